@@ -1,0 +1,3 @@
+module github.com/thinchess/thinchess
+
+go 1.26
