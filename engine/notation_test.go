@@ -1,0 +1,156 @@
+package engine
+
+import (
+	"bufio"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// kindNames names the MoveError kinds in the notation fixtures.
+var kindNames = map[string]MoveErrorKind{
+	"syntax":        ErrSyntax,
+	"no-piece":      ErrNoPiece,
+	"wrong-side":    ErrWrongSide,
+	"illegal":       ErrIllegal,
+	"leaves-check":  ErrLeavesCheck,
+	"ambiguous":     ErrAmbiguous,
+	"game-over":     ErrGameOver,
+	"bad-promotion": ErrBadPromotion,
+}
+
+// fixtureLine is one case of a notation fixture file.
+type fixtureLine struct {
+	where   string // file:line
+	verb    string
+	variant string
+	fields  []string
+}
+
+// readFixture reads a fixture file: "#" comments, blank lines, "variant
+// NAME" lines, and case lines "VERB FIELD | FIELD | …".
+func readFixture(t *testing.T, path string) []fixtureLine {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []fixtureLine
+	variant := "auto"
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		verb, rest, _ := strings.Cut(line, " ")
+		if verb == "variant" {
+			variant = strings.TrimSpace(rest)
+			continue
+		}
+		fields := strings.Split(rest, " | ")
+		for i := range fields {
+			fields[i] = strings.TrimSpace(fields[i])
+		}
+		out = append(out, fixtureLine{filepath.Base(path) + ":" + itoa(n), verb, variant, fields})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b []byte
+	for ; n > 0; n /= 10 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+	}
+	return string(b)
+}
+
+// fixturePosition parses a fixture position under the line's variant.
+func fixturePosition(t *testing.T, c fixtureLine, pos string) *Position {
+	t.Helper()
+	var r *Rules
+	if c.variant != "auto" {
+		var err error
+		if r, err = Preset(c.variant); err != nil {
+			t.Fatalf("%s: %v", c.where, err)
+		}
+	}
+	p, err := Parse(pos, r)
+	if err != nil {
+		t.Fatalf("%s: %v", c.where, err)
+	}
+	return p
+}
+
+func TestSANFixtures(t *testing.T) {
+	cases := readFixture(t, "testdata/notation/san.txt")
+	if len(cases) < 50 {
+		t.Fatalf("only %d cases read", len(cases))
+	}
+	for _, c := range cases {
+		p := fixturePosition(t, c, c.fields[0])
+		before := *p
+		switch c.verb {
+		case "print":
+			if len(c.fields) != 3 {
+				t.Fatalf("%s: print wants 3 fields", c.where)
+			}
+			m, err := p.ParseCoord(c.fields[1])
+			if err != nil {
+				t.Errorf("%s: %v", c.where, err)
+				continue
+			}
+			if got := p.SAN(m); got != c.fields[2] {
+				t.Errorf("%s: SAN(%s) = %q, want %q", c.where, c.fields[1], got, c.fields[2])
+			}
+			back, err := p.ParseSAN(c.fields[2])
+			if err != nil {
+				t.Errorf("%s: ParseSAN(%q): %v", c.where, c.fields[2], err)
+			} else if back != m {
+				t.Errorf("%s: ParseSAN(%q) = %s, want %s", c.where, c.fields[2], back.Coord(p.B), c.fields[1])
+			}
+		case "parse":
+			if len(c.fields) != 3 {
+				t.Fatalf("%s: parse wants 3 fields", c.where)
+			}
+			m, err := p.ParseMove(c.fields[1])
+			if err != nil {
+				t.Errorf("%s: ParseMove(%q): %v", c.where, c.fields[1], err)
+			} else if got := m.Coord(p.B); got != c.fields[2] {
+				t.Errorf("%s: ParseMove(%q) = %s, want %s", c.where, c.fields[1], got, c.fields[2])
+			}
+		case "error":
+			if len(c.fields) != 4 {
+				t.Fatalf("%s: error wants 4 fields", c.where)
+			}
+			kind, ok := kindNames[c.fields[2]]
+			if !ok {
+				t.Fatalf("%s: unknown error kind %q", c.where, c.fields[2])
+			}
+			m, err := p.ParseMove(c.fields[1])
+			var me *MoveError
+			switch {
+			case err == nil:
+				t.Errorf("%s: ParseMove(%q) = %s, want a %s error", c.where, c.fields[1], m.Coord(p.B), c.fields[2])
+			case !errors.As(err, &me):
+				t.Errorf("%s: ParseMove(%q): %T %v, want a *MoveError", c.where, c.fields[1], err, err)
+			case me.Kind != kind || !strings.Contains(me.Msg, c.fields[3]):
+				t.Errorf("%s: ParseMove(%q): kind %d %q, want kind %s containing %q", c.where, c.fields[1], me.Kind, me.Msg, c.fields[2], c.fields[3])
+			}
+		default:
+			t.Fatalf("%s: unknown verb %q", c.where, c.verb)
+		}
+		if *p != before {
+			t.Errorf("%s: the position changed", c.where)
+		}
+	}
+}
