@@ -154,3 +154,97 @@ func TestSANFixtures(t *testing.T) {
 		}
 	}
 }
+
+func TestLineFixtures(t *testing.T) {
+	cases := readFixture(t, "testdata/notation/lines.txt")
+	if len(cases) < 10 {
+		t.Fatalf("only %d cases read", len(cases))
+	}
+	for _, c := range cases {
+		p := fixturePosition(t, c, c.fields[0])
+		before := *p
+		switch c.verb {
+		case "line":
+			if len(c.fields) != 4 {
+				t.Fatalf("%s: line wants 4 fields", c.where)
+			}
+			moves, err := p.ParseLine(c.fields[1])
+			if err != nil {
+				t.Errorf("%s: ParseLine: %v", c.where, err)
+				continue
+			}
+			coords := make([]string, len(moves))
+			q := *p
+			for i, m := range moves {
+				coords[i] = m.Coord(p.B)
+				q.Make(m)
+			}
+			if got := strings.Join(coords, " "); got != c.fields[2] {
+				t.Errorf("%s: ParseLine = %q, want %q", c.where, got, c.fields[2])
+			}
+			if got := p.FormatLine(moves); got != c.fields[3] {
+				t.Errorf("%s: FormatLine = %q, want %q", c.where, got, c.fields[3])
+			}
+			again, err := p.ParseLine(p.FormatLine(moves))
+			if err != nil || len(again) != len(moves) {
+				t.Errorf("%s: the formatted line does not read back: %v", c.where, err)
+			}
+			var want []string
+			for _, w := range strings.Fields(c.fields[3]) {
+				if !strings.HasSuffix(w, ".") {
+					want = append(want, w)
+				}
+			}
+			if got := p.SANLine(moves); strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("%s: SANLine = %q, want %q", c.where, got, want)
+			}
+		case "bad":
+			if len(c.fields) != 3 {
+				t.Fatalf("%s: bad wants 3 fields", c.where)
+			}
+			_, err := p.ParseLine(c.fields[1])
+			var le *LineError
+			if !errors.As(err, &le) {
+				t.Errorf("%s: ParseLine = %v, want a *LineError", c.where, err)
+				continue
+			}
+			if err.Error() != c.fields[2] {
+				t.Errorf("%s: error %q, want %q", c.where, err, c.fields[2])
+			}
+			if c.fields[1][le.Offset:le.Offset+len(le.Text)] != le.Text {
+				t.Errorf("%s: offset %d does not point at %q", c.where, le.Offset, le.Text)
+			}
+		default:
+			t.Fatalf("%s: unknown verb %q", c.where, c.verb)
+		}
+		if *p != before {
+			t.Errorf("%s: the position changed", c.where)
+		}
+	}
+}
+
+func TestParseLineEmpty(t *testing.T) {
+	p, err := Parse("bk,bn,br,x,x,wr,wn,wk:w", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"", "  ", "*", "1-0"} {
+		moves, err := p.ParseLine(s)
+		if err != nil || len(moves) != 0 {
+			t.Errorf("ParseLine(%q) = %v, %v; want no moves", s, moves, err)
+		}
+	}
+}
+
+func TestSANLineIllegalTail(t *testing.T) {
+	p, err := Parse("bk,bn,br,x,x,wr,wn,wk:w", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	na4, _ := p.ParseSAN("Na4")
+	bad := NewMove(p.B.Sq(0, 0), p.B.Sq(0, 7)) // Ka8: not a move of anything
+	got := strings.Join(p.SANLine([]Move{na4, bad, na4}), " ")
+	if want := "Na4 a1a8 a2a4"; got != want {
+		t.Errorf("SANLine = %q, want %q", got, want)
+	}
+}
