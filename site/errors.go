@@ -1,0 +1,114 @@
+package site
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Error is a problem in a source file, located by line and column (both
+// from 1; zero when unknown).
+type Error struct {
+	Path      string
+	Line, Col int
+	Msg       string
+	// Warning marks a problem that does not fail the build.
+	Warning bool
+}
+
+func (e *Error) Error() string {
+	switch {
+	case e.Line > 0 && e.Col > 0:
+		return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, e.Msg)
+	case e.Line > 0:
+		return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, e.Msg)
+	case e.Path != "":
+		return fmt.Sprintf("%s: %s", e.Path, e.Msg)
+	}
+	return e.Msg
+}
+
+// ErrorList is every error of a run, sorted by file and position.
+type ErrorList []*Error
+
+// Add appends an error at a position.
+func (l *ErrorList) Add(path string, line, col int, format string, args ...any) {
+	*l = append(*l, &Error{Path: path, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Warn appends a warning at a position.
+func (l *ErrorList) Warn(path string, line, col int, format string, args ...any) {
+	*l = append(*l, &Error{Path: path, Line: line, Col: col, Msg: fmt.Sprintf(format, args...), Warning: true})
+}
+
+// Sort orders the list by path, line and column.
+func (l ErrorList) Sort() {
+	sort.SliceStable(l, func(i, j int) bool {
+		a, b := l[i], l[j]
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+}
+
+// Errors returns the entries that are not warnings.
+func (l ErrorList) Errors() ErrorList {
+	var out ErrorList
+	for _, e := range l {
+		if !e.Warning {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// Warnings returns the entries that are warnings.
+func (l ErrorList) Warnings() ErrorList {
+	var out ErrorList
+	for _, e := range l {
+		if e.Warning {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// Err returns the list as an error if it holds any error (warnings aside).
+func (l ErrorList) Err() error {
+	if len(l.Errors()) == 0 {
+		return nil
+	}
+	return l.Errors()
+}
+
+func (l ErrorList) Error() string {
+	var sb strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString(e.Error())
+	}
+	return sb.String()
+}
+
+// GitHub formats each entry as a GitHub Actions annotation.
+func (l ErrorList) GitHub() string {
+	var sb strings.Builder
+	for _, e := range l {
+		kind := "error"
+		if e.Warning {
+			kind = "warning"
+		}
+		fmt.Fprintf(&sb, "::%s file=%s,line=%d,col=%d::%s\n", kind, e.Path, max(e.Line, 1), max(e.Col, 1), escapeAnnotation(e.Msg))
+	}
+	return sb.String()
+}
+
+func escapeAnnotation(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}

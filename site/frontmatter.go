@@ -1,0 +1,190 @@
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// splitFrontMatter separates "---"-fenced YAML at the top of a file from
+// the Markdown body. It returns the YAML, the body and the line the body
+// starts on.
+func splitFrontMatter(data []byte) (front, body []byte, bodyLine int, err error) {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	if !bytes.HasPrefix(data, []byte("---\n")) && !bytes.HasPrefix(data, []byte("---\r\n")) {
+		return nil, nil, 0, fmt.Errorf("missing front matter: the file must start with a line \"---\"")
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	for i := 1; i < len(lines); i++ {
+		if strings.TrimRight(string(lines[i]), "\r\n") == "---" {
+			front = bytes.Join(lines[1:i], nil)
+			body = bytes.Join(lines[i+1:], nil)
+			return front, body, i + 2, nil
+		}
+	}
+	return nil, nil, 0, fmt.Errorf("front matter is not closed: no line \"---\" after the first")
+}
+
+// decoder walks YAML nodes and records errors with file positions.
+type decoder struct {
+	path string
+	// lineOff is added to node lines: the line of the first YAML line, less one.
+	lineOff int
+	errs    *ErrorList
+}
+
+func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
+	line, col := 0, 0
+	if n != nil {
+		line, col = n.Line+d.lineOff, n.Column
+	}
+	d.errs.Add(d.path, line, col, format, args...)
+}
+
+var yamlLineRE = regexp.MustCompile(`line (\d+)(?:, column (\d+))?: `)
+
+// parseYAML decodes text into a node tree, turning YAML syntax errors into
+// positioned errors.
+func (d *decoder) parseYAML(text []byte) *yaml.Node {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(text, &doc); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		line, col := 0, 0
+		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+			line, _ = strconv.Atoi(m[1])
+			line += d.lineOff
+			if m[2] != "" {
+				col, _ = strconv.Atoi(m[2])
+			}
+			msg = strings.Replace(msg, m[0], "", 1)
+		}
+		d.errs.Add(d.path, line, col, "bad YAML: %s", msg)
+		return nil
+	}
+	if len(doc.Content) == 0 {
+		return &yaml.Node{Kind: yaml.MappingNode, Line: 1, Column: 1}
+	}
+	return doc.Content[0]
+}
+
+// fields walks a mapping, calling the handler of each key; unknown and
+// repeated keys are errors. It returns false if n is not a mapping.
+func (d *decoder) fields(n *yaml.Node, what string, handlers map[string]func(v *yaml.Node)) bool {
+	if n.Kind != yaml.MappingNode {
+		d.errorf(n, "%s must be a mapping of keys to values, not %s", what, kindName(n))
+		return false
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		h, ok := handlers[k.Value]
+		if !ok {
+			d.errorf(k, "unknown key %q in %s (want one of %s)", k.Value, what, keyList(handlers))
+			continue
+		}
+		if seen[k.Value] {
+			d.errorf(k, "key %q appears twice in %s", k.Value, what)
+			continue
+		}
+		seen[k.Value] = true
+		h(v)
+	}
+	return true
+}
+
+func keyList(handlers map[string]func(v *yaml.Node)) string {
+	keys := make([]string, 0, len(handlers))
+	for k := range handlers {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return strings.Join(keys, ", ")
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.AliasNode:
+		return "an alias"
+	}
+	if n.Tag == "!!null" {
+		return "empty"
+	}
+	return fmt.Sprintf("%q", n.Value)
+}
+
+// str decodes a scalar string.
+func (d *decoder) str(n *yaml.Node, name string, dst *string) bool {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		d.errorf(n, "%s must be a string, not %s", name, kindName(n))
+		return false
+	}
+	*dst = n.Value
+	return true
+}
+
+// integer decodes an integer in [lo, hi].
+func (d *decoder) integer(n *yaml.Node, name string, lo, hi int, dst *int) bool {
+	v, err := strconv.Atoi(n.Value)
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" || err != nil {
+		d.errorf(n, "%s must be a whole number, not %s", name, kindName(n))
+		return false
+	}
+	if v < lo || v > hi {
+		d.errorf(n, "%s must be from %d to %d, not %d", name, lo, hi, v)
+		return false
+	}
+	*dst = v
+	return true
+}
+
+// boolean decodes true or false.
+func (d *decoder) boolean(n *yaml.Node, name string, dst *bool) bool {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" {
+		d.errorf(n, "%s must be true or false, not %s", name, kindName(n))
+		return false
+	}
+	*dst = n.Value == "true" || n.Value == "True" || n.Value == "TRUE"
+	return true
+}
+
+// strList decodes a list of strings (a single string is a list of one).
+func (d *decoder) strList(n *yaml.Node, name string, dst *[]string) bool {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!str" {
+		*dst = []string{n.Value}
+		return true
+	}
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "%s must be a list, not %s", name, kindName(n))
+		return false
+	}
+	ok := true
+	for _, c := range n.Content {
+		var s string
+		if !d.str(c, name+" entry", &s) {
+			ok = false
+			continue
+		}
+		*dst = append(*dst, s)
+	}
+	return ok
+}
+
+// at returns the file position of a node.
+func (d *decoder) at(n *yaml.Node) Pos {
+	if n == nil {
+		return Pos{}
+	}
+	return Pos{n.Line + d.lineOff, n.Column}
+}
+
+// Pos is a line and column in a source file.
+type Pos struct{ Line, Col int }

@@ -1,0 +1,453 @@
+package site
+
+import (
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/thinchess/thinchess/engine"
+	"go.yaml.in/yaml/v3"
+)
+
+// Config is the optional site.yaml.
+type Config struct {
+	Title       string
+	BaseURL     string
+	Description string
+	Language    string
+}
+
+// Site is everything Load read from a source folder.
+type Site struct {
+	Src    string
+	Config Config
+	Modes  []*Mode
+	Pages  []*Page
+}
+
+// Mode is one mode file: a start position, its rules, a claim, an
+// optional puzzle and a Markdown body.
+type Mode struct {
+	ID       string // the file name without ".md"; unique in the site
+	Path     string // slash-separated, relative to the source folder
+	Title    string
+	Category string
+	Summary  string
+	Variant  string
+	// RuleText lists the overrides as written, for display ("bans: true").
+	RuleText   []string
+	Rules      *engine.Rules
+	StartText  string
+	Start      *engine.Position
+	Difficulty int
+	Icon       string
+	Opponent   string
+	Weight     int
+	Claim      *Claim
+	Puzzle     *Puzzle
+	Body       []byte
+	BodyLine   int
+
+	pos map[string]Pos // key path ("claim.result") → where its value is
+}
+
+// Claim is what a mode asserts about its start position.
+type Claim struct {
+	Result string // white-wins, black-wins or draw
+	MateIn int    // moves of the winner; 0 when not claimed
+}
+
+// Puzzle makes a mode a trainer puzzle.
+type Puzzle struct {
+	Side     engine.Color
+	Solution string
+	Hints    []Hint
+}
+
+// Hint is one step of progressive help.
+type Hint struct {
+	Text    string
+	Squares []string
+	Move    string
+	Pos     Pos // where the hint starts
+}
+
+// Page is a content page (rules, guide, about).
+type Page struct {
+	ID       string
+	Path     string
+	Title    string
+	Summary  string
+	Weight   int
+	Body     []byte
+	BodyLine int
+}
+
+// At returns where the value of a front-matter key (a dotted path such as
+// "claim.mate_in" or "puzzle.hints.1.move") is in the file.
+func (m *Mode) At(key string) Pos {
+	if p, ok := m.pos[key]; ok {
+		return p
+	}
+	return Pos{1, 1}
+}
+
+var idRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+
+// Load reads site.yaml, modes/**/*.md and content/**/*.md under src. It
+// returns every problem it finds, not just the first.
+func Load(src string) (*Site, ErrorList) {
+	var errs ErrorList
+	s := &Site{Src: src, Config: Config{Title: "thinchess", Language: "en", Description: "Small-board chess: play, solve and train."}}
+	s.loadConfig(&errs)
+	byID := map[string]*Mode{}
+	walkMarkdown(src, "modes", &errs, func(rel string, data []byte) {
+		m := loadMode(rel, data, &errs)
+		if m == nil {
+			return
+		}
+		if prev := byID[m.ID]; prev != nil {
+			errs.Add(rel, 1, 1, "duplicate mode id %q: %s has the same file name", m.ID, prev.Path)
+			return
+		}
+		byID[m.ID] = m
+		s.Modes = append(s.Modes, m)
+	})
+	pageIDs := map[string]string{}
+	walkMarkdown(src, "content", &errs, func(rel string, data []byte) {
+		p := loadPage(rel, data, &errs)
+		if p == nil {
+			return
+		}
+		if prev, ok := pageIDs[p.ID]; ok {
+			errs.Add(rel, 1, 1, "duplicate page id %q: %s has the same file name", p.ID, prev)
+			return
+		}
+		pageIDs[p.ID] = rel
+		s.Pages = append(s.Pages, p)
+	})
+	sort.Slice(s.Modes, func(i, j int) bool {
+		a, b := s.Modes[i], s.Modes[j]
+		if a.Category != b.Category {
+			return a.Category < b.Category
+		}
+		if a.Weight != b.Weight {
+			return a.Weight < b.Weight
+		}
+		return a.ID < b.ID
+	})
+	sort.Slice(s.Pages, func(i, j int) bool {
+		a, b := s.Pages[i], s.Pages[j]
+		if a.Weight != b.Weight {
+			return a.Weight < b.Weight
+		}
+		return a.ID < b.ID
+	})
+	errs.Sort()
+	return s, errs
+}
+
+// walkMarkdown calls fn for every .md file under src/dir in lexical order.
+func walkMarkdown(src, dir string, errs *ErrorList, fn func(rel string, data []byte)) {
+	root := filepath.Join(src, dir)
+	if _, err := os.Stat(root); os.IsNotExist(err) {
+		return
+	}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".md") {
+			return nil
+		}
+		rel, _ := filepath.Rel(src, p)
+		rel = filepath.ToSlash(rel)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			errs.Add(rel, 0, 0, "%v", err)
+			return nil
+		}
+		fn(rel, data)
+		return nil
+	})
+	if err != nil {
+		errs.Add(dir, 0, 0, "%v", err)
+	}
+}
+
+func (s *Site) loadConfig(errs *ErrorList) {
+	data, err := os.ReadFile(filepath.Join(s.Src, "site.yaml"))
+	if os.IsNotExist(err) {
+		return
+	}
+	if err != nil {
+		errs.Add("site.yaml", 0, 0, "%v", err)
+		return
+	}
+	d := &decoder{path: "site.yaml", errs: errs}
+	n := d.parseYAML(data)
+	if n == nil {
+		return
+	}
+	c := &s.Config
+	d.fields(n, "site.yaml", map[string]func(*yaml.Node){
+		"title":       func(v *yaml.Node) { d.str(v, "title", &c.Title) },
+		"base_url":    func(v *yaml.Node) { d.str(v, "base_url", &c.BaseURL) },
+		"description": func(v *yaml.Node) { d.str(v, "description", &c.Description) },
+		"language":    func(v *yaml.Node) { d.str(v, "language", &c.Language) },
+	})
+}
+
+func fileID(rel string) string { return strings.TrimSuffix(path.Base(rel), ".md") }
+
+func loadPage(rel string, data []byte, errs *ErrorList) *Page {
+	front, body, bodyLine, err := splitFrontMatter(data)
+	if err != nil {
+		errs.Add(rel, 1, 1, "%v", err)
+		return nil
+	}
+	p := &Page{ID: fileID(rel), Path: rel, Body: body, BodyLine: bodyLine}
+	if !idRE.MatchString(p.ID) {
+		errs.Add(rel, 1, 1, "file name %q: want lower-case letters, digits and dashes", p.ID+".md")
+		return nil
+	}
+	d := &decoder{path: rel, lineOff: 1, errs: errs}
+	n := d.parseYAML(front)
+	if n == nil {
+		return nil
+	}
+	d.fields(n, "front matter", map[string]func(*yaml.Node){
+		"title":   func(v *yaml.Node) { d.str(v, "title", &p.Title) },
+		"summary": func(v *yaml.Node) { d.str(v, "summary", &p.Summary) },
+		"weight":  func(v *yaml.Node) { d.integer(v, "weight", -1000, 1000, &p.Weight) },
+	})
+	if p.Title == "" {
+		d.errorf(n, "missing required key \"title\"")
+	}
+	return p
+}
+
+func loadMode(rel string, data []byte, errs *ErrorList) *Mode {
+	front, body, bodyLine, err := splitFrontMatter(data)
+	if err != nil {
+		errs.Add(rel, 1, 1, "%v", err)
+		return nil
+	}
+	m := &Mode{ID: fileID(rel), Path: rel, Body: body, BodyLine: bodyLine, Difficulty: 1, pos: map[string]Pos{}}
+	if !idRE.MatchString(m.ID) {
+		errs.Add(rel, 1, 1, "file name %q: want lower-case letters, digits and dashes", m.ID+".md")
+		return nil
+	}
+	if dir := path.Dir(rel); dir != "modes" {
+		m.Category = path.Base(dir)
+	}
+	nerr := len(*errs)
+	d := &decoder{path: rel, lineOff: 1, errs: errs}
+	n := d.parseYAML(front)
+	if n == nil {
+		return nil
+	}
+	var rulesNode, startNode *yaml.Node
+	mark := func(key string, v *yaml.Node) { m.pos[key] = d.at(v) }
+	d.fields(n, "front matter", map[string]func(*yaml.Node){
+		"title":      func(v *yaml.Node) { mark("title", v); d.str(v, "title", &m.Title) },
+		"category":   func(v *yaml.Node) { mark("category", v); d.str(v, "category", &m.Category) },
+		"summary":    func(v *yaml.Node) { d.str(v, "summary", &m.Summary) },
+		"variant":    func(v *yaml.Node) { mark("variant", v); d.str(v, "variant", &m.Variant) },
+		"rules":      func(v *yaml.Node) { mark("rules", v); rulesNode = v },
+		"start":      func(v *yaml.Node) { mark("start", v); startNode = v; d.str(v, "start", &m.StartText) },
+		"difficulty": func(v *yaml.Node) { d.integer(v, "difficulty", 1, 5, &m.Difficulty) },
+		"icon":       func(v *yaml.Node) { d.str(v, "icon", &m.Icon) },
+		"weight":     func(v *yaml.Node) { d.integer(v, "weight", -1000, 1000, &m.Weight) },
+		"opponent": func(v *yaml.Node) {
+			mark("opponent", v)
+			if d.str(v, "opponent", &m.Opponent) {
+				switch m.Opponent {
+				case "perfect", "aggressive", "cooperative", "random":
+				default:
+					d.errorf(v, "opponent %q: want perfect, aggressive, cooperative or random", m.Opponent)
+				}
+			}
+		},
+		"claim":  func(v *yaml.Node) { mark("claim", v); m.Claim = d.claim(v, m) },
+		"puzzle": func(v *yaml.Node) { mark("puzzle", v); m.Puzzle = d.puzzle(v, m) },
+	})
+	if m.Title == "" {
+		d.errorf(n, "missing required key \"title\"")
+	}
+	if startNode == nil {
+		d.errorf(n, "missing required key \"start\" (a position code or FEN)")
+	}
+	if m.Category == "" {
+		d.errorf(n, "missing key \"category\" (or put the file in a folder named after its category)")
+	}
+	if len(*errs) > nerr {
+		return m
+	}
+	// Rules: the preset (by default from the board width) and overrides.
+	if m.Variant == "" {
+		if p, err := engine.Parse(m.StartText, nil); err == nil {
+			m.Variant = p.R.Preset
+		} else {
+			m.Variant = "chess"
+		}
+	}
+	rules, err := engine.Preset(m.Variant)
+	if err != nil {
+		d.errorf(nodeOr(n, "variant"), "%v", err)
+		return m
+	}
+	if rulesNode != nil {
+		d.rules(rulesNode, rules, m)
+	}
+	m.Rules = rules
+	if len(*errs) > nerr {
+		return m
+	}
+	start, err := engine.Parse(m.StartText, rules)
+	if err != nil {
+		d.errorf(startNode, "start: %v", err)
+		return m
+	}
+	m.Start = start
+	return m
+}
+
+// nodeOr returns the value node of key in mapping n, or n itself.
+func nodeOr(n *yaml.Node, key string) *yaml.Node {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return n
+}
+
+func (d *decoder) rules(n *yaml.Node, r *engine.Rules, m *Mode) {
+	if n.Kind != yaml.MappingNode {
+		d.errorf(n, "rules must be a mapping such as {castling: false}, not %s", kindName(n))
+		return
+	}
+	handlers := map[string]func(*yaml.Node){}
+	for _, name := range engine.RuleNames {
+		name := name
+		handlers[name] = func(v *yaml.Node) {
+			m.pos["rules."+name] = d.at(v)
+			switch {
+			case name == "goal":
+				var g string
+				if d.str(v, "goal", &g) {
+					if err := r.SetGoal(g); err != nil {
+						d.errorf(v, "%v", err)
+					}
+					m.RuleText = append(m.RuleText, "goal: "+g)
+				}
+			case name == "promotion" && v.Kind == yaml.SequenceNode:
+				var letters []string
+				if d.strList(v, "promotion", &letters) {
+					if err := r.SetPromotion(letters); err != nil {
+						d.errorf(v, "%v", err)
+					}
+					m.RuleText = append(m.RuleText, "promotion: "+strings.Join(letters, ", "))
+				}
+			default:
+				var b bool
+				if d.boolean(v, name, &b) {
+					if err := r.SetBool(name, b); err != nil {
+						d.errorf(v, "%v", err)
+					}
+					m.RuleText = append(m.RuleText, name+": "+v.Value)
+				}
+			}
+		}
+	}
+	d.fields(n, "rules", handlers)
+}
+
+func (d *decoder) claim(n *yaml.Node, m *Mode) *Claim {
+	c := &Claim{}
+	var resultNode *yaml.Node
+	d.fields(n, "claim", map[string]func(*yaml.Node){
+		"result": func(v *yaml.Node) {
+			m.pos["claim.result"] = d.at(v)
+			resultNode = v
+			if d.str(v, "claim.result", &c.Result) {
+				switch c.Result {
+				case "white-wins", "black-wins", "draw":
+				default:
+					d.errorf(v, "claim.result %q: want white-wins, black-wins or draw", c.Result)
+				}
+			}
+		},
+		"mate_in": func(v *yaml.Node) {
+			m.pos["claim.mate_in"] = d.at(v)
+			d.integer(v, "claim.mate_in", 1, 500, &c.MateIn)
+		},
+	})
+	if resultNode == nil && n.Kind == yaml.MappingNode {
+		d.errorf(n, "claim needs a result (white-wins, black-wins or draw)")
+	}
+	if c.Result == "draw" && c.MateIn > 0 {
+		d.errorf(nodeOr(n, "mate_in"), "claim.mate_in makes no sense with result draw")
+	}
+	return c
+}
+
+func (d *decoder) puzzle(n *yaml.Node, m *Mode) *Puzzle {
+	p := &Puzzle{}
+	var sideNode *yaml.Node
+	d.fields(n, "puzzle", map[string]func(*yaml.Node){
+		"side": func(v *yaml.Node) {
+			sideNode = v
+			m.pos["puzzle.side"] = d.at(v)
+			var s string
+			if d.str(v, "puzzle.side", &s) {
+				switch s {
+				case "white":
+					p.Side = engine.White
+				case "black":
+					p.Side = engine.Black
+				default:
+					d.errorf(v, "puzzle.side %q: want white or black", s)
+				}
+			}
+		},
+		"solution": func(v *yaml.Node) {
+			m.pos["puzzle.solution"] = d.at(v)
+			d.str(v, "puzzle.solution", &p.Solution)
+		},
+		"hints": func(v *yaml.Node) {
+			if v.Kind != yaml.SequenceNode {
+				d.errorf(v, "puzzle.hints must be a list, not %s", kindName(v))
+				return
+			}
+			for i, hn := range v.Content {
+				h := Hint{Pos: d.at(hn)}
+				prefix := "puzzle.hints." + itoa(i+1)
+				d.fields(hn, "hint "+itoa(i+1), map[string]func(*yaml.Node){
+					"text": func(v *yaml.Node) { m.pos[prefix+".text"] = d.at(v); d.str(v, "hint text", &h.Text) },
+					"squares": func(v *yaml.Node) {
+						m.pos[prefix+".squares"] = d.at(v)
+						d.strList(v, "hint squares", &h.Squares)
+					},
+					"move": func(v *yaml.Node) { m.pos[prefix+".move"] = d.at(v); d.str(v, "hint move", &h.Move) },
+				})
+				if h.Text == "" && hn.Kind == yaml.MappingNode {
+					d.errorf(hn, "hint %d needs a text", i+1)
+				}
+				p.Hints = append(p.Hints, h)
+			}
+		},
+	})
+	if sideNode == nil && n.Kind == yaml.MappingNode {
+		d.errorf(n, "puzzle needs a side (white or black)")
+	}
+	return p
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

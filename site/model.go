@@ -1,0 +1,49 @@
+package site
+
+// Verification is what the build proved about one mode: the method used,
+// the value of the start position and, for puzzles, the solution tree the
+// trainer walks.
+type Verification struct {
+	// Method is "exact" (a full retrograde table), "mate-search" (a
+	// bounded mate search) or "none" (nothing could be decided).
+	Method string `json:"method"`
+	// Verified is true when the claim (if any), the solution and every
+	// hint were proven.
+	Verified bool `json:"verified"`
+	// Value is white-wins, black-wins, draw or unknown.
+	Value string `json:"value"`
+	// DTM is the distance to mate in plies under best play; -1 for a draw
+	// or unknown.
+	DTM int `json:"dtm"`
+	// MateIn is the winner's moves to mate (DTM+1)/2, 0 when none.
+	MateIn int `json:"mateIn,omitempty"`
+	// Best lists every optimal first move in SAN.
+	Best []string `json:"best,omitempty"`
+	// PV is a principal variation in SAN.
+	PV []string `json:"pv,omitempty"`
+	// Note explains a method or why a claim is unverified.
+	Note string `json:"note,omitempty"`
+	// States and Edges count the reachable graph of an exact solve.
+	States int `json:"states,omitempty"`
+	Edges  int `json:"edges,omitempty"`
+	// Tree is the puzzle's solution tree, nil for non-puzzles.
+	Tree *TreeNode `json:"tree,omitempty"`
+
+	// Table is the serialized exact table (solver.Table.MarshalBinary) for
+	// exactly solved modes; Precompute writes it as a hashed asset.
+	Table []byte `json:"-"`
+}
+
+// TreeNode is one position of a puzzle's solution tree. At the player's
+// turn Accept lists every move the trainer accepts (all optimal moves, in
+// coordinate notation) and Next holds the position after each; at the
+// opponent's turn Reply is the defence the trainer plays.
+type TreeNode struct {
+	FEN    string               `json:"fen"`
+	Accept []string             `json:"accept,omitempty"`
+	Reply  string               `json:"reply,omitempty"`
+	SAN    map[string]string    `json:"san,omitempty"` // coordinate → SAN for moves listed here
+	Next   map[string]*TreeNode `json:"next,omitempty"`
+	// End is set on the final position: "checkmate", "race", … .
+	End string `json:"end,omitempty"`
+}
