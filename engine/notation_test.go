@@ -51,7 +51,7 @@ func readFixture(t *testing.T, path string) []fixtureLine {
 			variant = strings.TrimSpace(rest)
 			continue
 		}
-		fields := strings.Split(rest, " | ")
+		fields := strings.Split(rest, "|")
 		for i := range fields {
 			fields[i] = strings.TrimSpace(fields[i])
 		}

@@ -1,0 +1,397 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Game is a game played from a start position: the moves played so far
+// and the moves taken back that can be replayed (the redo stack). It adds
+// the draws that depend on history, fifty-move and threefold repetition,
+// to what a position knows by itself. The zero Game is not usable; make
+// one with NewGame.
+type Game struct {
+	start Position
+	pos   Position
+	// line holds the moves played (line[:cursor]) then the moves that
+	// Redo replays, next first (line[cursor:]).
+	line   []Move
+	cursor int
+	// undos[i] takes back line[i]; keys[i] is the Zobrist key after i
+	// moves, so keys[0] is the start position's.
+	undos []Undo
+	keys  []uint64
+}
+
+// NewGame starts a game from a copy of start.
+func NewGame(start *Position) *Game {
+	g := &Game{start: *start, pos: *start}
+	g.keys = []uint64{start.Hash()}
+	return g
+}
+
+// Start returns a copy of the start position.
+func (g *Game) Start() *Position {
+	p := g.start
+	return &p
+}
+
+// Position returns a copy of the current position.
+func (g *Game) Position() *Position {
+	p := g.pos
+	return &p
+}
+
+// Rules returns the rules the game is played under.
+func (g *Game) Rules() *Rules { return g.start.R }
+
+// Moves returns the moves played so far.
+func (g *Game) Moves() []Move {
+	return append([]Move(nil), g.line[:g.cursor]...)
+}
+
+// RedoMoves returns the moves Undo took back that Redo can replay, next
+// first.
+func (g *Game) RedoMoves() []Move {
+	return append([]Move(nil), g.line[g.cursor:]...)
+}
+
+// SANHistory returns the moves played so far in SAN.
+func (g *Game) SANHistory() []string {
+	return g.start.SANLine(g.line[:g.cursor])
+}
+
+// Play plays m, a move of the side to move: only its origin, destination
+// and promotion are looked at, so NewMove(from, to) names a castling or
+// en-passant move as well. If m is the next move of the redo stack, the
+// rest of the stack is kept; otherwise the stack is cleared. A refused
+// move returns a *MoveError and leaves the game unchanged.
+func (g *Game) Play(m Move) error {
+	b := g.pos.B
+	text := m.Coord(b)
+	if m == NoMove || int(m.From()) >= b.N || int(m.To()) >= b.N {
+		return &MoveError{ErrSyntax, text, fmt.Sprintf("not a move on the %d×%d board", b.W, b.H)}
+	}
+	if st := g.Status(); st.IsOver() {
+		return &MoveError{ErrGameOver, text, fmt.Sprintf("the game is over (%s)", st)}
+	}
+	var buf [MaxMoves]Move
+	lm, ok := findMove(g.pos.LegalMoves(buf[:0]), m)
+	if !ok {
+		return g.pos.whyIllegal(m.From(), m.To(), m.Promotion(), text)
+	}
+	if g.cursor < len(g.line) && g.line[g.cursor] == lm {
+		g.redoOne()
+		return nil
+	}
+	g.line = append(g.line[:g.cursor], lm)
+	g.redoOne()
+	return nil
+}
+
+// PlayText plays a move given in SAN or coordinate notation. A refused
+// move returns a *MoveError and leaves the game unchanged.
+func (g *Game) PlayText(s string) error {
+	if st := g.Status(); st.IsOver() {
+		return &MoveError{ErrGameOver, strings.TrimSpace(s), fmt.Sprintf("the game is over (%s)", st)}
+	}
+	m, err := g.pos.ParseMove(s)
+	if err != nil {
+		return err
+	}
+	return g.Play(m)
+}
+
+// redoOne plays line[cursor].
+func (g *Game) redoOne() {
+	g.undos = append(g.undos[:g.cursor], g.pos.Make(g.line[g.cursor]))
+	g.cursor++
+	g.keys = append(g.keys[:g.cursor], g.pos.Hash())
+}
+
+// Undo takes back the last move played and pushes it on the redo stack.
+// It reports false when no move has been played.
+func (g *Game) Undo() bool {
+	if g.cursor == 0 {
+		return false
+	}
+	g.cursor--
+	g.pos.Unmake(g.undos[g.cursor])
+	g.undos = g.undos[:g.cursor]
+	g.keys = g.keys[:g.cursor+1]
+	return true
+}
+
+// Redo replays the last move taken back. It reports false when the redo
+// stack is empty.
+func (g *Game) Redo() bool {
+	if g.cursor == len(g.line) {
+		return false
+	}
+	g.redoOne()
+	return true
+}
+
+// Status returns how the game stands: the position's own status (mate,
+// stalemate, a race decided, insufficient material) first, then the
+// fifty-move rule (a halfmove clock of 100 or more) and threefold
+// repetition (the current position seen three times since the last
+// capture or pawn move), each only when the rules enable it.
+func (g *Game) Status() Status {
+	if st := g.pos.Status(); st != Active {
+		return st
+	}
+	if g.pos.R.FiftyMove && g.pos.Halfmove >= 100 {
+		return FiftyMove
+	}
+	if g.pos.R.Threefold && g.repetitions() >= 3 {
+		return Threefold
+	}
+	return Active
+}
+
+// repetitions counts how often the current position occurred since the
+// last irreversible move, this time included.
+func (g *Game) repetitions() int {
+	n := g.cursor
+	key := g.keys[n]
+	first := max(n-g.pos.Halfmove, 0)
+	count := 0
+	for i := n; i >= first; i -= 2 {
+		if g.keys[i] == key {
+			count++
+		}
+	}
+	return count
+}
+
+// Winner returns the side that won, and false for a draw or a game still
+// going.
+func (g *Game) Winner() (Color, bool) {
+	return g.pos.Winner(g.Status())
+}
+
+// Result returns the result in PGN form: "1-0", "0-1", "1/2-1/2", or "*"
+// while the game goes on.
+func (g *Game) Result() string {
+	st := g.Status()
+	if !st.IsOver() {
+		return "*"
+	}
+	if c, ok := g.pos.Winner(st); ok {
+		if c == White {
+			return "1-0"
+		}
+		return "0-1"
+	}
+	return "1/2-1/2"
+}
+
+// gameJSON is the JSON shape of a game.
+type gameJSON struct {
+	Variant string                     `json:"variant"`
+	Rules   map[string]json.RawMessage `json:"rules,omitempty"`
+	Start   string                     `json:"start"`
+	Moves   []string                   `json:"moves"`
+	Cursor  *int                       `json:"cursor,omitempty"`
+}
+
+// MarshalJSON writes the game as {"variant", "rules", "start", "moves",
+// "cursor"}: the preset name, the rules that differ from it, the start
+// FEN, every move in coordinate notation (those played, then the redo
+// stack) and how many of them are played.
+func (g *Game) MarshalJSON() ([]byte, error) {
+	over, err := ruleOverrides(g.start.R)
+	if err != nil {
+		return nil, err
+	}
+	j := gameJSON{Variant: g.start.R.Preset, Start: g.start.FEN(), Moves: []string{}, Cursor: &g.cursor}
+	if len(over) > 0 {
+		j.Rules = map[string]json.RawMessage{}
+		for k, v := range over {
+			raw, err := json.Marshal(v)
+			if err != nil {
+				return nil, err
+			}
+			j.Rules[k] = raw
+		}
+	}
+	for _, m := range g.line {
+		j.Moves = append(j.Moves, m.Coord(g.start.B))
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads a game written by MarshalJSON. Every move is
+// checked; the error names the first bad field or move. A missing cursor
+// means every move is played. On error g is left unchanged.
+func (g *Game) UnmarshalJSON(data []byte) error {
+	var j gameJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return fmt.Errorf("game: %v", err)
+	}
+	if j.Start == "" {
+		return fmt.Errorf("game: start: missing start position")
+	}
+	start, err := startPosition(j.Variant, j.Start, func(r *Rules) error {
+		return applyRuleOverrides(r, j.Rules)
+	})
+	if err != nil {
+		return fmt.Errorf("game: %v", err)
+	}
+	ng := NewGame(start)
+	for i, s := range j.Moves {
+		var err error
+		if st := ng.Status(); st.IsOver() {
+			err = &MoveError{ErrGameOver, s, fmt.Sprintf("the game is over (%s)", st)}
+		} else if m, perr := ng.pos.ParseCoord(s); perr != nil {
+			err = perr
+		} else {
+			err = ng.Play(m)
+		}
+		if err != nil {
+			return fmt.Errorf("game: moves[%d] %q: %v", i, s, moveReason(err))
+		}
+	}
+	cursor := len(j.Moves)
+	if j.Cursor != nil {
+		cursor = *j.Cursor
+	}
+	if cursor < 0 || cursor > len(j.Moves) {
+		return fmt.Errorf("game: cursor %d: want a number from 0 to %d (the number of moves)", cursor, len(j.Moves))
+	}
+	for ng.cursor > cursor {
+		ng.Undo()
+	}
+	*g = *ng
+	return nil
+}
+
+// moveReason returns a move error's message without the move itself.
+func moveReason(err error) string {
+	if me, ok := err.(*MoveError); ok {
+		return me.Msg
+	}
+	return err.Error()
+}
+
+// startPosition parses a start position under a variant (empty for the
+// default preset of the board's width) and rules changed by override.
+func startPosition(variant, start string, override func(*Rules) error) (*Position, error) {
+	var r *Rules
+	if variant != "" {
+		var err error
+		if r, err = Preset(variant); err != nil {
+			return nil, fmt.Errorf("variant: %v", err)
+		}
+	} else {
+		p, err := Parse(start, nil)
+		if err != nil {
+			return nil, fmt.Errorf("start: %w", err)
+		}
+		r = p.R.Clone()
+	}
+	if err := override(r); err != nil {
+		return nil, fmt.Errorf("rules: %v", err)
+	}
+	p, err := Parse(start, r)
+	if err != nil {
+		return nil, fmt.Errorf("start: %w", err)
+	}
+	return p, nil
+}
+
+// ruleOverrides returns the rules that differ from r's preset, by their
+// mode-file names: booleans, "goal" as a string and "promotion" as a list
+// of letters or false.
+func ruleOverrides(r *Rules) (map[string]any, error) {
+	base, err := Preset(r.Preset)
+	if err != nil {
+		return nil, fmt.Errorf("game rules: %v", err)
+	}
+	out := map[string]any{}
+	bools := []struct {
+		name    string
+		got, in bool
+	}{
+		{"bans", r.Bans, base.Bans},
+		{"castling", r.Castling, base.Castling},
+		{"double_step", r.DoubleStep, base.DoubleStep},
+		{"en_passant", r.EnPassant, base.EnPassant},
+		{"fifty_move", r.FiftyMove, base.FiftyMove},
+		{"insufficient_material", r.InsufficientMaterial, base.InsufficientMaterial},
+		{"promote_to_captured", r.PromoteToCaptured, base.PromoteToCaptured},
+		{"threefold", r.Threefold, base.Threefold},
+	}
+	for _, b := range bools {
+		if b.got != b.in {
+			out[b.name] = b.got
+		}
+	}
+	if r.Goal != base.Goal {
+		out["goal"] = r.Goal.String()
+	}
+	if r.Promotion != base.Promotion {
+		if r.Promotion == 0 {
+			out["promotion"] = false
+		} else {
+			letters := []string{}
+			for _, t := range r.PromotionTypes() {
+				letters = append(letters, string(t.Letter()))
+			}
+			out["promotion"] = letters
+		}
+	}
+	return out, nil
+}
+
+// applyRuleOverrides sets the rules named in over, in sorted order.
+func applyRuleOverrides(r *Rules, over map[string]json.RawMessage) error {
+	names := make([]string, 0, len(over))
+	for k := range over {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		raw := over[k]
+		switch k {
+		case "goal":
+			var s string
+			if err := json.Unmarshal(raw, &s); err != nil {
+				return fmt.Errorf("goal: want \"checkmate\" or \"race\", got %s", raw)
+			}
+			if err := r.SetGoal(s); err != nil {
+				return err
+			}
+		case "promotion":
+			var letters []string
+			if err := json.Unmarshal(raw, &letters); err == nil {
+				if err := r.SetPromotion(letters); err != nil {
+					return err
+				}
+				continue
+			}
+			var b bool
+			if err := json.Unmarshal(raw, &b); err != nil {
+				return fmt.Errorf("promotion: want a list of piece letters or false, got %s", raw)
+			}
+			if err := r.SetBool(k, b); err != nil {
+				return err
+			}
+		default:
+			var b bool
+			if err := json.Unmarshal(raw, &b); err != nil {
+				if err := r.SetBool(k, false); err != nil {
+					return err // unknown rule
+				}
+				return fmt.Errorf("%s: want true or false, got %s", k, raw)
+			}
+			if err := r.SetBool(k, b); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

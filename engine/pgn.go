@@ -1,0 +1,506 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// chessStartFEN is the start position of standard chess.
+const chessStartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// presetStarts are the start positions a PGN without a FEN tag gets, by
+// preset. The 1d and race presets have no single start.
+var presetStarts = map[string]string{
+	"chess":     chessStartFEN,
+	"gardner":   "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1",
+	"losalamos": "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
+}
+
+// strTags is the Seven Tag Roster, written first and in this order.
+var strTags = []struct{ name, blank string }{
+	{"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"},
+	{"White", "?"}, {"Black", "?"}, {"Result", "*"},
+}
+
+// PGN returns the game in PGN export format: the Seven Tag Roster (with
+// "?" for tags not given), then the other tags in name order, a blank
+// line, the movetext wrapped at 80 columns and the result. The game sets
+// Result, Variant (the preset name, left out for standard chess), SetUp
+// and FEN (when the start is not the standard chess start) and Rules (the
+// rules that differ from the preset, as "name=value" words); other tags
+// are copied from tags. Result is the game's result, or the Result tag
+// given while the game is still going (a resignation or a draw agreed).
+func (g *Game) PGN(tags map[string]string) string {
+	t := map[string]string{}
+	for k, v := range tags {
+		t[k] = v
+	}
+	for _, k := range []string{"Variant", "SetUp", "FEN", "Rules"} {
+		delete(t, k)
+	}
+	res := g.Result()
+	if given := tags["Result"]; res == "*" && isResult(given) && given != "½-½" {
+		res = given
+	}
+	t["Result"] = res
+	r := g.start.R
+	if r.Preset != "chess" {
+		t["Variant"] = r.Preset
+	}
+	if fen := g.start.FEN(); r.Preset != "chess" || fen != chessStartFEN {
+		t["SetUp"], t["FEN"] = "1", fen
+	}
+	if over, err := ruleOverrides(r); err == nil && len(over) > 0 {
+		t["Rules"] = formatRuleOverrides(over)
+	}
+
+	var sb strings.Builder
+	for _, st := range strTags {
+		v, ok := t[st.name]
+		if !ok {
+			v = st.blank
+		}
+		writeTag(&sb, st.name, v)
+		delete(t, st.name)
+	}
+	rest := make([]string, 0, len(t))
+	for k := range t {
+		rest = append(rest, k)
+	}
+	sort.Strings(rest)
+	for _, k := range rest {
+		writeTag(&sb, k, t[k])
+	}
+	sb.WriteByte('\n')
+
+	var words []string
+	n, side := g.start.Fullmove, g.start.Side
+	for i, s := range g.SANHistory() {
+		switch {
+		case side == White:
+			words = append(words, strconv.Itoa(n)+".")
+		case i == 0:
+			words = append(words, strconv.Itoa(n)+"...")
+		}
+		words = append(words, s)
+		if side == Black {
+			n++
+		}
+		side = side.Other()
+	}
+	words = append(words, res)
+	width := 0
+	for i, w := range words {
+		if i > 0 && width+1+len(w) > 80 {
+			sb.WriteByte('\n')
+			width = 0
+		} else if i > 0 {
+			sb.WriteByte(' ')
+			width++
+		}
+		sb.WriteString(w)
+		width += len(w)
+	}
+	sb.WriteByte('\n')
+	return sb.String()
+}
+
+// writeTag writes one tag pair, escaping the value.
+func writeTag(sb *strings.Builder, name, value string) {
+	value = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ", "\r", " ").Replace(value)
+	fmt.Fprintf(sb, "[%s \"%s\"]\n", name, value)
+}
+
+// formatRuleOverrides writes rule overrides as sorted "name=value" words;
+// a promotion list is its letters run together ("promotion=qr").
+func formatRuleOverrides(over map[string]any) string {
+	names := make([]string, 0, len(over))
+	for k := range over {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	words := make([]string, len(names))
+	for i, k := range names {
+		v := over[k]
+		if l, ok := v.([]string); ok {
+			v = strings.Join(l, "")
+		}
+		words[i] = fmt.Sprintf("%s=%v", k, v)
+	}
+	return strings.Join(words, " ")
+}
+
+// applyRuleWords sets the rules written by formatRuleOverrides.
+func applyRuleWords(r *Rules, s string) error {
+	for _, w := range strings.Fields(s) {
+		k, v, ok := strings.Cut(w, "=")
+		if !ok {
+			return fmt.Errorf("%q: want name=value", w)
+		}
+		switch k {
+		case "goal":
+			if err := r.SetGoal(v); err != nil {
+				return err
+			}
+		case "promotion":
+			if v == "false" {
+				r.Promotion = 0
+				continue
+			}
+			letters := make([]string, 0, len(v))
+			for i := 0; i < len(v); i++ {
+				letters = append(letters, v[i:i+1])
+			}
+			if len(letters) == 0 {
+				return fmt.Errorf("promotion: want piece letters such as qrbn, or false")
+			}
+			if err := r.SetPromotion(letters); err != nil {
+				return err
+			}
+		default:
+			b, err := strconv.ParseBool(v)
+			if err != nil || (v != "true" && v != "false") {
+				if err := r.Clone().SetBool(k, false); err != nil {
+					return err
+				}
+				return fmt.Errorf("%s: want true or false, got %q", k, v)
+			}
+			if err := r.SetBool(k, b); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// VariantPreset returns the preset a PGN Variant tag names. It accepts the
+// preset names and common spellings ("Standard", "From Position", "1-D",
+// "Gardner minichess", "Los Alamos"), ignoring case, spaces, "-" and "_".
+// An empty name is standard chess.
+func VariantPreset(name string) (string, bool) {
+	key := strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '-', '_':
+			return -1
+		}
+		if r >= 'A' && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, name)
+	switch key {
+	case "", "chess", "standard", "fromposition", "normal":
+		return "chess", true
+	case "1d", "1dchess", "onedimensional", "onedimensionalchess":
+		return "1d", true
+	case "gardner", "gardnerminichess", "gardnerchess":
+		return "gardner", true
+	case "losalamos", "losalamoschess":
+		return "losalamos", true
+	case "race", "octopawn":
+		return "race", true
+	}
+	return "", false
+}
+
+// PGNError is an error at a place in PGN text. Line and Col count from 1;
+// Col counts characters, not bytes.
+type PGNError struct {
+	Line, Col int
+	// Err is the reason; for a move that cannot be played it is a
+	// *LineError wrapping a *MoveError.
+	Err error
+}
+
+func (e *PGNError) Error() string { return fmt.Sprintf("%d:%d: %v", e.Line, e.Col, e.Err) }
+
+// Unwrap returns the reason.
+func (e *PGNError) Unwrap() error { return e.Err }
+
+// pgnReader reads one game of PGN text.
+type pgnReader struct {
+	s         string
+	i         int
+	line      int // line of s[i], from 1
+	lineStart int // offset of the first byte of that line
+}
+
+// pos is a place in the text, kept for errors found later.
+type pos struct{ line, col int }
+
+func (r *pgnReader) here() pos {
+	return pos{r.line, utf8.RuneCountInString(r.s[r.lineStart:r.i]) + 1}
+}
+
+func (r *pgnReader) errAt(p pos, format string, args ...any) error {
+	return &PGNError{p.line, p.col, fmt.Errorf(format, args...)}
+}
+
+// advance moves past n bytes, counting lines.
+func (r *pgnReader) advance(n int) {
+	for ; n > 0 && r.i < len(r.s); n-- {
+		if r.s[r.i] == '\n' {
+			r.line++
+			r.lineStart = r.i + 1
+		}
+		r.i++
+	}
+}
+
+func (r *pgnReader) skipSpace() {
+	for r.i < len(r.s) && strings.IndexByte(" \t\r\n\f\v", r.s[r.i]) >= 0 {
+		r.advance(1)
+	}
+}
+
+// skipLine moves to the start of the next line.
+func (r *pgnReader) skipLine() {
+	for r.i < len(r.s) && r.s[r.i] != '\n' {
+		r.advance(1)
+	}
+	r.advance(1)
+}
+
+// token reads a run of characters up to white space or a delimiter.
+func (r *pgnReader) token() string {
+	start := r.i
+	for r.i < len(r.s) && strings.IndexByte(" \t\r\n\f\v{}()[];$\"", r.s[r.i]) < 0 {
+		r.advance(1)
+	}
+	return r.s[start:r.i]
+}
+
+// ParsePGN reads one game of PGN: tag pairs, then movetext with move
+// numbers, comments ({…} and ; to the end of the line), NAGs ($1),
+// variations (skipped, nested to any depth), moves in SAN or coordinate
+// notation, and a result. The Variant tag picks the preset (see
+// VariantPreset), a Rules tag adjusts it as PGN writes it, and the FEN tag
+// gives the start; without FEN the standard start of chess, gardner or
+// losalamos is used. It returns the game with every move played and the
+// tags as written (Result added from the movetext when the tag is
+// missing). Errors are *PGNError values giving the line and column.
+func ParsePGN(s string) (*Game, map[string]string, error) {
+	r := &pgnReader{s: s, line: 1}
+	tags := map[string]string{}
+	tagAt := map[string]pos{}
+	var g *Game
+	var opens []pos // open variations
+	result, resultAt := "", pos{}
+	start := func(at pos) error {
+		var err error
+		g, err = pgnGame(tags, tagAt, at)
+		return err
+	}
+	for {
+		r.skipSpace()
+		if r.i >= len(r.s) {
+			break
+		}
+		at := r.here()
+		c := r.s[r.i]
+		switch {
+		case c == '%' && r.i == r.lineStart:
+			r.skipLine()
+			continue
+		case c == ';':
+			r.skipLine()
+			continue
+		case c == '{':
+			end := strings.IndexByte(r.s[r.i:], '}')
+			if end < 0 {
+				return nil, nil, r.errAt(at, "comment not closed: want }")
+			}
+			r.advance(end + 1)
+			continue
+		case c == '}':
+			return nil, nil, r.errAt(at, "} without {")
+		case c == '(':
+			if result != "" {
+				return nil, nil, r.errAt(at, "variation after the result %s", result)
+			}
+			opens = append(opens, at)
+			r.advance(1)
+			continue
+		case c == ')':
+			if len(opens) == 0 {
+				return nil, nil, r.errAt(at, ") without (")
+			}
+			opens = opens[:len(opens)-1]
+			r.advance(1)
+			continue
+		case c == '$':
+			r.advance(1)
+			if t := r.token(); t == "" || strings.Trim(t, "0123456789") != "" {
+				return nil, nil, r.errAt(at, "NAG %q: want $ and a number, such as $1", "$"+t)
+			}
+			continue
+		}
+		if len(opens) > 0 {
+			// Inside a variation: skip whatever is there.
+			if c == '[' || c == ']' || c == '"' {
+				r.advance(1)
+			} else {
+				r.token()
+			}
+			continue
+		}
+		if c == '[' {
+			if g != nil || result != "" {
+				return nil, nil, r.errAt(at, "tag pair after the moves (ParsePGN reads one game)")
+			}
+			name, value, err := r.tag(at)
+			if err != nil {
+				return nil, nil, err
+			}
+			if _, dup := tags[name]; dup {
+				return nil, nil, r.errAt(at, "tag %s given twice", name)
+			}
+			tags[name], tagAt[name] = value, at
+			continue
+		}
+		if c == ']' || c == '"' {
+			return nil, nil, r.errAt(at, "unexpected %q", c)
+		}
+		tok := r.token()
+		if result != "" {
+			return nil, nil, r.errAt(at, "%q after the result %s (ParsePGN reads one game)", tok, result)
+		}
+		if isResult(tok) {
+			result, resultAt = tok, at
+			continue
+		}
+		// Move numbers ("12.", "12...", glued "12.e4"), lone dots and
+		// annotation glyphs written as words.
+		k := 0
+		for k < len(tok) && isDigit(tok[k]) {
+			k++
+		}
+		if k < len(tok) && tok[k] == '.' {
+			for k < len(tok) && tok[k] == '.' {
+				k++
+			}
+			at.col += k
+			tok = tok[k:]
+		} else if k == len(tok) {
+			return nil, nil, r.errAt(at, "%q is not a move or a move number (want a dot after a move number)", tok)
+		}
+		if strings.Trim(tok, "!?") == "" {
+			continue
+		}
+		if g == nil {
+			if err := start(at); err != nil {
+				return nil, nil, err
+			}
+		}
+		label := g.pos.moveLabel()
+		if err := g.PlayText(tok); err != nil {
+			return nil, nil, &PGNError{at.line, at.col, &LineError{Index: g.cursor, Text: tok, Number: label, Err: err}}
+		}
+	}
+	if len(opens) > 0 {
+		return nil, nil, r.errAt(opens[len(opens)-1], "variation not closed: want )")
+	}
+	if g == nil {
+		if err := start(r.here()); err != nil {
+			return nil, nil, err
+		}
+	}
+	if result != "" {
+		if got := g.Result(); got != "*" && result != "*" && normResult(result) != got {
+			return nil, nil, r.errAt(resultAt, "result %s contradicts the game: it ended in %s, %s", result, g.Status(), got)
+		}
+		if _, ok := tags["Result"]; !ok {
+			tags["Result"] = result
+		}
+	}
+	return g, tags, nil
+}
+
+// normResult writes "½-½" as "1/2-1/2".
+func normResult(s string) string {
+	if s == "½-½" {
+		return "1/2-1/2"
+	}
+	return s
+}
+
+// tag reads a tag pair [Name "value"] starting at '['.
+func (r *pgnReader) tag(at pos) (name, value string, err error) {
+	r.advance(1)
+	r.skipSpace()
+	nameAt := r.here()
+	start := r.i
+	for r.i < len(r.s) && (isLetter(r.s[r.i]) || isDigit(r.s[r.i]) || r.s[r.i] == '_') {
+		r.advance(1)
+	}
+	name = r.s[start:r.i]
+	if name == "" {
+		return "", "", r.errAt(nameAt, "tag pair: want a tag name after [")
+	}
+	r.skipSpace()
+	if r.i >= len(r.s) || r.s[r.i] != '"' {
+		return "", "", r.errAt(r.here(), "tag %s: want a value in double quotes", name)
+	}
+	r.advance(1)
+	var sb strings.Builder
+	for {
+		if r.i >= len(r.s) || r.s[r.i] == '\n' {
+			return "", "", r.errAt(at, "tag %s: value not closed: want \"", name)
+		}
+		c := r.s[r.i]
+		if c == '"' {
+			r.advance(1)
+			break
+		}
+		if c == '\\' && r.i+1 < len(r.s) && (r.s[r.i+1] == '"' || r.s[r.i+1] == '\\') {
+			c = r.s[r.i+1]
+			r.advance(1)
+		}
+		sb.WriteByte(c)
+		r.advance(1)
+	}
+	r.skipSpace()
+	if r.i >= len(r.s) || r.s[r.i] != ']' {
+		return "", "", r.errAt(r.here(), "tag %s: want ] after the value", name)
+	}
+	r.advance(1)
+	return name, sb.String(), nil
+}
+
+// pgnGame makes the game the tags describe. at is where the movetext
+// starts, for errors that belong to no tag.
+func pgnGame(tags map[string]string, tagAt map[string]pos, at pos) (*Game, error) {
+	errAt := func(tag string, err error) error {
+		p, ok := tagAt[tag]
+		if !ok {
+			p = at
+		}
+		return &PGNError{p.line, p.col, err}
+	}
+	preset, ok := VariantPreset(tags["Variant"])
+	if !ok {
+		return nil, errAt("Variant", fmt.Errorf("unknown variant %q (want one of %s)", tags["Variant"], strings.Join(Presets, ", ")))
+	}
+	fen, ok := tags["FEN"]
+	if !ok {
+		if fen, ok = presetStarts[preset]; !ok {
+			return nil, errAt("Variant", fmt.Errorf("variant %s has no standard start position: add a FEN tag", preset))
+		}
+	}
+	var rulesErr error
+	p, err := startPosition(preset, fen, func(r *Rules) error {
+		rulesErr = applyRuleWords(r, tags["Rules"])
+		return rulesErr
+	})
+	switch {
+	case rulesErr != nil:
+		return nil, errAt("Rules", fmt.Errorf("tag Rules: %v", rulesErr))
+	case err != nil:
+		return nil, errAt("FEN", fmt.Errorf("tag FEN: %v", errors.Unwrap(err)))
+	}
+	return NewGame(p), nil
+}
