@@ -337,9 +337,11 @@ func (p *Position) castlingMoves(buf []Move, ksq Square) []Move {
 			continue
 		}
 		// The king may not pass through or land on an attacked square.
+		// The castling rook leaves its square, so it shields nothing: an
+		// enemy piece beyond it on the rank attacks the king's path.
 		safe := true
 		for s := ksq + dir; ; s += dir {
-			if p.attackedIgnoring(s, us.Other(), NoSquare) {
+			if p.attackedIgnoring(s, us.Other(), rs) {
 				safe = false
 				break
 			}
