@@ -27,7 +27,8 @@ var strTags = []struct{ name, blank string }{
 }
 
 // PGN returns the game in PGN export format: the Seven Tag Roster (with
-// "?" for tags not given), then the other tags in name order, a blank
+// "?" for tags not given), then Variant, Rules, SetUp and FEN when they
+// apply, then the other tags in name order, a blank
 // line, the movetext wrapped at 80 columns and the result. The game sets
 // Result, Variant (the preset name, left out for standard chess), SetUp
 // and FEN (when the start is not the standard chess start) and Rules (the
@@ -67,6 +68,12 @@ func (g *Game) PGN(tags map[string]string) string {
 		writeTag(&sb, st.name, v)
 		delete(t, st.name)
 	}
+	for _, k := range []string{"Variant", "Rules", "SetUp", "FEN"} {
+		if v, ok := t[k]; ok {
+			writeTag(&sb, k, v)
+			delete(t, k)
+		}
+	}
 	rest := make([]string, 0, len(t))
 	for k := range t {
 		rest = append(rest, k)
@@ -77,14 +84,15 @@ func (g *Game) PGN(tags map[string]string) string {
 	}
 	sb.WriteByte('\n')
 
+	// A move number stays on the line of its move.
 	var words []string
 	n, side := g.start.Fullmove, g.start.Side
 	for i, s := range g.SANHistory() {
 		switch {
 		case side == White:
-			words = append(words, strconv.Itoa(n)+".")
+			s = strconv.Itoa(n) + ". " + s
 		case i == 0:
-			words = append(words, strconv.Itoa(n)+"...")
+			s = strconv.Itoa(n) + "... " + s
 		}
 		words = append(words, s)
 		if side == Black {
