@@ -1,0 +1,164 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/thinchess/thinchess/engine"
+)
+
+func init() {
+	register("perft", "count the leaves of the legal-move tree of a position", runPerft)
+}
+
+const perftUsage = `usage: thinchess perft [--variant V] --depth N [--divide] [--json] POSITION
+
+Counts the leaf nodes of the legal-move tree of POSITION (a FEN or a
+position code) to depth N, using every CPU. Draws are never adjudicated.
+--variant defaults to 1d on one-file boards and chess otherwise.
+--divide prints each root move (SAN) with its subtree count, then the total.
+--json prints {"depth":…,"nodes":…,"seconds":…} (with --divide, also
+"divide": an object from each root move's SAN to its count).
+
+flags:
+`
+
+// perftResult is the --json output of perft.
+type perftResult struct {
+	Depth   int               `json:"depth"`
+	Nodes   uint64            `json:"nodes"`
+	Seconds float64           `json:"seconds"`
+	Divide  map[string]uint64 `json:"divide,omitempty"`
+}
+
+func runPerft(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, perftUsage)
+		fs.PrintDefaults()
+	}
+	variant := fs.String("variant", "", "rule preset: "+strings.Join(engine.Presets, ", ")+" (default: 1d on one-file boards, chess otherwise)")
+	depth := fs.Int("depth", 0, "depth of the tree, at least 1 (required)")
+	divide := fs.Bool("divide", false, "print the count below each root move")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	position, err := perftArgs(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		return 2
+	}
+	if position == "" {
+		fmt.Fprintln(stderr, "thinchess perft: missing POSITION (a FEN or a position code)")
+		fs.Usage()
+		return 2
+	}
+	depthGiven := false
+	fs.Visit(func(f *flag.Flag) { depthGiven = depthGiven || f.Name == "depth" })
+	if !depthGiven {
+		fmt.Fprintln(stderr, "thinchess perft: missing --depth N")
+		fs.Usage()
+		return 2
+	}
+	if *depth < 1 {
+		fmt.Fprintf(stderr, "thinchess perft: --depth %d: want a depth of at least 1\n", *depth)
+		return 1
+	}
+	var rules *engine.Rules
+	if *variant != "" {
+		if rules, err = engine.Preset(*variant); err != nil {
+			fmt.Fprintf(stderr, "thinchess perft: %v\n", err)
+			return 1
+		}
+	}
+	p, err := engine.Parse(position, rules)
+	if err != nil {
+		fmt.Fprintf(stderr, "thinchess perft: %v\n", err)
+		return 1
+	}
+
+	workers := runtime.NumCPU()
+	start := time.Now()
+	res := perftResult{Depth: *depth}
+	if *divide {
+		res.Divide = map[string]uint64{}
+		var buf [engine.MaxMoves]engine.Move
+		for _, m := range p.LegalMoves(buf[:0]) {
+			san := p.SAN(m)
+			u := p.Make(m)
+			n := p.PerftParallel(*depth-1, workers)
+			p.Unmake(u)
+			res.Divide[san] = n
+			res.Nodes += n
+		}
+	} else {
+		res.Nodes = p.PerftParallel(*depth, workers)
+	}
+	res.Seconds = time.Since(start).Seconds()
+
+	if *asJSON {
+		out, err := json.Marshal(res)
+		if err != nil {
+			fmt.Fprintf(stderr, "thinchess perft: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "%s\n", out)
+		return 0
+	}
+	if *divide {
+		moves := make([]string, 0, len(res.Divide))
+		for san := range res.Divide {
+			moves = append(moves, san)
+		}
+		sort.Strings(moves)
+		for _, san := range moves {
+			fmt.Fprintf(stdout, "%s %d\n", san, res.Divide[san])
+		}
+		fmt.Fprintln(stdout)
+	}
+	fmt.Fprintf(stdout, "depth %d: %d nodes in %.3f s (%s nodes/s)\n", res.Depth, res.Nodes, res.Seconds, perftRate(res.Nodes, res.Seconds))
+	return 0
+}
+
+// perftRate formats nodes per second with a metric suffix: "74.1M".
+func perftRate(nodes uint64, seconds float64) string {
+	if seconds <= 0 {
+		return "-"
+	}
+	r := float64(nodes) / seconds
+	switch {
+	case r >= 1e9:
+		return fmt.Sprintf("%.1fG", r/1e9)
+	case r >= 1e6:
+		return fmt.Sprintf("%.1fM", r/1e6)
+	case r >= 1e3:
+		return fmt.Sprintf("%.1fk", r/1e3)
+	}
+	return fmt.Sprintf("%.0f", r)
+}
+
+// perftArgs parses flags that may come before, between or after the
+// positional arguments, and returns the positional arguments joined by
+// spaces, so that an unquoted FEN (several arguments) reads as one.
+func perftArgs(fs *flag.FlagSet, args []string) (string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return "", err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return strings.Join(rest, " "), nil
+		}
+		rest = append(rest, args[0])
+		args = args[1:]
+	}
+}
