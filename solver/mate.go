@@ -1,0 +1,600 @@
+package solver
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/thinchess/thinchess/engine"
+)
+
+// ErrUndecided is wrapped by the error a bounded search returns when it
+// ran out of its node budget before it could prove or refute its claim.
+// An undecided search never reports an answer it has not proven.
+var ErrUndecided = errors.New("undecided: node budget exhausted")
+
+// Defaults of MateOptions.
+const (
+	// DefaultMateNodes is the node budget of a mate search when
+	// MateOptions.MaxNodes is zero.
+	DefaultMateNodes = 50_000_000
+	// DefaultMateTreeNodes bounds the solution tree when
+	// MateOptions.MaxTreeNodes is zero.
+	DefaultMateTreeNodes = 20_000
+	// MaxMateMoves is the largest mate distance MateSearch accepts.
+	MaxMateMoves = 100
+)
+
+// MateOptions tune MateSearch. The zero value is ready to use.
+type MateOptions struct {
+	// MaxNodes bounds the positions visited while proving the distance
+	// and the first moves; 0 means DefaultMateNodes. Building the
+	// solution tree may visit as many again.
+	MaxNodes int64
+	// TableBits is the base-2 logarithm of the transposition table's
+	// entry count (16 bytes each); 0 means 20 (16 MiB).
+	TableBits int
+	// MaxTreeNodes bounds the solution tree; 0 means
+	// DefaultMateTreeNodes and a negative value builds no tree.
+	MaxTreeNodes int
+}
+
+// MateResult is what MateSearch proved. Distances count the attacker's
+// moves; Plies counts both sides' moves from the searched position to the
+// mate.
+type MateResult struct {
+	// FEN is the searched position.
+	FEN string `json:"fen"`
+	// Attacker is the side trying to mate: "white" or "black".
+	Attacker string `json:"attacker"`
+	// MaxMoves is the bound N of the question "mate in at most N".
+	MaxMoves int `json:"max_moves"`
+	// Found reports a proven mate within MaxMoves.
+	Found bool `json:"found"`
+	// Moves is the shortest mate in attacker moves when Found (0 when the
+	// defender is already mated).
+	Moves int `json:"moves"`
+	// Plies is the shortest mate in plies when Found: 2·Moves−1 with the
+	// attacker to move, 2·Moves with the defender to move.
+	Plies int `json:"plies"`
+	// NoMateWithin is the largest n for which "mate in at most n" was
+	// refuted: Moves−1 when Found, MaxMoves when the search proved there
+	// is no mate, and less when it stopped undecided.
+	NoMateWithin int `json:"no_mate_within"`
+	// First lists every first move of the attacker (with the attacker to
+	// move) that mates within MaxMoves, shortest first, each with its own
+	// proven distance. It is empty when the defender moves first.
+	First []MateMove `json:"first,omitempty"`
+	// Tree is the solution tree from the searched position when Found.
+	Tree *MateNode `json:"tree,omitempty"`
+	// TreeAllOptimal reports that every attacker node of Tree lists all
+	// its optimal moves; when the tree would be too big, attacker nodes
+	// below the root keep one optimal move each.
+	TreeAllOptimal bool `json:"tree_all_optimal"`
+	// TreeComplete reports that no subtree of Tree was cut for size: every
+	// defence is answered down to the mate.
+	TreeComplete bool `json:"tree_complete"`
+	// Undecided reports that the node budget ran out first; the error
+	// MateSearch returned with it wraps ErrUndecided.
+	Undecided bool `json:"undecided,omitempty"`
+	// Nodes counts the positions visited.
+	Nodes int64 `json:"nodes"`
+}
+
+// MateMove is an attacker move and the proven distance of the mate it
+// starts.
+type MateMove struct {
+	// Move is the move itself, for Go callers.
+	Move engine.Move `json:"-"`
+	// SAN is the move in Standard Algebraic Notation.
+	SAN string `json:"san"`
+	// Coord is the move in coordinate notation ("e2e4").
+	Coord string `json:"coord"`
+	// Moves is the shortest mate after this first move, counting it.
+	Moves int `json:"moves"`
+}
+
+// MateNode is a node of a solution tree: the position reached by Move
+// (the searched position at the root, where Move is empty) and the
+// positions after it. At the attacker's nodes Next holds every optimal
+// move (each still mates in the shortest number of moves); at the
+// defender's nodes Next holds every legal defence.
+type MateNode struct {
+	// M is the move leading here, for Go callers; NoMove at the root.
+	M engine.Move `json:"-"`
+	// Move is M in SAN; empty at the root.
+	Move string `json:"move,omitempty"`
+	// Coord is M in coordinate notation; empty at the root.
+	Coord string `json:"coord,omitempty"`
+	// Mate is the number of attacker moves still needed from here under
+	// best play: the attacker hurries, the defender delays. Zero means the
+	// defender is mated (or, under the race goal, has lost).
+	Mate int `json:"mate"`
+	// Next are the positions after each listed move.
+	Next []*MateNode `json:"next,omitempty"`
+	// Cut reports that Next was left out to keep the tree within its
+	// size bound although the game goes on.
+	Cut bool `json:"cut,omitempty"`
+}
+
+// MateSearch proves or refutes "attacker mates in at most maxMoves moves"
+// from p, which is left unchanged. Under the race goal reaching the far
+// rank first, or leaving the defender without a legal move, counts as
+// the mate; under the checkmate goal only checkmate does (stalemate and
+// insufficient material are draws, and so is the fifty-move rule when it
+// is on). Draws by repetition play no part: a shortest forced mate never
+// repeats a position.
+//
+// The search is a depth-first AND/OR search over the attacker's moves and
+// every defence, with iterative deepening on the distance (so the first
+// mate proven is the shortest) and a transposition table holding proven
+// and refuted distance bounds per position. When the node budget runs out
+// the result has Undecided set and the error wraps ErrUndecided; the
+// fields then hold only what was proven.
+func MateSearch(p *engine.Position, attacker engine.Color, maxMoves int, opt MateOptions) (*MateResult, error) {
+	if maxMoves < 0 || maxMoves > MaxMateMoves {
+		return nil, fmt.Errorf("mate search: bound %d out of range: want 0 to %d moves", maxMoves, MaxMateMoves)
+	}
+	s := newMateSearcher(p, attacker, maxMoves, opt)
+	res := &MateResult{FEN: p.FEN(), Attacker: attacker.String(), MaxMoves: maxMoves}
+	defer func() { res.Nodes = s.nodes }()
+
+	attackerToMove := p.Side == attacker
+	if !attackerToMove && s.defenderLost() {
+		res.Found, res.TreeAllOptimal, res.TreeComplete = true, true, true
+		res.NoMateWithin = -1
+		if opt.MaxTreeNodes >= 0 {
+			res.Tree = &MateNode{}
+		}
+		return res, nil
+	}
+
+	// Iterative deepening on the distance: the first n that proves is the
+	// shortest mate.
+	found := false
+	for n := 1; n <= maxMoves; n++ {
+		var ok bool
+		if attackerToMove {
+			ok = s.attack(n, 0)
+		} else {
+			ok = s.defend(n, 0)
+		}
+		if s.stop {
+			return s.undecided(res)
+		}
+		if ok {
+			found = true
+			res.Found, res.Moves = true, n
+			res.Plies = 2 * n
+			if attackerToMove {
+				res.Plies--
+			}
+			break
+		}
+		res.NoMateWithin = n
+	}
+	if !found {
+		return res, nil
+	}
+
+	if attackerToMove {
+		first, ok := s.firstMoves(res.Moves, maxMoves)
+		if !ok {
+			return s.undecided(res)
+		}
+		res.First = first
+	}
+	if opt.MaxTreeNodes >= 0 {
+		proof := s.nodes
+		s.nodes, s.stop = 0, false
+		s.buildTree(res)
+		s.nodes += proof
+	}
+	return res, nil
+}
+
+// undecided marks res as stopped by the node budget.
+func (s *mateSearcher) undecided(res *MateResult) (*MateResult, error) {
+	res.Undecided = true
+	res.Found, res.Moves, res.Plies, res.First, res.Tree = false, 0, 0, nil, nil
+	return res, fmt.Errorf("mate search for %s within %d moves: %w after %d nodes (no mate within %d proven)",
+		res.Attacker, res.MaxMoves, ErrUndecided, s.nodes, res.NoMateWithin)
+}
+
+// mateEntry is a transposition-table entry: bounds on the distance d of
+// the shortest forced mate from a position (in attacker moves still
+// needed), lower ≤ d ≤ upper, and the move that proved or refuted.
+type mateEntry struct {
+	key   uint64
+	move  engine.Move
+	lower uint8
+	upper uint8
+	_     [2]uint8
+}
+
+// mateUnknown is an entry's upper bound before any mate is proven; it
+// also stands for "no mate at all" in lower.
+const mateUnknown = 0xff
+
+// mateSearcher holds the state of one MateSearch.
+type mateSearcher struct {
+	pos      engine.Position
+	attacker engine.Color
+	race     bool
+	// fifty is set when the fifty-move rule can end a game inside the
+	// search horizon; the halfmove clock then joins the hash key.
+	fifty bool
+
+	tt   []mateEntry
+	mask uint64
+
+	nodes, maxNodes int64
+	stop            bool
+	maxTree         int
+
+	buf     [][engine.MaxMoves]engine.Move
+	scores  [][engine.MaxMoves]int32
+	killers [][2]engine.Move
+}
+
+func newMateSearcher(p *engine.Position, attacker engine.Color, maxMoves int, opt MateOptions) *mateSearcher {
+	bitsN := opt.TableBits
+	if bitsN <= 0 {
+		bitsN = 20
+	}
+	bitsN = min(bitsN, 30)
+	maxNodes := opt.MaxNodes
+	if maxNodes <= 0 {
+		maxNodes = DefaultMateNodes
+	}
+	plies := 2*maxMoves + 2
+	s := &mateSearcher{
+		pos:      *p,
+		attacker: attacker,
+		race:     p.R.Goal == engine.GoalRace,
+		fifty:    p.R.FiftyMove && p.Halfmove+plies >= 100,
+		tt:       make([]mateEntry, 1<<bitsN),
+		mask:     1<<bitsN - 1,
+		maxNodes: maxNodes,
+		maxTree:  opt.MaxTreeNodes,
+		buf:      make([][engine.MaxMoves]engine.Move, plies+1),
+		scores:   make([][engine.MaxMoves]int32, plies+1),
+		killers:  make([][2]engine.Move, plies+1),
+	}
+	return s
+}
+
+// key is the transposition key of the current position.
+func (s *mateSearcher) key() uint64 {
+	k := s.pos.Hash()
+	if s.fifty {
+		k ^= uint64(s.pos.Halfmove+1) * 0x9e3779b97f4a7c15
+	}
+	return k
+}
+
+func (s *mateSearcher) probe(key uint64) *mateEntry {
+	e := &s.tt[key&s.mask]
+	if e.key != key {
+		return nil
+	}
+	return e
+}
+
+// store records d ≤ upper (proven) or d ≥ lower (refuted) for key.
+func (s *mateSearcher) store(key uint64, lower, upper int, m engine.Move) {
+	e := &s.tt[key&s.mask]
+	if e.key != key {
+		*e = mateEntry{key: key, lower: 0, upper: mateUnknown}
+	}
+	if lower > int(e.lower) {
+		e.lower = uint8(min(lower, mateUnknown))
+	}
+	if upper < int(e.upper) {
+		e.upper = uint8(upper)
+	}
+	if m != engine.NoMove {
+		e.move = m
+	}
+}
+
+// count counts a node and reports whether the budget is spent.
+func (s *mateSearcher) count() bool {
+	s.nodes++
+	if s.nodes > s.maxNodes {
+		s.stop = true
+	}
+	return s.stop
+}
+
+// drawn reports a position that is a draw whatever follows: insufficient
+// material, or the fifty-move rule. It is called on positions with legal
+// moves.
+func (s *mateSearcher) drawn() bool {
+	p := &s.pos
+	if s.fifty && p.Halfmove >= 100 {
+		return true
+	}
+	return lowMaterial(p) && p.Status() == engine.InsufficientMaterial
+}
+
+// lowMaterial reports whether p might be a draw by insufficient material:
+// no pawns, rooks or queens and at most one minor piece.
+func lowMaterial(p *engine.Position) bool {
+	if !p.R.InsufficientMaterial || p.R.Goal != engine.GoalCheckmate {
+		return false
+	}
+	minors := 0
+	for c := engine.White; c <= engine.Black; c++ {
+		if p.Count(c, engine.Pawn)+p.Count(c, engine.Rook)+p.Count(c, engine.Queen) > 0 {
+			return false
+		}
+		minors += p.Count(c, engine.Knight) + p.Count(c, engine.Bishop)
+	}
+	return minors <= 1
+}
+
+// defenderLost reports whether the defender, to move, has lost already:
+// mated, or without a move under the race goal.
+func (s *mateSearcher) defenderLost() bool {
+	var buf [engine.MaxMoves]engine.Move
+	if len(s.pos.LegalMoves(buf[:0])) > 0 {
+		return false
+	}
+	return s.race || s.pos.InCheck()
+}
+
+// attack reports whether the attacker, to move, mates within n moves.
+func (s *mateSearcher) attack(n, ply int) bool {
+	if n <= 0 || s.count() {
+		return false
+	}
+	key := s.key()
+	var hint engine.Move
+	if e := s.probe(key); e != nil {
+		if int(e.upper) <= n {
+			return true
+		}
+		if int(e.lower) > n {
+			return false
+		}
+		hint = e.move
+	}
+	moves := s.pos.LegalMoves(s.buf[ply][:0])
+	if len(moves) == 0 || s.drawn() {
+		s.store(key, mateUnknown, mateUnknown, engine.NoMove)
+		return false
+	}
+	s.orderAttacks(moves, ply, hint, n)
+	for _, m := range moves {
+		u := s.pos.Make(m)
+		ok := s.defend(n-1, ply+1)
+		s.pos.Unmake(u)
+		if s.stop {
+			return false
+		}
+		if ok {
+			s.store(key, 0, n, m)
+			s.addKiller(ply, m)
+			return true
+		}
+	}
+	s.store(key, n+1, mateUnknown, engine.NoMove)
+	return false
+}
+
+// defend reports whether every defence of the defender, to move, is
+// mated within k more attacker moves (k = 0: whether it is mated now).
+func (s *mateSearcher) defend(k, ply int) bool {
+	if s.count() {
+		return false
+	}
+	if k == 0 {
+		// Only a position already lost counts; under the checkmate goal
+		// that needs check, which is cheap to test first.
+		if !s.race && !s.pos.InCheck() {
+			return false
+		}
+		return len(s.pos.LegalMoves(s.buf[ply][:0])) == 0
+	}
+	key := s.key()
+	var hint engine.Move
+	if e := s.probe(key); e != nil {
+		if int(e.upper) <= k {
+			return true
+		}
+		if int(e.lower) > k {
+			return false
+		}
+		hint = e.move
+	}
+	moves := s.pos.LegalMoves(s.buf[ply][:0])
+	if len(moves) == 0 {
+		lost := s.race || s.pos.InCheck()
+		if lost {
+			s.store(key, 0, 0, engine.NoMove)
+		} else {
+			s.store(key, mateUnknown, mateUnknown, engine.NoMove)
+		}
+		return lost
+	}
+	if s.drawn() {
+		s.store(key, mateUnknown, mateUnknown, engine.NoMove)
+		return false
+	}
+	s.orderDefences(moves, ply, hint)
+	for _, m := range moves {
+		u := s.pos.Make(m)
+		ok := s.attack(k, ply+1)
+		s.pos.Unmake(u)
+		if s.stop {
+			return false
+		}
+		if !ok {
+			s.store(key, k+1, mateUnknown, m)
+			s.addKiller(ply, m)
+			return false
+		}
+	}
+	s.store(key, 0, k, engine.NoMove)
+	return true
+}
+
+func (s *mateSearcher) addKiller(ply int, m engine.Move) {
+	if s.killers[ply][0] != m {
+		s.killers[ply][1] = s.killers[ply][0]
+		s.killers[ply][0] = m
+	}
+}
+
+// orderAttacks sorts the attacker's moves: the table's move, then checks
+// (only checks can mate under the checkmate goal, so with one move left
+// the rest are dropped), captures by victim value, killers, and under
+// the race goal moves by how far they advance.
+func (s *mateSearcher) orderAttacks(moves []engine.Move, ply int, hint engine.Move, n int) {
+	p := &s.pos
+	sc := s.scores[ply][:len(moves)]
+	for i, m := range moves {
+		var v int32
+		if victim := p.At(m.To()); victim != engine.NoPiece {
+			v += 1000 + int32(pieceValue[victim.Type()])
+		}
+		if t := m.Promotion(); t != engine.NoPieceType {
+			v += 800 + int32(pieceValue[t])
+		}
+		if m == s.killers[ply][0] || m == s.killers[ply][1] {
+			v += 500
+		}
+		if s.race {
+			v += int32(20 * advance(p, m))
+		}
+		u := p.Make(m)
+		if p.InCheck() {
+			v += 1 << 20
+		}
+		p.Unmake(u)
+		if m == hint {
+			v += 1 << 24
+		}
+		sc[i] = v
+	}
+	sortMoves(moves, sc)
+}
+
+// orderDefences sorts the defender's moves: the table's refutation,
+// killers (refutations found at this ply), captures by victim value.
+func (s *mateSearcher) orderDefences(moves []engine.Move, ply int, hint engine.Move) {
+	p := &s.pos
+	sc := s.scores[ply][:len(moves)]
+	for i, m := range moves {
+		var v int32
+		if victim := p.At(m.To()); victim != engine.NoPiece {
+			v += 1000 + int32(pieceValue[victim.Type()])
+		}
+		if t := m.Promotion(); t != engine.NoPieceType {
+			v += 800 + int32(pieceValue[t])
+		}
+		if m == s.killers[ply][0] || m == s.killers[ply][1] {
+			v += 3000
+		}
+		if s.race {
+			v += int32(20 * advance(p, m))
+		}
+		if m == hint {
+			v += 1 << 24
+		}
+		sc[i] = v
+	}
+	sortMoves(moves, sc)
+}
+
+// advance returns how many ranks m takes its piece toward the mover's far
+// rank (negative when it goes back).
+func advance(p *engine.Position, m engine.Move) int {
+	d := p.B.Rank(m.To()) - p.B.Rank(m.From())
+	if p.Side == engine.Black {
+		d = -d
+	}
+	return d
+}
+
+// sortMoves sorts moves by descending score, stably (insertion sort: the
+// lists are short).
+func sortMoves(moves []engine.Move, sc []int32) {
+	for i := 1; i < len(moves); i++ {
+		m, v := moves[i], sc[i]
+		j := i
+		for j > 0 && sc[j-1] < v {
+			moves[j], sc[j] = moves[j-1], sc[j-1]
+			j--
+		}
+		moves[j], sc[j] = m, v
+	}
+}
+
+// firstMoves finds every root move that mates within maxMoves, with its
+// exact distance; shortest is the root's proven shortest mate. It reports
+// false when the node budget ran out.
+func (s *mateSearcher) firstMoves(shortest, maxMoves int) ([]MateMove, bool) {
+	p := &s.pos
+	var buf [engine.MaxMoves]engine.Move
+	moves := append([]engine.Move(nil), p.LegalMoves(buf[:0])...)
+	var out []MateMove
+	for _, m := range moves {
+		san := p.SAN(m)
+		u := p.Make(m)
+		d, ok := s.defendDistance(shortest-1, maxMoves-1, 1)
+		p.Unmake(u)
+		if s.stop {
+			return nil, false
+		}
+		if ok {
+			out = append(out, MateMove{Move: m, SAN: san, Coord: m.Coord(p.B), Moves: d + 1})
+		}
+	}
+	sortMateMoves(out)
+	return out, true
+}
+
+func sortMateMoves(ms []MateMove) {
+	for i := 1; i < len(ms); i++ {
+		for j := i; j > 0 && ms[j-1].Moves > ms[j].Moves; j-- {
+			ms[j-1], ms[j] = ms[j], ms[j-1]
+		}
+	}
+}
+
+// defendDistance returns the exact distance (in attacker moves) of the
+// mate against the defender to move, searching from lo to hi, and false
+// when there is none within hi.
+func (s *mateSearcher) defendDistance(lo, hi, ply int) (int, bool) {
+	lo = max(lo, 0)
+	if e := s.probe(s.key()); e != nil {
+		lo = max(lo, int(e.lower))
+	}
+	for k := lo; k <= hi; k++ {
+		if s.defend(k, ply) {
+			return k, true
+		}
+		if s.stop {
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// attackDistance is defendDistance for the attacker to move.
+func (s *mateSearcher) attackDistance(lo, hi, ply int) (int, bool) {
+	lo = max(lo, 1)
+	if e := s.probe(s.key()); e != nil {
+		lo = max(lo, int(e.lower))
+	}
+	for n := lo; n <= hi; n++ {
+		if s.attack(n, ply) {
+			return n, true
+		}
+		if s.stop {
+			return 0, false
+		}
+	}
+	return 0, false
+}
