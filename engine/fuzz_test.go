@@ -2,6 +2,7 @@ package engine
 
 import (
 	"reflect"
+	"sync"
 	"testing"
 )
 
@@ -131,13 +132,28 @@ var fuzzPositions = []struct{ variant, pos string }{
 	{"chess", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1"},
 }
 
+// parsedFuzzPositions holds fuzzPositions parsed once, to keep the
+// fuzzers fast.
+var parsedFuzzPositions = sync.OnceValues(func() ([]Position, error) {
+	out := make([]Position, len(fuzzPositions))
+	for i, fp := range fuzzPositions {
+		p, err := Parse(fp.pos, MustPreset(fp.variant))
+		if err != nil {
+			return nil, err
+		}
+		out[i] = *p
+	}
+	return out, nil
+})
+
+// fuzzPosition returns a fresh copy of fuzz position i (modulo their number).
 func fuzzPosition(t *testing.T, i uint8) *Position {
-	fp := fuzzPositions[int(i)%len(fuzzPositions)]
-	p, err := Parse(fp.pos, MustPreset(fp.variant))
+	ps, err := parsedFuzzPositions()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p
+	p := ps[int(i)%len(ps)]
+	return &p
 }
 
 func FuzzParseSAN(f *testing.F) {
