@@ -248,3 +248,45 @@ func TestSANLineIllegalTail(t *testing.T) {
 		t.Errorf("SANLine = %q, want %q", got, want)
 	}
 }
+
+// kiwipete is a busy middle-game position with every kind of move.
+const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+// BenchmarkSAN writes the SAN of every legal move of Kiwipete (48 moves).
+func BenchmarkSAN(b *testing.B) {
+	p, err := Parse(kiwipete, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf [MaxMoves]Move
+	moves := p.LegalMoves(buf[:0])
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, m := range moves {
+			p.SAN(m)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(moves)), "ns/move")
+}
+
+// BenchmarkParseSAN reads the SAN of every legal move of Kiwipete.
+func BenchmarkParseSAN(b *testing.B) {
+	p, err := Parse(kiwipete, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf [MaxMoves]Move
+	var sans []string
+	for _, m := range p.LegalMoves(buf[:0]) {
+		sans = append(sans, p.SAN(m))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range sans {
+			if _, err := p.ParseSAN(s); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(sans)), "ns/move")
+}
