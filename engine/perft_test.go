@@ -114,29 +114,25 @@ func TestPerft(t *testing.T) {
 	}
 }
 
-// TestPerftDeepRowsInCI makes sure the table keeps what CI must run:
-// depth 5 of every standard-chess row and depth 6 of Gardner and Los Alamos.
+// TestPerftDeepRowsInCI makes sure the table keeps what CI (no -short)
+// must run: depth 5 of every standard-chess row and depth 6 of Gardner
+// and Los Alamos.
 func TestPerftDeepRowsInCI(t *testing.T) {
-	need := map[string]int{"chess8x8": 5, "gardner": 6, "losalamos": 6}
-	got := map[string]int{}
+	need := map[string]int{"chess 8×8": 5, "gardner 5×5": 6, "losalamos 6×6": 6}
+	shallowest := map[string]int{}
 	for _, c := range readPerftCases(t) {
-		key := c.preset
-		if c.preset == "chess" {
-			if strings.Count(strings.Fields(c.position)[0], "/") != 7 || !strings.Contains(c.position, " ") {
-				continue
-			}
-			key = "chess8x8"
-		}
+		p := c.parse(t)
+		key := fmt.Sprintf("%s %d×%d", c.preset, p.B.W, p.B.H)
 		if _, ok := need[key]; !ok {
 			continue
 		}
-		if d, seen := got[key]; !seen || len(c.counts) < d {
-			got[key] = len(c.counts)
+		if d, seen := shallowest[key]; !seen || len(c.counts) < d {
+			shallowest[key] = len(c.counts)
 		}
 	}
 	for key, d := range need {
-		if got[key] < d {
-			t.Errorf("%s rows: the shallowest goes to depth %d, CI needs depth %d", key, got[key], d)
+		if shallowest[key] < d {
+			t.Errorf("%s rows: the shallowest goes to depth %d, CI needs depth %d", key, shallowest[key], d)
 		}
 	}
 }
