@@ -7,14 +7,14 @@ type MoveErrorKind uint8
 
 // Reasons a move is rejected.
 const (
-	ErrSyntax      MoveErrorKind = iota // the text is not a move
-	ErrNoPiece                          // nothing stands on the origin square
-	ErrWrongSide                        // the piece belongs to the side not to move
-	ErrIllegal                          // the piece cannot move that way
-	ErrLeavesCheck                      // the move would leave the mover's king attacked
-	ErrAmbiguous                        // SAN that matches more than one legal move
-	ErrGameOver                         // the game has ended
-	ErrBadPromotion                     // promotion missing or to a piece not allowed
+	ErrSyntax       MoveErrorKind = iota // the text is not a move
+	ErrNoPiece                           // nothing stands on the origin square
+	ErrWrongSide                         // the piece belongs to the side not to move
+	ErrIllegal                           // the piece cannot move that way
+	ErrLeavesCheck                       // the move would leave the mover's king attacked
+	ErrAmbiguous                         // SAN that matches more than one legal move
+	ErrGameOver                          // the game has ended
+	ErrBadPromotion                      // promotion missing or to a piece not allowed
 )
 
 // MoveError is the error for a rejected move.

@@ -18,9 +18,9 @@ const (
 // bitset is a set of up to 256 squares.
 type bitset [4]uint64
 
-func (b *bitset) set(s Square)       { b[s>>6] |= 1 << (uint(s) & 63) }
-func (b *bitset) clear(s Square)     { b[s>>6] &^= 1 << (uint(s) & 63) }
-func (b *bitset) has(s Square) bool  { return b[s>>6]&(1<<(uint(s)&63)) != 0 }
+func (b *bitset) set(s Square)      { b[s>>6] |= 1 << (uint(s) & 63) }
+func (b *bitset) clear(s Square)    { b[s>>6] &^= 1 << (uint(s) & 63) }
+func (b *bitset) has(s Square) bool { return b[s>>6]&(1<<(uint(s)&63)) != 0 }
 func (b *bitset) count() (n int) {
 	for _, w := range b {
 		n += bits.OnesCount64(w)
