@@ -68,10 +68,12 @@ type MateResult struct {
 	Tree *MateNode `json:"tree,omitempty"`
 	// TreeAllOptimal reports that every attacker node of Tree lists all
 	// its optimal moves; when the tree would be too big, attacker nodes
-	// below the root keep one optimal move each.
+	// below the root keep one optimal move each. It is false when no tree
+	// was built.
 	TreeAllOptimal bool `json:"tree_all_optimal"`
 	// TreeComplete reports that no subtree of Tree was cut for size: every
-	// defence is answered down to the mate.
+	// defence is answered down to the mate. It is false when no tree was
+	// built.
 	TreeComplete bool `json:"tree_complete"`
 	// Undecided reports that the node budget ran out first; the error
 	// MateSearch returned with it wraps ErrUndecided.

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
+)
+
+func init() {
+	register("match", "play the engine against a random or greedy opponent", runMatch)
+}
+
+const matchUsage = `usage: thinchess match [--games N] [--movetime D] [--nodes N] [--opponent random|greedy|both] [--variant V] [--starts FILE] [POSITION...]
+
+Plays N games from each start position between the engine and a weak
+opponent, the colours alternating (the engine has White in the first
+game), and prints wins, draws and losses from the engine's side. Games end
+by the rules (mate, stalemate, insufficient material, race, fifty-move
+rule, threefold repetition) or at the move cap, which counts as a draw and
+is reported in the "capped" column. "random" plays uniformly random legal
+moves; "greedy" captures the most valuable piece it can, else moves at
+random; "both" plays a match against each.
+Starts come from the POSITION arguments (each one argument: quote a FEN)
+and from --starts FILE, whose lines read "name | variant | position".
+
+flags:
+`
+
+func runMatch(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("match", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, matchUsage)
+		fs.PrintDefaults()
+	}
+	games := fs.Int("games", 10, "games per start and opponent")
+	movetime := fs.Duration("movetime", 20*time.Millisecond, "the engine's time per move")
+	nodes := fs.Int64("nodes", 0, "the engine's node budget per move (0: none; makes games reproducible with --movetime 0)")
+	opponent := fs.String("opponent", "both", "random, greedy or both")
+	variant := fs.String("variant", "", "rule preset of the POSITION arguments: "+strings.Join(engine.Presets, ", ")+" (default: 1d on one-file boards, chess otherwise)")
+	startsFile := fs.String("starts", "", "a file of start positions, one a line: name | variant | position")
+	maxPlies := fs.Int("max-plies", solver.DefaultMaxPlies, "move cap in plies; a capped game is a draw")
+	seed := fs.Uint64("seed", 1, "seed of the opponent's random choices")
+	workers := fs.Int("workers", 1, "games played at once")
+	positions, err := argsWithFlagsAnywhere(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		return 2
+	}
+	var opponents []string
+	switch *opponent {
+	case solver.OpponentRandom, solver.OpponentGreedy:
+		opponents = []string{*opponent}
+	case "both":
+		opponents = []string{solver.OpponentRandom, solver.OpponentGreedy}
+	default:
+		fmt.Fprintf(stderr, "thinchess match: --opponent %q: want random, greedy or both\n", *opponent)
+		return 2
+	}
+	if *games < 1 || *movetime < 0 || *nodes < 0 || *workers < 1 {
+		fmt.Fprintln(stderr, "thinchess match: --games and --workers must be at least 1; --movetime and --nodes not negative")
+		return 2
+	}
+	if *movetime == 0 && *nodes == 0 {
+		fmt.Fprintln(stderr, "thinchess match: give the engine a budget: --movetime or --nodes")
+		return 2
+	}
+	var starts []solver.MatchStart
+	if *startsFile != "" {
+		f, err := os.Open(*startsFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "thinchess match: %v\n", err)
+			return 1
+		}
+		starts, err = solver.ParseMatchStarts(f)
+		f.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "thinchess match: %s: %v\n", *startsFile, err)
+			return 1
+		}
+	}
+	for _, text := range positions {
+		p, err := parseVariantPosition(*variant, text)
+		if err != nil {
+			fmt.Fprintf(stderr, "thinchess match: %v\n", err)
+			return 1
+		}
+		starts = append(starts, solver.MatchStart{Name: text, Variant: p.R.Preset, Position: p})
+	}
+	if len(starts) == 0 {
+		fmt.Fprintln(stderr, "thinchess match: no start position: give POSITION arguments or --starts FILE")
+		fs.Usage()
+		return 2
+	}
+
+	// Rows are printed as each match ends, so the columns are sized up
+	// front.
+	width := len("start")
+	for _, st := range starts {
+		width = max(width, len(st.Name))
+	}
+	row := func(name, variant, opp string, games, w, d, l, c int, secs string) {
+		fmt.Fprintf(stdout, "%-*s  %-9s  %-8s  %5d  %4d  %5d  %6d  %6d  %7s\n", width, name, variant, opp, games, w, d, l, c, secs)
+	}
+	fmt.Fprintf(stdout, "%-*s  %-9s  %-8s  %5s  %4s  %5s  %6s  %6s  %7s\n", width, "start", "variant", "opponent", "games", "wins", "draws", "losses", "capped", "seconds")
+	var total [4]int
+	for _, st := range starts {
+		for _, opp := range opponents {
+			res, err := solver.PlayMatch(st.Position, solver.MatchOptions{
+				Games:    *games,
+				Opponent: opp,
+				Limits:   solver.Limits{Time: *movetime, Nodes: *nodes},
+				MaxPlies: *maxPlies,
+				Seed:     *seed,
+				Workers:  *workers,
+			})
+			if err != nil {
+				fmt.Fprintf(stderr, "thinchess match: %v\n", err)
+				return 1
+			}
+			row(st.Name, st.Position.R.Preset, opp, *games, res.Wins, res.Draws, res.Losses, res.Capped, fmt.Sprintf("%.1f", res.Elapsed.Seconds()))
+			total[0] += res.Wins
+			total[1] += res.Draws
+			total[2] += res.Losses
+			total[3] += res.Capped
+		}
+	}
+	row("total", "", "", total[0]+total[1]+total[2], total[0], total[1], total[2], total[3], "")
+	return 0
+}

@@ -1,0 +1,192 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
+)
+
+func init() {
+	register("mate", "prove or refute a forced mate in N moves", runMate)
+}
+
+const mateUsage = `usage: thinchess mate [--variant V] [--attacker white|black] [--nodes N] [--tree] [--json] N POSITION
+
+Proves or refutes "the attacker mates in at most N moves" from POSITION (a
+FEN or a position code) by a bounded AND/OR search, and prints the
+shortest mate, every first move that mates within N (each with its own
+distance) and a main line (the attacker's fastest mate against the
+longest defence). Under the race goal, winning the race counts as mate.
+--attacker defaults to the side to move. --json prints the result object
+(fields fen, attacker, max_moves, found, moves, plies, no_mate_within,
+first [{san, coord, moves}], tree, undecided, nodes); --tree adds the
+solution tree (every defence, every optimal attacker move). The exit
+status is 0 when the question is decided either way and 1 when the node
+budget ran out first (undecided) or on an error.
+
+flags:
+`
+
+func runMate(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, mateUsage)
+		fs.PrintDefaults()
+	}
+	variant := fs.String("variant", "", "rule preset: "+strings.Join(engine.Presets, ", ")+" (default: 1d on one-file boards, chess otherwise)")
+	attackerName := fs.String("attacker", "", "the side that mates: white or black (default: the side to move)")
+	nodes := fs.Int64("nodes", solver.DefaultMateNodes, "node budget of the proof")
+	tree := fs.Bool("tree", false, "include the solution tree in --json output")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	rest, err := argsWithFlagsAnywhere(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		return 2
+	}
+	if len(rest) < 2 {
+		fmt.Fprintln(stderr, "thinchess mate: want N and a POSITION")
+		fs.Usage()
+		return 2
+	}
+	n, err := strconv.Atoi(rest[0])
+	if err != nil || n < 0 || n > solver.MaxMateMoves {
+		fmt.Fprintf(stderr, "thinchess mate: N %q: want a number of moves from 0 to %d\n", rest[0], solver.MaxMateMoves)
+		return 2
+	}
+	p, err := parseVariantPosition(*variant, strings.Join(rest[1:], " "))
+	if err != nil {
+		fmt.Fprintf(stderr, "thinchess mate: %v\n", err)
+		return 1
+	}
+	attacker := p.Side
+	switch *attackerName {
+	case "":
+	case "white":
+		attacker = engine.White
+	case "black":
+		attacker = engine.Black
+	default:
+		fmt.Fprintf(stderr, "thinchess mate: --attacker %q: want white or black\n", *attackerName)
+		return 2
+	}
+	opt := solver.MateOptions{MaxNodes: *nodes}
+	if !*tree {
+		// The text output needs only the main line, which a tree with
+		// one answer per attacker node holds; JSON without --tree needs
+		// none.
+		opt.MaxTreeNodes = 2000
+		if *asJSON {
+			opt.MaxTreeNodes = -1
+		}
+	}
+	start := time.Now()
+	res, err := solver.MateSearch(p, attacker, n, opt)
+	if res == nil {
+		fmt.Fprintf(stderr, "thinchess mate: %v\n", err)
+		return 1
+	}
+	if *asJSON {
+		if !*tree {
+			res.Tree = nil
+		}
+		out, merr := json.Marshal(res)
+		if merr != nil {
+			fmt.Fprintf(stderr, "thinchess mate: %v\n", merr)
+			return 1
+		}
+		fmt.Fprintf(stdout, "%s\n", out)
+	} else {
+		printMate(stdout, p, res, time.Since(start))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "thinchess mate: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// printMate writes a mate-search result for people.
+func printMate(w io.Writer, p *engine.Position, res *solver.MateResult, took time.Duration) {
+	who := strings.ToUpper(res.Attacker[:1]) + res.Attacker[1:]
+	switch {
+	case res.Undecided && res.NoMateWithin > 0:
+		fmt.Fprintf(w, "undecided: the node budget ran out; proven only that %s has no mate in %d or fewer moves\n", who, res.NoMateWithin)
+	case res.Undecided:
+		fmt.Fprintf(w, "undecided: the node budget ran out before anything was proven\n")
+	case !res.Found:
+		fmt.Fprintf(w, "%s has no forced mate in %d or fewer moves (proven)\n", who, res.MaxMoves)
+	case res.Moves == 0:
+		fmt.Fprintf(w, "%s has already won: the side to move is mated\n", who)
+	default:
+		fmt.Fprintf(w, "%s mates in %d (%d plies), proven\n", who, res.Moves, res.Plies)
+		var first []string
+		for _, m := range res.First {
+			first = append(first, fmt.Sprintf("%s (%d)", m.SAN, m.Moves))
+		}
+		if len(first) > 0 {
+			fmt.Fprintf(w, "first moves mating within %d: %s\n", res.MaxMoves, strings.Join(first, ", "))
+		}
+		if res.Tree != nil {
+			fmt.Fprintf(w, "line: %s\n", p.FormatLine(mainLine(res.Tree)))
+		}
+	}
+	fmt.Fprintf(w, "%d nodes in %.3f s\n", res.Nodes, took.Seconds())
+}
+
+// mainLine follows a solution tree: the attacker's first listed move,
+// the defender's longest-resisting defence.
+func mainLine(n *solver.MateNode) []engine.Move {
+	var line []engine.Move
+	for len(n.Next) > 0 {
+		best := n.Next[0]
+		for _, c := range n.Next[1:] {
+			if c.Mate > best.Mate {
+				best = c
+			}
+		}
+		line = append(line, best.M)
+		n = best
+	}
+	return line
+}
+
+// parseVariantPosition reads a FEN or position code under a preset, or under the
+// default preset for the board's width when variant is empty.
+func parseVariantPosition(variant, text string) (*engine.Position, error) {
+	var rules *engine.Rules
+	if variant != "" {
+		var err error
+		if rules, err = engine.Preset(variant); err != nil {
+			return nil, err
+		}
+	}
+	return engine.Parse(text, rules)
+}
+
+// argsWithFlagsAnywhere parses flags that may come before, between or after
+// the positional arguments and returns the positional arguments.
+func argsWithFlagsAnywhere(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return rest, nil
+		}
+		rest = append(rest, args[0])
+		args = args[1:]
+	}
+}

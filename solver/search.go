@@ -1,0 +1,533 @@
+package solver
+
+import (
+	"time"
+
+	"github.com/thinchess/thinchess/engine"
+)
+
+// Score bounds of Search, in centipawns. A mate in k plies from the
+// searched position scores MateScore−k for the side that mates.
+const (
+	MateScore = 30000
+	// MaxPly bounds the depth of the search tree, extensions included.
+	MaxPly = 128
+	// mateBound: scores beyond it are mate scores.
+	mateBound = MateScore - MaxPly
+	infinity  = MateScore + 1
+)
+
+// Limits bound a Search. Zero fields are unbounded (but the depth never
+// exceeds MaxPly); a search with no bound at all stops at depth 64.
+type Limits struct {
+	// Depth is the deepest iteration, in plies.
+	Depth int
+	// Nodes bounds the positions visited.
+	Nodes int64
+	// Time bounds the wall-clock time.
+	Time time.Duration
+	// History holds the Zobrist keys of the game's earlier positions,
+	// oldest first, without the searched one: a position repeated from
+	// them (or within the search) scores as a draw.
+	History []uint64
+	// NoExact turns off the exact endgame tables: the search never calls
+	// the retrograde solver.
+	NoExact bool
+}
+
+// SearchResult is the outcome of a Search.
+type SearchResult struct {
+	// Move is the best move found; NoMove when the side to move has none.
+	Move engine.Move
+	// Score is the value for the side to move in centipawns, or a mate
+	// score (see Mate).
+	Score int
+	// Mate is non-zero when Score is a mate score: the side to move mates
+	// in Mate moves, or, negative, is mated in −Mate moves.
+	Mate int
+	// Depth is the last iteration completed.
+	Depth int
+	// Nodes counts the positions visited.
+	Nodes int64
+	// PV is the principal variation, starting with Move.
+	PV []engine.Move
+	// Exact reports that Move and Score come from an exact endgame table
+	// (Score is then ±MateScore∓DTM for a win or loss, 0 for a draw).
+	Exact bool
+	// Elapsed is the time the search took.
+	Elapsed time.Duration
+}
+
+// ttEntry is a transposition-table entry of the game-playing search.
+type ttEntry struct {
+	key   uint64
+	move  engine.Move
+	score int16
+	depth int8
+	bound uint8
+}
+
+// Bound kinds of a ttEntry.
+const (
+	boundNone uint8 = iota
+	boundUpper
+	boundLower
+	boundExact
+)
+
+// Searcher is an iterative-deepening alpha-beta searcher that keeps its
+// transposition table, history and exact endgame tables between searches
+// of the same game. A Searcher is not safe for concurrent use.
+type Searcher struct {
+	tt   []ttEntry
+	mask uint64
+
+	pos      engine.Position
+	race     bool
+	keys     []uint64 // game history then the search path
+	nodes    int64
+	maxNodes int64
+	deadline time.Time
+	timed    bool
+	stopped  bool
+
+	buf     [MaxPly + 1][engine.MaxMoves]engine.Move
+	scores  [MaxPly + 1][engine.MaxMoves]int32
+	killers [MaxPly + 1][2]engine.Move
+	history [16][256]int32
+	pv      [MaxPly + 1][MaxPly + 1]engine.Move
+	pvLen   [MaxPly + 1]int
+}
+
+// NewSearcher returns a Searcher whose transposition table has 2^bits
+// entries of 16 bytes; bits ≤ 0 means 20 (16 MiB).
+func NewSearcher(bits int) *Searcher {
+	if bits <= 0 {
+		bits = 20
+	}
+	bits = min(bits, 30)
+	return &Searcher{tt: make([]ttEntry, 1<<bits), mask: 1<<bits - 1}
+}
+
+// Search finds a good move for the side to move of p with a fresh
+// Searcher (a 4 MiB table). Use a Searcher to keep what was learnt
+// between the moves of a game.
+func Search(p *engine.Position, lim Limits) SearchResult {
+	return NewSearcher(18).Search(p, lim)
+}
+
+// Search finds a good move for the side to move of p, which is left
+// unchanged: iterative-deepening negamax with principal-variation search,
+// a transposition table, move ordering (table move, winning captures by
+// most valuable victim and least valuable attacker, killers, history),
+// late-move reductions, a check extension and a quiescence search over
+// captures and promotions (and, under the race goal, moves onto the far
+// rank). Mates score as MateScore minus their distance in plies; a
+// repetition, the fifty-move rule, stalemate and insufficient material
+// score as draws. When few pieces remain on a small board and Limits
+// allow it, the move comes from an exact retrograde table instead.
+func (s *Searcher) Search(p *engine.Position, lim Limits) SearchResult {
+	start := time.Now()
+	s.pos = *p
+	s.race = p.R.Goal == engine.GoalRace
+	s.keys = append(append(s.keys[:0], lim.History...), p.Hash())
+	s.nodes, s.stopped = 0, false
+	s.maxNodes = lim.Nodes
+	s.timed = lim.Time > 0
+	s.deadline = start.Add(lim.Time)
+	s.killers = [MaxPly + 1][2]engine.Move{}
+	for i := range s.history {
+		for j := range s.history[i] {
+			s.history[i][j] /= 8
+		}
+	}
+
+	res := SearchResult{}
+	defer func() {
+		res.Nodes = s.nodes
+		res.Elapsed = time.Since(start)
+	}()
+	moves := p.LegalMoves(s.buf[0][:0])
+	if len(moves) == 0 {
+		res.Score = s.terminal(0)
+		res.Mate = mateMoves(res.Score)
+		return res
+	}
+	maxDepth := lim.Depth
+	if maxDepth <= 0 || maxDepth > MaxPly-8 {
+		maxDepth = 64
+		if lim.Depth > 0 {
+			maxDepth = MaxPly - 8
+		}
+	}
+	res.Move = moves[0]
+	for depth := 1; depth <= maxDepth; depth++ {
+		score := s.rootSearch(depth, res.Score)
+		if s.stopped {
+			break
+		}
+		res.Score, res.Depth = score, depth
+		res.PV = append(res.PV[:0], s.pv[0][:s.pvLen[0]]...)
+		if len(res.PV) > 0 {
+			res.Move = res.PV[0]
+		}
+		// A mate found and proven within the depth searched will not
+		// change with more depth.
+		if abs(score) > mateBound && MateScore-abs(score) < depth {
+			break
+		}
+		if s.timed && time.Since(start) > lim.Time/2 {
+			break // the next iteration would not finish
+		}
+	}
+	res.Mate = mateMoves(res.Score)
+	return res
+}
+
+// mateMoves converts a score to moves to mate: positive when the side to
+// move mates, negative when it is mated, 0 for other scores.
+func mateMoves(score int) int {
+	switch {
+	case score > mateBound:
+		return (MateScore - score + 1) / 2
+	case score < -mateBound:
+		return -(MateScore + score) / 2
+	}
+	return 0
+}
+
+// rootSearch runs one iteration with an aspiration window around the
+// previous score.
+func (s *Searcher) rootSearch(depth, prev int) int {
+	if depth < 4 || abs(prev) > mateBound {
+		return s.negamax(depth, 0, -infinity, infinity)
+	}
+	window := 50
+	alpha, beta := prev-window, prev+window
+	for {
+		score := s.negamax(depth, 0, alpha, beta)
+		if s.stopped {
+			return score
+		}
+		switch {
+		case score <= alpha:
+			alpha = max(alpha-window*4, -infinity)
+		case score >= beta:
+			beta = min(beta+window*4, infinity)
+		default:
+			return score
+		}
+		window *= 4
+		if window > 1000 {
+			alpha, beta = -infinity, infinity
+		}
+	}
+}
+
+// tick counts a node and checks the budgets now and then.
+func (s *Searcher) tick() {
+	s.nodes++
+	if s.maxNodes > 0 && s.nodes >= s.maxNodes {
+		s.stopped = true
+	}
+	if s.timed && s.nodes&1023 == 0 && time.Now().After(s.deadline) {
+		s.stopped = true
+	}
+}
+
+// terminal scores a position without legal moves at ply: a loss under
+// the race goal or when in check, a stalemate draw otherwise.
+func (s *Searcher) terminal(ply int) int {
+	if s.race || s.pos.InCheck() {
+		return -MateScore + ply
+	}
+	return 0
+}
+
+// drawn reports a draw by repetition (of the game or the search path),
+// the fifty-move rule or insufficient material.
+func (s *Searcher) drawn() bool {
+	p := &s.pos
+	if p.R.FiftyMove && p.Halfmove >= 100 {
+		return true
+	}
+	n := len(s.keys) - 1
+	key := s.keys[n]
+	for i := n - 2; i >= 0 && i >= n-p.Halfmove; i -= 2 {
+		if s.keys[i] == key {
+			return true
+		}
+	}
+	return lowMaterial(p) && p.Status() == engine.InsufficientMaterial
+}
+
+func (s *Searcher) make(m engine.Move) engine.Undo {
+	u := s.pos.Make(m)
+	s.keys = append(s.keys, s.pos.Hash())
+	return u
+}
+
+func (s *Searcher) unmake(u engine.Undo) {
+	s.keys = s.keys[:len(s.keys)-1]
+	s.pos.Unmake(u)
+}
+
+// negamax searches depth plies from the current position at ply and
+// returns its score for the side to move within (alpha, beta).
+func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
+	s.pvLen[ply] = 0
+	s.tick()
+	if s.stopped {
+		return 0
+	}
+	p := &s.pos
+	if ply > 0 {
+		if s.drawn() {
+			return 0
+		}
+		// Mate-distance pruning: no line from here beats a mate already
+		// found nearer the root.
+		alpha = max(alpha, -MateScore+ply)
+		beta = min(beta, MateScore-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+	}
+	if ply >= MaxPly-1 {
+		return Evaluate(p)
+	}
+	inCheck := p.InCheck()
+	if inCheck && ply < MaxPly/2 {
+		depth++
+	}
+	if depth <= 0 {
+		return s.quiesce(ply, alpha, beta)
+	}
+	pvNode := beta-alpha > 1
+	key := p.Hash()
+	var ttMove engine.Move
+	if e := &s.tt[key&s.mask]; e.key == key {
+		ttMove = e.move
+		if !pvNode && int(e.depth) >= depth && ply > 0 {
+			sc := scoreFromTT(int(e.score), ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && sc >= beta,
+				e.bound == boundUpper && sc <= alpha:
+				return sc
+			}
+		}
+	}
+	moves := p.LegalMoves(s.buf[ply][:0])
+	if len(moves) == 0 {
+		return s.terminal(ply)
+	}
+	s.order(moves, ply, ttMove)
+
+	origAlpha := alpha
+	best, bestMove := -infinity, engine.NoMove
+	for i, m := range moves {
+		quiet := p.At(m.To()) == engine.NoPiece && m.Promotion() == engine.NoPieceType && !m.IsEnPassant()
+		pc := p.At(m.From())
+		u := s.make(m)
+		givesCheck := p.InCheck()
+		var score int
+		if i == 0 {
+			score = -s.negamax(depth-1, ply+1, -beta, -alpha)
+		} else {
+			// Late quiet moves are searched shallower first.
+			r := 0
+			if depth >= 3 && i >= 3 && quiet && !inCheck && !givesCheck &&
+				m != s.killers[ply][0] && m != s.killers[ply][1] && !s.racing(m, pc) {
+				r = 1
+				if i >= 8 && depth >= 6 {
+					r = 2
+				}
+			}
+			score = -s.negamax(depth-1-r, ply+1, -alpha-1, -alpha)
+			if score > alpha && r > 0 {
+				score = -s.negamax(depth-1, ply+1, -alpha-1, -alpha)
+			}
+			if score > alpha && score < beta {
+				score = -s.negamax(depth-1, ply+1, -beta, -alpha)
+			}
+		}
+		s.unmake(u)
+		if s.stopped {
+			return 0
+		}
+		if score > best {
+			best, bestMove = score, m
+			if score > alpha {
+				alpha = score
+				s.pv[ply][0] = m
+				copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
+				s.pvLen[ply] = s.pvLen[ply+1] + 1
+			}
+		}
+		if alpha >= beta {
+			if quiet {
+				if s.killers[ply][0] != m {
+					s.killers[ply][1] = s.killers[ply][0]
+					s.killers[ply][0] = m
+				}
+				h := &s.history[pc][m.To()]
+				*h = min(*h+int32(depth*depth), 1<<20)
+			}
+			break
+		}
+	}
+	bound := boundExact
+	switch {
+	case best <= origAlpha:
+		bound = boundUpper
+	case best >= beta:
+		bound = boundLower
+	}
+	e := &s.tt[key&s.mask]
+	if e.key != key || depth >= int(e.depth) || bound == boundExact {
+		*e = ttEntry{key: key, move: bestMove, score: int16(scoreToTT(best, ply)), depth: int8(min(depth, 127)), bound: bound}
+	}
+	return best
+}
+
+// racing reports a move of piece pc that reaches the far rank under the
+// race goal: it wins on the spot and is never reduced or pruned.
+func (s *Searcher) racing(m engine.Move, pc engine.Piece) bool {
+	if !s.race {
+		return false
+	}
+	r := s.pos.B.Rank(m.To())
+	if pc.Color() == engine.White {
+		return r == s.pos.B.H-1
+	}
+	return r == 0
+}
+
+// quiesce searches captures and promotions (all moves when in check, and
+// far-rank moves under the race goal) until the position is quiet.
+func (s *Searcher) quiesce(ply, alpha, beta int) int {
+	s.pvLen[ply] = 0
+	s.tick()
+	if s.stopped {
+		return 0
+	}
+	p := &s.pos
+	moves := p.LegalMoves(s.buf[ply][:0])
+	if len(moves) == 0 {
+		return s.terminal(ply)
+	}
+	if s.drawn() {
+		return 0
+	}
+	if ply >= MaxPly-1 {
+		return Evaluate(p)
+	}
+	inCheck := p.InCheck()
+	best := -infinity
+	if !inCheck {
+		stand := Evaluate(p)
+		if stand >= beta {
+			return stand
+		}
+		best = stand
+		alpha = max(alpha, stand)
+		// Keep only the loud moves.
+		n := 0
+		for _, m := range moves {
+			if p.At(m.To()) != engine.NoPiece || m.IsEnPassant() || m.Promotion() != engine.NoPieceType || s.racing(m, p.At(m.From())) {
+				moves[n] = m
+				n++
+			}
+		}
+		moves = moves[:n]
+	}
+	s.order(moves, ply, engine.NoMove)
+	for _, m := range moves {
+		u := s.make(m)
+		score := -s.quiesce(ply+1, -beta, -alpha)
+		s.unmake(u)
+		if s.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+			}
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
+}
+
+// order sorts moves: the table move, far-rank moves under the race goal,
+// promotions, captures (most valuable victim, then least valuable
+// attacker), killers, then quiet moves by history.
+func (s *Searcher) order(moves []engine.Move, ply int, ttMove engine.Move) {
+	p := &s.pos
+	sc := s.scores[ply][:len(moves)]
+	for i, m := range moves {
+		pc := p.At(m.From())
+		var v int32
+		switch {
+		case m == ttMove:
+			v = 1 << 30
+		case s.racing(m, pc):
+			v = 1<<30 - 1
+		default:
+			victim := p.At(m.To())
+			if m.IsEnPassant() {
+				victim = engine.MakePiece(engine.White, engine.Pawn)
+			}
+			if t := m.Promotion(); t != engine.NoPieceType {
+				v += 1<<28 + int32(pieceValue[t])*16
+			}
+			if victim != engine.NoPiece {
+				attacker := pieceValue[pc.Type()]
+				if pc.Type() == engine.King {
+					attacker = 1000
+				}
+				v += 1<<28 + int32(pieceValue[victim.Type()])*16 - int32(attacker/10)
+			} else if v == 0 {
+				switch m {
+				case s.killers[ply][0]:
+					v = 1 << 27
+				case s.killers[ply][1]:
+					v = 1<<27 - 1
+				default:
+					v = s.history[pc][m.To()]
+					if s.race {
+						v += int32(advance(p, m)) * 64
+					}
+				}
+			}
+		}
+		sc[i] = v
+	}
+	sortMoves(moves, sc)
+}
+
+// scoreToTT stores mate scores relative to the node, so they stay right
+// when the position is reached at another ply.
+func scoreToTT(score, ply int) int {
+	switch {
+	case score > mateBound:
+		return score + ply
+	case score < -mateBound:
+		return score - ply
+	}
+	return score
+}
+
+func scoreFromTT(score, ply int) int {
+	switch {
+	case score > mateBound:
+		return score - ply
+	case score < -mateBound:
+		return score + ply
+	}
+	return score
+}
