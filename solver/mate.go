@@ -3,14 +3,16 @@ package solver
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/thinchess/thinchess/engine"
 )
 
 // ErrUndecided is wrapped by the error a bounded search returns when it
-// ran out of its node budget before it could prove or refute its claim.
+// ran out of its node budget (or passed its deadline) before it could
+// prove or refute its claim.
 // An undecided search never reports an answer it has not proven.
-var ErrUndecided = errors.New("undecided: node budget exhausted")
+var ErrUndecided = errors.New("undecided: search budget exhausted")
 
 // Defaults of MateOptions.
 const (
@@ -36,6 +38,9 @@ type MateOptions struct {
 	// MaxTreeNodes bounds the solution tree; 0 means
 	// DefaultMateTreeNodes and a negative value builds no tree.
 	MaxTreeNodes int
+	// Deadline, when set, stops the search like the node budget does
+	// once the wall clock passes it.
+	Deadline time.Time
 }
 
 // MateResult is what MateSearch proved. Distances count the attacker's
@@ -75,8 +80,8 @@ type MateResult struct {
 	// defence is answered down to the mate. It is false when no tree was
 	// built.
 	TreeComplete bool `json:"tree_complete"`
-	// Undecided reports that the node budget ran out first; the error
-	// MateSearch returned with it wraps ErrUndecided.
+	// Undecided reports that the node budget or the deadline ran out
+	// first; the error MateSearch returned with it wraps ErrUndecided.
 	Undecided bool `json:"undecided,omitempty"`
 	// Nodes counts the positions visited.
 	Nodes int64 `json:"nodes"`
@@ -232,6 +237,7 @@ type mateSearcher struct {
 	nodes, maxNodes int64
 	stop            bool
 	maxTree         int
+	deadline        time.Time
 
 	buf     [][engine.MaxMoves]engine.Move
 	scores  [][engine.MaxMoves]int32
@@ -258,6 +264,7 @@ func newMateSearcher(p *engine.Position, attacker engine.Color, maxMoves int, op
 		mask:     1<<bitsN - 1,
 		maxNodes: maxNodes,
 		maxTree:  opt.MaxTreeNodes,
+		deadline: opt.Deadline,
 		buf:      make([][engine.MaxMoves]engine.Move, plies+1),
 		scores:   make([][engine.MaxMoves]int32, plies+1),
 		killers:  make([][2]engine.Move, plies+1),
@@ -303,6 +310,9 @@ func (s *mateSearcher) store(key uint64, lower, upper int, m engine.Move) {
 func (s *mateSearcher) count() bool {
 	s.nodes++
 	if s.nodes > s.maxNodes {
+		s.stop = true
+	}
+	if s.nodes&4095 == 0 && !s.deadline.IsZero() && time.Now().After(s.deadline) {
 		s.stop = true
 	}
 	return s.stop

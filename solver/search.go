@@ -30,8 +30,9 @@ type Limits struct {
 	// oldest first, without the searched one: a position repeated from
 	// them (or within the search) scores as a draw.
 	History []uint64
-	// NoExact turns off the exact endgame tables: the search never calls
-	// the retrograde solver.
+	// NoExact makes the move come from the alpha-beta search alone: no
+	// exact endgame table (the retrograde solver) and no proven mate
+	// (MateSearch, tried in won-looking endings).
 	NoExact bool
 }
 
@@ -51,8 +52,9 @@ type SearchResult struct {
 	Nodes int64
 	// PV is the principal variation, starting with Move.
 	PV []engine.Move
-	// Exact reports that Move and Score come from an exact endgame table
-	// (Score is then ±MateScore∓DTM for a win or loss, 0 for a draw).
+	// Exact reports that Move and Score are proven: they come from an
+	// exact endgame table (Score is then ±(MateScore−DTM) for a win or a
+	// loss, 0 for a draw) or from a forced mate that MateSearch proved.
 	Exact bool
 	// Elapsed is the time the search took.
 	Elapsed time.Duration
@@ -97,6 +99,9 @@ type Searcher struct {
 	history [16][256]int32
 	pv      [MaxPly + 1][MaxPly + 1]engine.Move
 	pvLen   [MaxPly + 1]int
+
+	// book holds the attacker's moves of mates proven earlier, by key.
+	book map[uint64]bookMove
 }
 
 // NewSearcher returns a Searcher whose transposition table has 2^bits
@@ -126,7 +131,7 @@ func Search(p *engine.Position, lim Limits) SearchResult {
 // repetition, the fifty-move rule, stalemate and insufficient material
 // score as draws. When few pieces remain on a small board and Limits
 // allow it, the move comes from an exact retrograde table instead.
-func (s *Searcher) Search(p *engine.Position, lim Limits) SearchResult {
+func (s *Searcher) Search(p *engine.Position, lim Limits) (res SearchResult) {
 	start := time.Now()
 	s.pos = *p
 	s.race = p.R.Goal == engine.GoalRace
@@ -142,7 +147,6 @@ func (s *Searcher) Search(p *engine.Position, lim Limits) SearchResult {
 		}
 	}
 
-	res := SearchResult{}
 	defer func() {
 		res.Nodes = s.nodes
 		res.Elapsed = time.Since(start)
@@ -152,6 +156,14 @@ func (s *Searcher) Search(p *engine.Position, lim Limits) SearchResult {
 		res.Score = s.terminal(0)
 		res.Mate = mateMoves(res.Score)
 		return res
+	}
+	if !lim.NoExact {
+		if r, ok := s.bookResult(p); ok {
+			return r
+		}
+		if r, ok := s.mateResult(p, lim, start); ok {
+			return r
+		}
 	}
 	maxDepth := lim.Depth
 	if maxDepth <= 0 || maxDepth > MaxPly-8 {
@@ -180,8 +192,48 @@ func (s *Searcher) Search(p *engine.Position, lim Limits) SearchResult {
 			break // the next iteration would not finish
 		}
 	}
+	if res.Score < -mateBound && !s.stopped && len(moves) > 1 {
+		if m, ok := s.swindle(res.Depth); ok && m != res.Move {
+			res.Move, res.PV = m, []engine.Move{m}
+		}
+	}
 	res.Mate = mateMoves(res.Score)
 	return res
+}
+
+// swindle chooses among root moves that all lose by force, as a search to
+// depth proved: it prefers the move after which the fewest of the
+// opponent's replies keep the win (the opponent is likeliest to go
+// wrong), then the slowest loss. It reports false when the budget ran out
+// first.
+func (s *Searcher) swindle(depth int) (engine.Move, bool) {
+	p := &s.pos
+	root := append([]engine.Move(nil), p.LegalMoves(s.buf[0][:0])...)
+	best, bestWins, bestReplies, bestScore := engine.NoMove, 1, 0, -infinity
+	for _, m := range root {
+		u := s.make(m)
+		score := -s.negamax(depth-1, 1, -infinity, infinity)
+		replies := append([]engine.Move(nil), p.LegalMoves(s.buf[1][:0])...)
+		wins := 0
+		for _, r := range replies {
+			ur := s.make(r)
+			if s.negamax(max(depth-2, 1), 2, -infinity, infinity) < -mateBound {
+				wins++
+			}
+			s.unmake(ur)
+		}
+		s.unmake(u)
+		if s.stopped {
+			return engine.NoMove, false
+		}
+		// Compare wins/replies fractions without dividing.
+		n := max(len(replies), 1)
+		switch d := wins*max(bestReplies, 1) - bestWins*n; {
+		case best == engine.NoMove, d < 0, d == 0 && score > bestScore:
+			best, bestWins, bestReplies, bestScore = m, wins, n, score
+		}
+	}
+	return best, true
 }
 
 // mateMoves converts a score to moves to mate: positive when the side to
@@ -224,8 +276,12 @@ func (s *Searcher) rootSearch(depth, prev int) int {
 	}
 }
 
-// tick counts a node and checks the budgets now and then.
-func (s *Searcher) tick() {
+// tick counts a node and checks the budgets now and then. It reports
+// whether the search must stop; once stopped, nodes are no longer counted.
+func (s *Searcher) tick() bool {
+	if s.stopped {
+		return true
+	}
 	s.nodes++
 	if s.maxNodes > 0 && s.nodes >= s.maxNodes {
 		s.stopped = true
@@ -233,6 +289,7 @@ func (s *Searcher) tick() {
 	if s.timed && s.nodes&1023 == 0 && time.Now().After(s.deadline) {
 		s.stopped = true
 	}
+	return s.stopped
 }
 
 // terminal scores a position without legal moves at ply: a loss under
@@ -276,8 +333,7 @@ func (s *Searcher) unmake(u engine.Undo) {
 // returns its score for the side to move within (alpha, beta).
 func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 	s.pvLen[ply] = 0
-	s.tick()
-	if s.stopped {
+	if s.tick() {
 		return 0
 	}
 	p := &s.pos
@@ -408,8 +464,7 @@ func (s *Searcher) racing(m engine.Move, pc engine.Piece) bool {
 // far-rank moves under the race goal) until the position is quiet.
 func (s *Searcher) quiesce(ply, alpha, beta int) int {
 	s.pvLen[ply] = 0
-	s.tick()
-	if s.stopped {
+	if s.tick() {
 		return 0
 	}
 	p := &s.pos
