@@ -53,7 +53,8 @@ type Mode struct {
 	Body       []byte
 	BodyLine   int
 
-	pos map[string]Pos // key path ("claim.result") → where its value is
+	pos    map[string]Pos // key path ("claim.result") → where its value is
+	source []byte
 }
 
 // Claim is what a mode asserts about its start position.
@@ -238,7 +239,7 @@ func loadMode(rel string, data []byte, errs *ErrorList) *Mode {
 		errs.Add(rel, 1, 1, "%v", err)
 		return nil
 	}
-	m := &Mode{ID: fileID(rel), Path: rel, Body: body, BodyLine: bodyLine, Difficulty: 1, pos: map[string]Pos{}}
+	m := &Mode{ID: fileID(rel), Path: rel, Body: body, BodyLine: bodyLine, Difficulty: 1, pos: map[string]Pos{}, source: data}
 	if !idRE.MatchString(m.ID) {
 		errs.Add(rel, 1, 1, "file name %q: want lower-case letters, digits and dashes", m.ID+".md")
 		return nil

@@ -1,0 +1,250 @@
+package site
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"time"
+
+	"github.com/tdewolff/minify/v2"
+	"github.com/tdewolff/minify/v2/css"
+	"github.com/tdewolff/minify/v2/html"
+	"github.com/tdewolff/minify/v2/js"
+	"github.com/tdewolff/minify/v2/json"
+	"github.com/tdewolff/minify/v2/svg"
+)
+
+// BuildOptions configure a build.
+type BuildOptions struct {
+	Src     string // the source folder (modes/, content/, site.yaml)
+	Out     string // the output folder; empty keeps the site in memory
+	BaseURL string // overrides site.yaml's base_url
+	// CacheDir keeps solver results and the compiled wasm; empty disables caching.
+	CacheDir   string
+	Verify     VerifyOptions
+	LiveReload bool
+	// Only, when not empty, restricts verification to these mode paths
+	// (for `check FILE…`); nothing is rendered.
+	Only []string
+	// CheckOnly stops after verification.
+	CheckOnly bool
+	// Templates, when not nil, replaces the embedded templates (serve
+	// reads them from disk so edits show up live).
+	Templates fs.FS
+}
+
+// Stage is the time one pipeline stage took.
+type Stage struct {
+	Name string
+	Time time.Duration
+}
+
+// Summary reports what a build did, like Hugo's.
+type Summary struct {
+	Modes, Puzzles, Pages, Assets, Files    int
+	Exact, MateSearch, Verified, Unverified int
+	WasmRaw, WasmGzip                       int
+	Bytes                                   int
+	CacheHits, CacheMisses                  int
+	Stages                                  []Stage
+	Total                                   time.Duration
+	// Files holds the built site by slash path.
+	Output map[string][]byte `json:"-"`
+	// Results holds each mode's verification.
+	Results map[string]*Verification `json:"-"`
+	// Warnings are problems that did not fail the build.
+	Warnings ErrorList `json:"-"`
+}
+
+// Build runs the pipeline Load → Verify → Render → Write. It returns the
+// errors found in the sources (the build fails when there is any) and,
+// separately, any other failure. A failed build writes nothing.
+func Build(opt BuildOptions) (*Summary, ErrorList, error) {
+	sum := &Summary{}
+	t0 := time.Now()
+	stage := func(name string, since time.Time) {
+		sum.Stages = append(sum.Stages, Stage{name, time.Since(since)})
+	}
+
+	t := time.Now()
+	s, errs := Load(opt.Src)
+	stage("load", t)
+	if opt.BaseURL != "" {
+		s.Config.BaseURL = opt.BaseURL
+	}
+	if len(opt.Only) > 0 {
+		keep := map[string]bool{}
+		for _, p := range opt.Only {
+			keep[path.Clean(p)] = true
+		}
+		var modes []*Mode
+		for _, m := range s.Modes {
+			if keep[m.Path] {
+				modes = append(modes, m)
+			}
+		}
+		s.Modes = modes
+		var kept ErrorList
+		for _, e := range errs {
+			if keep[e.Path] {
+				kept = append(kept, e)
+			}
+		}
+		errs = kept
+	}
+	sum.Modes, sum.Pages = len(s.Modes), len(s.Pages)
+	for _, m := range s.Modes {
+		if m.Puzzle != nil {
+			sum.Puzzles++
+		}
+	}
+
+	t = time.Now()
+	vo := opt.Verify
+	if vo.MaxStates == 0 {
+		vo = DefaultVerifyOptions
+	}
+	if opt.CacheDir != "" {
+		vo.Cache = &Cache{Dir: opt.CacheDir}
+	}
+	results, verrs := Verify(s, vo)
+	stage("verify", t)
+	if vo.Cache != nil {
+		sum.CacheHits, sum.CacheMisses = vo.Cache.Hits, vo.Cache.Misses
+	}
+	errs = append(errs, verrs...)
+	errs.Sort()
+	sum.Warnings = errs.Warnings()
+	sum.Results = results
+	for _, v := range results {
+		switch v.Method {
+		case "exact":
+			sum.Exact++
+		case "mate-search":
+			sum.MateSearch++
+		}
+		if v.Verified {
+			sum.Verified++
+		} else {
+			sum.Unverified++
+		}
+	}
+	if len(errs.Errors()) > 0 {
+		sum.Total = time.Since(t0)
+		return sum, errs, nil
+	}
+	if opt.CheckOnly || len(opt.Only) > 0 {
+		sum.Total = time.Since(t0)
+		return sum, errs, nil
+	}
+
+	t = time.Now()
+	wasm, wasmExec, err := CompileWasm(opt.CacheDir)
+	stage("wasm", t)
+	if err != nil {
+		return sum, errs, fmt.Errorf("compiling the wasm engine: %w", err)
+	}
+	sum.WasmRaw, sum.WasmGzip = len(wasm), gzipSize(wasm)
+
+	t = time.Now()
+	files, err := Render(s, results, RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, LiveReload: opt.LiveReload, Templates: opt.Templates})
+	if err != nil {
+		return sum, errs, fmt.Errorf("rendering: %w", err)
+	}
+	if err := minifyFiles(files); err != nil {
+		return sum, errs, fmt.Errorf("minifying: %w", err)
+	}
+	stage("render", t)
+	sum.Output = files
+	sum.Files = len(files)
+	for name, data := range files {
+		sum.Bytes += len(data)
+		if len(name) > 7 && name[:7] == "assets/" {
+			sum.Assets++
+		}
+	}
+
+	if opt.Out != "" {
+		t = time.Now()
+		if err := Write(opt.Out, files); err != nil {
+			return sum, errs, fmt.Errorf("writing %s: %w", opt.Out, err)
+		}
+		stage("write", t)
+	}
+	sum.Total = time.Since(t0)
+	return sum, errs, nil
+}
+
+func gzipSize(data []byte) int {
+	var buf bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	w.Write(data)
+	w.Close()
+	return buf.Len()
+}
+
+var minifier = func() *minify.M {
+	m := minify.New()
+	m.Add("text/html", &html.Minifier{KeepDocumentTags: true, KeepEndTags: true, KeepQuotes: true})
+	m.AddFunc("text/css", css.Minify)
+	m.AddFunc("image/svg+xml", svg.Minify)
+	m.AddFunc("application/javascript", js.Minify)
+	m.AddFuncRegexp(regexp.MustCompile(`[/+]json$`), json.Minify)
+	return m
+}()
+
+var minifyTypes = map[string]string{
+	".html":        "text/html",
+	".css":         "text/css",
+	".svg":         "image/svg+xml",
+	".js":          "application/javascript",
+	".json":        "application/json",
+	".webmanifest": "application/manifest+json",
+}
+
+// minifyFiles minifies HTML, CSS, SVG, JS and JSON in place, skipping the
+// Go-provided wasm_exec.js.
+func minifyFiles(files map[string][]byte) error {
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		mt, ok := minifyTypes[path.Ext(name)]
+		if !ok || regexp.MustCompile(`wasm_exec`).MatchString(name) {
+			continue
+		}
+		var out bytes.Buffer
+		if err := minifier.Minify(mt, &out, bytes.NewReader(files[name])); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		files[name] = out.Bytes()
+	}
+	return nil
+}
+
+// Print writes the build summary.
+func (s *Summary) Print(w io.Writer) {
+	fmt.Fprintf(w, "\n                  | count\n")
+	fmt.Fprintf(w, "------------------+------\n")
+	fmt.Fprintf(w, " modes            | %5d\n", s.Modes)
+	fmt.Fprintf(w, " puzzles          | %5d\n", s.Puzzles)
+	fmt.Fprintf(w, " content pages    | %5d\n", s.Pages)
+	fmt.Fprintf(w, " files written    | %5d (%d assets, %.1f KiB)\n", s.Files, s.Assets, float64(s.Bytes)/1024)
+	fmt.Fprintf(w, " verified         | %5d (%d exact tables, %d mate searches)\n", s.Verified, s.Exact, s.MateSearch)
+	fmt.Fprintf(w, " not verified     | %5d\n", s.Unverified)
+	if s.WasmRaw > 0 {
+		fmt.Fprintf(w, " wasm engine      | %.2f MiB raw, %.2f MiB gzip\n", float64(s.WasmRaw)/(1<<20), float64(s.WasmGzip)/(1<<20))
+	}
+	fmt.Fprintf(w, " solver cache     | %d hits, %d misses\n\n", s.CacheHits, s.CacheMisses)
+	for _, st := range s.Stages {
+		fmt.Fprintf(w, " %-8s %8.1f ms\n", st.Name, float64(st.Time.Microseconds())/1000)
+	}
+	fmt.Fprintf(w, "Total in %.1f ms\n", float64(s.Total.Microseconds())/1000)
+}

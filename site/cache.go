@@ -1,0 +1,70 @@
+package site
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+)
+
+// Cache keeps solver results on disk between builds, keyed by a hash of
+// everything the result depends on (position, rules, solver version and
+// limits), so rebuilding an unchanged site re-solves nothing.
+type Cache struct {
+	Dir string
+	// Hits and Misses count lookups, for the build summary.
+	Hits, Misses int
+}
+
+// DefaultCacheDir is the user's cache folder for thinchess.
+func DefaultCacheDir() string {
+	if d, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(d, "thinchess")
+	}
+	return filepath.Join(os.TempDir(), "thinchess-cache")
+}
+
+// Key hashes the parts of a cache key.
+func Key(parts ...string) string {
+	h := sha256.New()
+	for _, p := range parts {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:32]
+}
+
+// Get returns the cached bytes under kind/key.
+func (c *Cache) Get(kind, key string) ([]byte, bool) {
+	if c == nil || c.Dir == "" {
+		return nil, false
+	}
+	data, err := os.ReadFile(filepath.Join(c.Dir, kind, key))
+	if err != nil {
+		c.Misses++
+		return nil, false
+	}
+	c.Hits++
+	return data, true
+}
+
+// Put stores bytes under kind/key, atomically. Failures are ignored: a
+// cache that cannot be written only costs time.
+func (c *Cache) Put(kind, key string, data []byte) {
+	if c == nil || c.Dir == "" {
+		return
+	}
+	dir := filepath.Join(c.Dir, kind)
+	if os.MkdirAll(dir, 0o755) != nil {
+		return
+	}
+	f, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return
+	}
+	_, werr := f.Write(data)
+	cerr := f.Close()
+	if werr != nil || cerr != nil || os.Rename(f.Name(), filepath.Join(dir, key)) != nil {
+		os.Remove(f.Name())
+	}
+}

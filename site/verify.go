@@ -1,0 +1,453 @@
+package site
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/thinchess/thinchess/engine"
+)
+
+// VerifyOptions bound the work verification may do.
+type VerifyOptions struct {
+	// MaxStates is the largest reachable state space solved exactly.
+	MaxStates int
+	// MateNodes bounds each mate search.
+	MateNodes int
+	// Cache, when not nil, keeps solver results between builds.
+	Cache *Cache
+}
+
+// DefaultVerifyOptions are the limits the build uses unless told otherwise.
+var DefaultVerifyOptions = VerifyOptions{MaxStates: 2_000_000, MateNodes: 20_000_000}
+
+// Verify proves or refutes every claim, solution line, hint and fenced
+// line block of every mode. It returns each mode's verification, keyed by
+// mode id, and every error and warning found.
+func Verify(s *Site, opt VerifyOptions) (map[string]*Verification, ErrorList) {
+	out := map[string]*Verification{}
+	var errs ErrorList
+	for _, m := range s.Modes {
+		if m.Start == nil {
+			continue
+		}
+		v := verifyMode(m, opt, &errs)
+		out[m.ID] = v
+	}
+	errs.Sort()
+	return out, errs
+}
+
+// judge answers the questions verification asks at a position: its value
+// and which moves are optimal.
+type judge interface {
+	// value returns the value of p for the side to move and its distance
+	// to mate in plies (-1 for a draw), and whether it is known.
+	value(p *engine.Position) (val string, dtm int, known bool)
+	// optimal returns every optimal move of p: for the winner the moves
+	// that keep the fastest mate, for the loser the longest defences, and
+	// in a draw the moves that keep the draw.
+	optimal(p *engine.Position) []engine.Move
+	// method names how answers were found ("exact", "mate-search").
+	method() string
+}
+
+// side-to-move values used by judges.
+const (
+	valWin  = "win"
+	valLoss = "loss"
+	valDraw = "draw"
+)
+
+func absolute(p *engine.Position, val string) string {
+	switch val {
+	case valDraw:
+		return "draw"
+	case valWin:
+		if p.Side == engine.White {
+			return "white-wins"
+		}
+		return "black-wins"
+	case valLoss:
+		if p.Side == engine.White {
+			return "black-wins"
+		}
+		return "white-wins"
+	}
+	return "unknown"
+}
+
+func sideName(c engine.Color) string {
+	if c == engine.White {
+		return "White"
+	}
+	return "Black"
+}
+
+func verifyMode(m *Mode, opt VerifyOptions, errs *ErrorList) *Verification {
+	v := &Verification{Method: "none", Value: "unknown", DTM: -1}
+	j, note := exactJudge(m, opt, v)
+	if j == nil && note == "" {
+		j, note = mateJudge(m, opt, v, errs)
+	}
+	if j == nil {
+		v.Note = note
+		if note != refuted && (m.Claim != nil || m.Puzzle != nil) {
+			p := m.At("claim")
+			errs.Warn(m.Path, p.Line, p.Col, "claim not verified: %s", note)
+		}
+		return v
+	}
+	v.Note = note
+	ok := true
+	start := m.Start
+	val, dtm, known := j.value(start)
+	if known {
+		v.Value = absolute(start, val)
+		v.DTM = dtm
+		if val != valDraw && dtm >= 0 {
+			if val == valWin {
+				v.MateIn = (dtm + 1) / 2
+			} else {
+				v.MateIn = dtm / 2
+			}
+		}
+		best := j.optimal(start)
+		v.Best = sanList(start, best)
+		v.PV = principalVariation(j, start, 200)
+	}
+	if c := m.Claim; c != nil && c.Result != "" {
+		ok = checkClaim(m, c, v, known, errs) && ok
+	}
+	if m.Puzzle != nil {
+		ok = checkPuzzle(m, j, v, errs) && ok
+	}
+	ok = checkLineBlocks(m, j, errs) && ok
+	v.Verified = ok && known
+	return v
+}
+
+func checkClaim(m *Mode, c *Claim, v *Verification, known bool, errs *ErrorList) bool {
+	rp := m.At("claim.result")
+	if !known {
+		errs.Warn(m.Path, rp.Line, rp.Col, "claim %s not verified: %s", c.Result, v.Note)
+		return false
+	}
+	if c.Result != v.Value {
+		errs.Add(m.Path, rp.Line, rp.Col, "claim result %s is false: %s (%s)", c.Result, describeValue(v), methodText(v))
+		return false
+	}
+	if c.MateIn > 0 && c.MateIn != v.MateIn {
+		mp := m.At("claim.mate_in")
+		winner := "White"
+		if v.Value == "black-wins" {
+			winner = "Black"
+		}
+		if c.MateIn < v.MateIn {
+			errs.Add(m.Path, mp.Line, mp.Col, "claim mate_in %d is false: %s mates in %d at best (%s)", c.MateIn, winner, v.MateIn, methodText(v))
+		} else {
+			errs.Add(m.Path, mp.Line, mp.Col, "claim mate_in %d is too long: %s mates in %d (%s)", c.MateIn, winner, v.MateIn, methodText(v))
+		}
+		return false
+	}
+	return true
+}
+
+func describeValue(v *Verification) string {
+	switch v.Value {
+	case "draw":
+		return "the start is a draw"
+	case "white-wins":
+		return fmt.Sprintf("White wins, mate in %d", v.MateIn)
+	case "black-wins":
+		return fmt.Sprintf("Black wins, mate in %d", v.MateIn)
+	}
+	return "the value is unknown"
+}
+
+func methodText(v *Verification) string {
+	switch v.Method {
+	case "exact":
+		return fmt.Sprintf("exact table of %d states", v.States)
+	case "mate-search":
+		return "bounded mate search"
+	}
+	return "not verified"
+}
+
+func sanList(p *engine.Position, moves []engine.Move) []string {
+	out := make([]string, len(moves))
+	for i, mv := range moves {
+		out[i] = p.SAN(mv)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// principalVariation follows the first optimal move (in coordinate order)
+// until the game ends or the judge stops knowing.
+func principalVariation(j judge, start *engine.Position, max int) []string {
+	p := *start
+	var pv []string
+	for len(pv) < max {
+		if p.Status() != engine.Active {
+			break
+		}
+		val, _, known := j.value(&p)
+		if !known || val == valDraw {
+			break
+		}
+		best := j.optimal(&p)
+		if len(best) == 0 {
+			break
+		}
+		mv := firstByCoord(&p, best)
+		pv = append(pv, p.SAN(mv))
+		p.Make(mv)
+	}
+	return pv
+}
+
+func firstByCoord(p *engine.Position, moves []engine.Move) engine.Move {
+	best := moves[0]
+	for _, mv := range moves[1:] {
+		if mv.Coord(p.B) < best.Coord(p.B) {
+			best = mv
+		}
+	}
+	return best
+}
+
+func contains(moves []engine.Move, mv engine.Move) bool {
+	for _, x := range moves {
+		if x == mv {
+			return true
+		}
+	}
+	return false
+}
+
+// checkLine checks a move line from the start: every move legal, every
+// move of the winner optimal, every defence a longest one. pos is where
+// the line's text starts in the file and col0 the column of its first
+// byte (lines of a block are checked one by one). It returns the moves.
+func checkLine(m *Mode, j judge, text string, pos Pos, what string, errs *ErrorList) ([]engine.Move, bool) {
+	start := m.Start
+	moves, err := start.ParseLine(text)
+	if err != nil {
+		le, isLine := err.(*engine.LineError)
+		col := pos.Col
+		if isLine {
+			col += le.Offset
+		}
+		errs.Add(m.Path, pos.Line, col, "%s: %v", what, err)
+		return nil, false
+	}
+	p := *start
+	for _, mv := range moves {
+		val, dtm, known := j.value(&p)
+		if !known {
+			break
+		}
+		best := j.optimal(&p)
+		if !contains(best, mv) {
+			errs.Add(m.Path, pos.Line, pos.Col, "%s: %s", what, whyNotOptimal(&p, j, mv, best, val, dtm))
+			return moves, false
+		}
+		p.Make(mv)
+	}
+	return moves, true
+}
+
+// whyNotOptimal explains why mv, played in p, is not optimal.
+func whyNotOptimal(p *engine.Position, j judge, mv engine.Move, best []engine.Move, val string, dtm int) string {
+	label := moveLabel(p) + " " + p.SAN(mv)
+	right := strings.Join(sanList(p, best), ", ")
+	q := *p
+	q.Make(mv)
+	after, adtm, known := j.value(&q)
+	mover := sideName(p.Side)
+	switch val {
+	case valWin:
+		if known && after == valLoss {
+			return fmt.Sprintf("move %s is not optimal: it mates in %d instead of %d (optimal: %s)", label, (adtm+2)/2, (dtm+1)/2, right)
+		}
+		what := "draws"
+		if known && after == valWin {
+			what = "loses"
+		} else if !known {
+			what = "does not keep a proven mate"
+		}
+		return fmt.Sprintf("move %s %s: %s wins with %s", label, what, mover, right)
+	case valLoss:
+		return fmt.Sprintf("move %s is not the best defence: %s lasts longer (mate in %d instead of %d)", label, right, (dtm)/2, (adtm+1)/2)
+	default:
+		return fmt.Sprintf("move %s loses a drawn position: %s holds the draw with %s", label, mover, right)
+	}
+}
+
+func moveLabel(p *engine.Position) string {
+	if p.Side == engine.White {
+		return fmt.Sprintf("%d.", p.Fullmove)
+	}
+	return fmt.Sprintf("%d...", p.Fullmove)
+}
+
+func checkPuzzle(m *Mode, j judge, v *Verification, errs *ErrorList) bool {
+	pz := m.Puzzle
+	ok := true
+	sp := m.At("puzzle.side")
+	switch {
+	case v.Value == "draw":
+		// A drawn puzzle asks the player to hold the draw.
+	case v.Value == "white-wins" && pz.Side != engine.White, v.Value == "black-wins" && pz.Side != engine.Black:
+		errs.Add(m.Path, sp.Line, sp.Col, "puzzle side %s is the losing side: %s", pz.Side, describeValue(v))
+		ok = false
+	}
+	var line []engine.Move
+	if pz.Solution != "" {
+		pos := m.At("puzzle.solution")
+		moves, lineOK := checkLine(m, j, pz.Solution, scalarStart(m, pos, pz.Solution), "puzzle.solution", errs)
+		ok = ok && lineOK
+		line = moves
+	}
+	start := m.Start
+	best := j.optimal(start)
+	for i, h := range pz.Hints {
+		prefix := fmt.Sprintf("puzzle.hints.%d", i+1)
+		if h.Move != "" {
+			hp := m.At(prefix + ".move")
+			mv, err := start.ParseMove(h.Move)
+			switch {
+			case err != nil:
+				errs.Add(m.Path, hp.Line, hp.Col, "hint %d move %s: %v", i+1, h.Move, err)
+				ok = false
+			case !contains(best, mv):
+				errs.Add(m.Path, hp.Line, hp.Col, "hint %d move %s is not optimal (optimal: %s)", i+1, h.Move, strings.Join(sanList(start, best), ", "))
+				ok = false
+			}
+		}
+		if len(h.Squares) > 0 {
+			hp := m.At(prefix + ".squares")
+			useful := false
+			for _, name := range h.Squares {
+				sq, err := start.B.ParseSquare(name)
+				if err != nil {
+					errs.Add(m.Path, hp.Line, hp.Col, "hint %d: %v", i+1, err)
+					ok = false
+					useful = true
+					break
+				}
+				for _, mv := range best {
+					if mv.From() == sq || mv.To() == sq {
+						useful = true
+					}
+				}
+			}
+			if !useful {
+				errs.Add(m.Path, hp.Line, hp.Col, "hint %d squares %s point nowhere useful: no optimal move starts or ends there (optimal: %s)", i+1, strings.Join(h.Squares, ", "), strings.Join(sanList(start, best), ", "))
+				ok = false
+			}
+		}
+		if h.Text != "" {
+			ok = checkHintText(m, j, i, h, line, errs) && ok
+		}
+	}
+	if ok {
+		v.Tree = buildTree(m, j, line)
+	}
+	return ok
+}
+
+// sanToken finds move-like words in hint text: a piece letter and a
+// square (Na3, Rxa5, Nbd7), a pawn capture (exd5), a promotion (e8=Q) or
+// castling. Bare squares are names, not moves, and are not checked.
+var sanToken = regexp.MustCompile(`\b(?:[KQRBN][a-p]?[0-9]{0,2}x?[a-p](?:1[0-6]|[1-9])|[a-p]x[a-p](?:1[0-6]|[1-9])(?:=?[QRBN])?|[a-p](?:1[0-6]|[1-9])=[QRBN]|O-O(?:-O)?)\b[+#]?`)
+
+// checkHintText checks moves named in a hint's text: each must be an
+// optimal move at the start or a move of the solution line.
+func checkHintText(m *Mode, j judge, i int, h Hint, line []engine.Move, errs *ErrorList) bool {
+	start := m.Start
+	best := j.optimal(start)
+	lineSAN := map[string]bool{}
+	p := *start
+	for _, mv := range line {
+		lineSAN[strings.TrimRight(p.SAN(mv), "+#")] = true
+		p.Make(mv)
+	}
+	ok := true
+	for _, tok := range sanToken.FindAllString(h.Text, -1) {
+		bare := strings.TrimRight(tok, "+#")
+		if lineSAN[bare] {
+			continue
+		}
+		mv, err := start.ParseSAN(bare)
+		if err == nil && contains(best, mv) {
+			continue
+		}
+		hp := m.At(fmt.Sprintf("puzzle.hints.%d.text", i+1))
+		if err != nil {
+			errs.Add(m.Path, hp.Line, hp.Col, "hint %d names %s, which is neither a move of the solution nor legal at the start: %v", i+1, tok, err)
+		} else {
+			errs.Add(m.Path, hp.Line, hp.Col, "hint %d names %s, which is not optimal at the start (optimal: %s)", i+1, tok, strings.Join(sanList(start, best), ", "))
+		}
+		ok = false
+	}
+	return ok
+}
+
+// scalarStart returns where the text of a scalar value begins: after an
+// opening quote for quoted strings.
+func scalarStart(m *Mode, pos Pos, value string) Pos {
+	// Quoted scalars start one column after the quote. We cannot see the
+	// style from the position alone, so peek at the source line.
+	src := bufio.NewScanner(bytes.NewReader(m.source))
+	for n := 1; src.Scan(); n++ {
+		if n != pos.Line {
+			continue
+		}
+		line := src.Text()
+		if pos.Col-1 < len(line) && (line[pos.Col-1] == '"' || line[pos.Col-1] == '\'') {
+			return Pos{pos.Line, pos.Col + 1}
+		}
+		break
+	}
+	return pos
+}
+
+// checkLineBlocks checks every fenced ```line block of the body.
+func checkLineBlocks(m *Mode, j judge, errs *ErrorList) bool {
+	ok := true
+	lines := strings.Split(string(m.Body), "\n")
+	in := false
+	var fence string
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if !in {
+			if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+				fence = t[:3]
+				info := strings.TrimSpace(strings.TrimLeft(t, "`~"))
+				in = true
+				if info != "line" {
+					fence = "skip" + fence
+				}
+			}
+			continue
+		}
+		if strings.HasPrefix(t, strings.TrimPrefix(fence, "skip")) {
+			in = false
+			continue
+		}
+		if strings.HasPrefix(fence, "skip") || t == "" {
+			continue
+		}
+		col := strings.Index(l, t) + 1
+		if _, lineOK := checkLine(m, j, t, Pos{m.BodyLine + i, col}, "line block", errs); !lineOK {
+			ok = false
+		}
+	}
+	return ok
+}

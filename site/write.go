@@ -1,0 +1,65 @@
+package site
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+)
+
+// Write writes files into out atomically: everything goes into a fresh
+// sibling folder first, which then replaces out in two renames. If any
+// step fails, out is left as it was.
+func Write(out string, files map[string][]byte) error {
+	out = filepath.Clean(out)
+	parent := filepath.Dir(out)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(out)+".new-*")
+	if err != nil {
+		return err
+	}
+	fail := func(err error) error {
+		os.RemoveAll(tmp)
+		return err
+	}
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		clean := filepath.FromSlash(name)
+		if !filepath.IsLocal(clean) {
+			return fail(fmt.Errorf("refusing to write %q outside the output folder", name))
+		}
+		p := filepath.Join(tmp, clean)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return fail(err)
+		}
+		if err := os.WriteFile(p, files[name], 0o644); err != nil {
+			return fail(err)
+		}
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return fail(err)
+	}
+	old := ""
+	if _, err := os.Stat(out); err == nil {
+		old = tmp + ".old"
+		if err := os.Rename(out, old); err != nil {
+			return fail(err)
+		}
+	}
+	if err := os.Rename(tmp, out); err != nil {
+		if old != "" {
+			os.Rename(old, out)
+		}
+		return fail(err)
+	}
+	if old != "" {
+		os.RemoveAll(old)
+	}
+	return nil
+}
