@@ -1,0 +1,619 @@
+package site
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"net/url"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/templates"
+)
+
+// RenderOptions are the inputs of Render beyond the site and its
+// verification results.
+type RenderOptions struct {
+	// BaseURL is the absolute URL the site is served from; it is used only
+	// for canonical and og: links and the 404 page's <base>. Every other
+	// URL is relative.
+	BaseURL string
+	// Wasm is the engine compiled for GOOS=js GOARCH=wasm and WasmExec the
+	// matching wasm_exec.js (see CompileWasm).
+	Wasm     []byte
+	WasmExec []byte
+	// LiveReload adds the script that reloads pages when `thinchess serve`
+	// rebuilds and shows build errors, and keeps the service worker away.
+	LiveReload bool
+	// Templates, when not nil, replaces the embedded templates package
+	// files (layouts at the top, static/ for the front end); serve reads
+	// them from disk so edits show without restarting.
+	Templates fs.FS
+}
+
+// Render turns a loaded site and its verification results (by mode id)
+// into every output file, keyed by slash-separated path. The output is
+// deterministic: the same input gives byte-identical files.
+func Render(s *Site, results map[string]*Verification, opt RenderOptions) (map[string][]byte, error) {
+	if len(opt.Wasm) == 0 || len(opt.WasmExec) == 0 {
+		return nil, fmt.Errorf("render: the wasm engine and wasm_exec.js are required (see CompileWasm)")
+	}
+	r := &renderer{site: s, results: results, opt: opt, files: map[string][]byte{}, assets: map[string]string{}, fs: templates.FS}
+	if opt.Templates != nil {
+		r.fs = opt.Templates
+	}
+	if err := r.render(); err != nil {
+		return nil, err
+	}
+	return r.files, nil
+}
+
+// renderer holds the state of one Render call.
+type renderer struct {
+	site    *Site
+	results map[string]*Verification
+	opt     RenderOptions
+	fs      fs.FS // the templates and static files
+	files   map[string][]byte
+	assets  map[string]string // logical name → output path
+	tables  map[string]string // mode id → table output path
+	layout  *template.Template
+	sprite  template.HTML
+	build   string
+	docs    []*Page
+	modes   []*modeView
+}
+
+func (r *renderer) render() error {
+	if err := r.addAssets(); err != nil {
+		return err
+	}
+	r.tables = map[string]string{}
+	for _, m := range r.site.Modes {
+		if v := r.results[m.ID]; v != nil && len(v.Table) > 0 {
+			r.tables[m.ID] = hashedName("assets/tables/"+m.ID+".bin", v.Table)
+			r.files[r.tables[m.ID]] = v.Table
+		}
+	}
+	r.build = r.assetHash()
+	var err error
+	if r.layout, err = template.New("layout").ParseFS(r.fs, "layout.html"); err != nil {
+		return fmt.Errorf("render: %v", err)
+	}
+	r.sprite = template.HTML(PieceSprite())
+	r.docs = r.site.Pages
+	for _, m := range r.site.Modes {
+		mv, err := r.modeView(m)
+		if err != nil {
+			return err
+		}
+		r.modes = append(r.modes, mv)
+	}
+	steps := []func() error{r.renderHome, r.renderModes, r.renderTrain, r.renderEditor, r.renderDocs, r.renderNotFound}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return err
+		}
+	}
+	if err := r.renderManifest(); err != nil {
+		return err
+	}
+	return r.renderServiceWorker()
+}
+
+// page is the data every layout gets.
+type page struct {
+	r           *renderer
+	Kind        string // home, mode, train, editor, doc, notfound
+	Path        string // output path of the page
+	Root        string // relative prefix to the site root ("../../")
+	Base        string // <base href>, for the 404 page only
+	Title       string
+	Description string
+	Canonical   string
+	DocID       string
+
+	Mode       *modeView
+	Page       *Page
+	Body       template.HTML
+	Categories []category
+	Puzzles    []*modeView
+	Board      boardView
+	Data       template.JS
+	Palette    []paletteItem
+	Variants   []string
+}
+
+// Asset returns the relative URL of an asset by its logical name.
+func (p *page) Asset(name string) (string, error) {
+	out, ok := p.r.assets[name]
+	if !ok {
+		return "", fmt.Errorf("no asset %q", name)
+	}
+	return p.Root + out, nil
+}
+
+// Home is the relative link to the home page.
+func (p *page) Home() string {
+	if p.Root == "" {
+		return "./"
+	}
+	return p.Root
+}
+
+// SiteTitle is the configured site title.
+func (p *page) SiteTitle() string { return p.r.site.Config.Title }
+
+// Lang is the page language.
+func (p *page) Lang() string {
+	if p.r.site.Config.Language == "" {
+		return "en"
+	}
+	return p.r.site.Config.Language
+}
+
+// Docs lists the content pages for the navigation.
+func (p *page) Docs() []*Page { return p.r.docs }
+
+// LiveReload reports whether the live-reload script is on.
+func (p *page) LiveReload() bool { return p.r.opt.LiveReload }
+
+// Sprite is the inline SVG piece sprite.
+func (p *page) Sprite() template.HTML { return p.r.sprite }
+
+// Build identifies this build (a hash of its assets).
+func (p *page) Build() string { return p.r.build }
+
+// newPage returns a page at output path out.
+func (r *renderer) newPage(kind, out, title string) *page {
+	depth := strings.Count(out, "/")
+	p := &page{r: r, Kind: kind, Path: out, Root: strings.Repeat("../", depth), Description: r.site.Config.Description}
+	p.Title = title
+	if title != r.site.Config.Title {
+		p.Title = title + " · " + r.site.Config.Title
+	}
+	if base := strings.TrimSuffix(r.opt.BaseURL, "/"); base != "" {
+		p.Canonical = base + "/" + strings.TrimSuffix(out, "index.html")
+	}
+	return p
+}
+
+// execute renders a page with its content template and stores it.
+func (r *renderer) execute(p *page, file string) error {
+	t, err := r.layout.Clone()
+	if err != nil {
+		return err
+	}
+	if _, err := t.ParseFS(r.fs, file); err != nil {
+		return fmt.Errorf("render: %v", err)
+	}
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, "layout", p); err != nil {
+		return fmt.Errorf("render %s: %v", p.Path, err)
+	}
+	r.files[p.Path] = buf.Bytes()
+	return nil
+}
+
+// modeView is a mode as its page and cards show it.
+type modeView struct {
+	*Mode
+	V          *Verification
+	Board      boardView
+	Thumb      template.HTML
+	Body       template.HTML
+	Code, FEN  string
+	W, H       int
+	Puzzle     *puzzleView
+	Data       template.JS // set per page: URLs depend on where it sits
+	game       json.RawMessage
+	promotions []string
+}
+
+// puzzleView is what the page says about a puzzle.
+type puzzleView struct {
+	Task string
+}
+
+func (r *renderer) modeView(m *Mode) (*modeView, error) {
+	if m.Start == nil || m.Rules == nil {
+		return nil, fmt.Errorf("render: %s: mode %q has no parsed start position", m.Path, m.ID)
+	}
+	body, err := RenderMarkdown(m.Body)
+	if err != nil {
+		return nil, fmt.Errorf("render: %s: %v", m.Path, err)
+	}
+	game, err := json.Marshal(engine.NewGame(m.Start))
+	if err != nil {
+		return nil, fmt.Errorf("render: %s: %v", m.Path, err)
+	}
+	mv := &modeView{
+		Mode: m, V: r.results[m.ID], Board: newBoardView(m.Start),
+		Thumb: template.HTML(BoardThumbnail(m.Start, m.Title+": start position")),
+		Body:  template.HTML(body), Code: m.Start.Code(), FEN: m.Start.FEN(),
+		W: m.Start.B.W, H: m.Start.B.H, game: game,
+	}
+	for _, t := range m.Rules.PromotionTypes() {
+		mv.promotions = append(mv.promotions, string(t.Letter()))
+	}
+	if m.Puzzle != nil {
+		mv.Puzzle = &puzzleView{Task: mv.task()}
+	}
+	return mv, nil
+}
+
+// task says what the puzzle asks.
+func (mv *modeView) task() string {
+	side := "White"
+	if mv.Mode.Puzzle.Side == engine.Black {
+		side = "Black"
+	}
+	switch {
+	case mv.V != nil && mv.V.MateIn > 0 && mv.V.Value == strings.ToLower(side)+"-wins":
+		return fmt.Sprintf("%s to play and mate in %d.", side, mv.V.MateIn)
+	case mv.Claim != nil && mv.Claim.MateIn > 0:
+		return fmt.Sprintf("%s to play and mate in %d.", side, mv.Claim.MateIn)
+	case mv.Claim != nil && mv.Claim.Result == "draw":
+		return fmt.Sprintf("%s to play and hold the draw.", side)
+	}
+	return fmt.Sprintf("%s to play and win.", side)
+}
+
+// Stars shows the difficulty.
+func (mv *modeView) Stars() string {
+	return strings.Repeat("★", mv.Difficulty) + strings.Repeat("☆", 5-mv.Difficulty)
+}
+
+// CategoryTitle is the category as a heading: "1d-chess" → "1d chess".
+func (mv *modeView) CategoryTitle() string { return categoryTitle(mv.Category) }
+
+func categoryTitle(id string) string {
+	t := strings.ReplaceAll(id, "-", " ")
+	if t == "" {
+		return t
+	}
+	return strings.ToUpper(t[:1]) + t[1:]
+}
+
+// VariantTitle names the preset.
+func (mv *modeView) VariantTitle() string {
+	switch mv.Variant {
+	case "1d":
+		return "1-D chess"
+	case "chess":
+		return "Chess rules"
+	case "gardner":
+		return "Gardner minichess"
+	case "losalamos":
+		return "Los Alamos chess"
+	case "race":
+		return "Race"
+	}
+	return mv.Variant
+}
+
+// BadgeClass and BadgeText summarise how the start position was checked.
+func (mv *modeView) BadgeClass() string {
+	switch {
+	case mv.V == nil || mv.V.Method == "none" || mv.V.Method == "":
+		return "unverified"
+	case mv.V.Verified:
+		return "verified"
+	}
+	return "unverified"
+}
+
+// BadgeText is the badge's words.
+func (mv *modeView) BadgeText() string {
+	switch {
+	case mv.V == nil || mv.V.Method == "none" || mv.V.Method == "":
+		return "Not verified"
+	case mv.V.Verified && mv.V.Method == "exact":
+		return "✓ Solved exactly"
+	case mv.V.Verified:
+		return "✓ Verified by mate search"
+	}
+	return "Not verified"
+}
+
+// ClaimText states the mode's claim in words.
+func (mv *modeView) ClaimText() string {
+	c := mv.Mode.Claim
+	if c == nil {
+		return ""
+	}
+	s := valueWords(c.Result)
+	if c.MateIn > 0 {
+		s += fmt.Sprintf(", mate in %d", c.MateIn)
+	}
+	return s
+}
+
+func valueWords(v string) string {
+	switch v {
+	case "white-wins":
+		return "White wins"
+	case "black-wins":
+		return "Black wins"
+	case "draw":
+		return "Draw"
+	}
+	return "Unknown"
+}
+
+// MethodText says how the build checked the mode.
+func (mv *modeView) MethodText() string {
+	v := mv.V
+	switch v.Method {
+	case "exact":
+		if v.States > 0 {
+			return fmt.Sprintf("Exact retrograde table of all %d reachable positions (%d moves).", v.States, v.Edges)
+		}
+		return "Exact retrograde table of every reachable position."
+	case "mate-search":
+		return "Bounded mate search."
+	}
+	return "Not verified."
+}
+
+// ValueText is the proven value of the start position.
+func (mv *modeView) ValueText() string {
+	v := mv.V
+	s := valueWords(v.Value)
+	if v.MateIn > 0 {
+		s += fmt.Sprintf(": mate in %d (%d plies)", v.MateIn, v.DTM)
+	}
+	return s
+}
+
+// PVText is the principal variation as one line.
+func (mv *modeView) PVText() string { return sanLine(mv.Start, mv.V.PV) }
+
+// sanLine numbers a list of SAN moves played from p.
+func sanLine(p *engine.Position, moves []string) string {
+	var b strings.Builder
+	n, black := p.Fullmove, p.Side == engine.Black
+	for i, m := range moves {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if !black {
+			fmt.Fprintf(&b, "%d. ", n)
+		} else if i == 0 {
+			fmt.Fprintf(&b, "%d… ", n)
+		}
+		b.WriteString(m)
+		if black {
+			n++
+		}
+		black = !black
+	}
+	return b.String()
+}
+
+// modeJSON is the mode data a page embeds for its script.
+type modeJSON struct {
+	ID           string          `json:"id"`
+	Title        string          `json:"title"`
+	URL          string          `json:"url"`
+	Variant      string          `json:"variant"`
+	Game         json.RawMessage `json:"game"` // {"variant", "rules", "start"} as engine.Game writes it
+	Start        string          `json:"start"`
+	FEN          string          `json:"fen"`
+	Code         string          `json:"code"`
+	W            int             `json:"w"`
+	H            int             `json:"h"`
+	Promotion    []string        `json:"promotion"`
+	Difficulty   int             `json:"difficulty"`
+	Table        string          `json:"table,omitempty"`
+	Claim        *claimJSON      `json:"claim,omitempty"`
+	Verification *Verification   `json:"verification,omitempty"`
+	Puzzle       *puzzleJSON     `json:"puzzle,omitempty"`
+	Opponent     string          `json:"opponent"`
+}
+
+type claimJSON struct {
+	Result string `json:"result"`
+	MateIn int    `json:"mateIn,omitempty"`
+}
+
+type puzzleJSON struct {
+	Side     string     `json:"side"`
+	Task     string     `json:"task"`
+	Solution string     `json:"solution"`
+	Hints    []hintJSON `json:"hints"`
+	Tree     *TreeNode  `json:"tree"`
+}
+
+type hintJSON struct {
+	Text    string   `json:"text"`
+	Squares []string `json:"squares,omitempty"`
+	Move    string   `json:"move,omitempty"`
+}
+
+// data returns the mode's JSON for a page whose root prefix is root.
+func (r *renderer) data(mv *modeView, root string) modeJSON {
+	d := modeJSON{
+		ID: mv.ID, Title: mv.Title, URL: root + "modes/" + mv.ID + "/", Variant: mv.Variant, Game: mv.game,
+		Start: mv.StartText, FEN: mv.FEN, Code: mv.Code, W: mv.W, H: mv.H,
+		Promotion: mv.promotions, Difficulty: mv.Difficulty, Opponent: mv.Opponent,
+	}
+	if d.Promotion == nil {
+		d.Promotion = []string{}
+	}
+	if d.Opponent == "" {
+		d.Opponent = "perfect"
+	}
+	if t, ok := r.tables[mv.ID]; ok {
+		d.Table = root + t
+	}
+	if c := mv.Mode.Claim; c != nil {
+		d.Claim = &claimJSON{c.Result, c.MateIn}
+	}
+	var tree *TreeNode
+	if mv.V != nil {
+		v := *mv.V
+		tree, v.Tree = v.Tree, nil
+		d.Verification = &v
+	}
+	if p := mv.Mode.Puzzle; p != nil {
+		pj := &puzzleJSON{Side: p.Side.String(), Task: mv.Puzzle.Task, Solution: p.Solution, Tree: tree, Hints: []hintJSON{}}
+		for _, h := range p.Hints {
+			pj.Hints = append(pj.Hints, hintJSON{h.Text, h.Squares, h.Move})
+		}
+		d.Puzzle = pj
+	}
+	return d
+}
+
+// scriptJSON marshals v for a <script type="application/json"> element.
+// encoding/json escapes <, > and &, so the text cannot close the element.
+func scriptJSON(v any) (template.JS, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "", err
+	}
+	return template.JS(b), nil
+}
+
+// category is one section of the home page.
+type category struct {
+	ID, Title string
+	Modes     []*modeView
+}
+
+func (r *renderer) renderHome() error {
+	p := r.newPage("home", "index.html", r.site.Config.Title)
+	byID := map[string]*category{}
+	for _, mv := range r.modes {
+		c := byID[mv.Category]
+		if c == nil {
+			c = &category{ID: mv.Category, Title: categoryTitle(mv.Category)}
+			byID[mv.Category] = c
+			p.Categories = append(p.Categories, category{})
+		}
+		c.Modes = append(c.Modes, mv)
+	}
+	ids := make([]string, 0, len(byID))
+	for id := range byID {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for i, id := range ids {
+		p.Categories[i] = *byID[id]
+	}
+	return r.execute(p, "home.html")
+}
+
+func (r *renderer) renderModes() error {
+	for _, mv := range r.modes {
+		p := r.newPage("mode", "modes/"+mv.ID+"/index.html", mv.Title)
+		if mv.Summary != "" {
+			p.Description = mv.Summary
+		}
+		d, err := scriptJSON(r.data(mv, p.Root))
+		if err != nil {
+			return fmt.Errorf("render %s: %v", mv.Path, err)
+		}
+		view := *mv
+		view.Data = d
+		p.Mode = &view
+		if err := r.execute(p, "mode.html"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *renderer) renderTrain() error {
+	p := r.newPage("train", "train/index.html", "Puzzle trainer")
+	var data []modeJSON
+	for _, mv := range r.modes {
+		if mv.Puzzle == nil {
+			continue
+		}
+		p.Puzzles = append(p.Puzzles, mv)
+		data = append(data, r.data(mv, p.Root))
+	}
+	sort.SliceStable(p.Puzzles, func(i, j int) bool { return p.Puzzles[i].Difficulty < p.Puzzles[j].Difficulty })
+	sort.SliceStable(data, func(i, j int) bool { return data[i].Difficulty < data[j].Difficulty })
+	if len(p.Puzzles) > 0 {
+		p.Board = p.Puzzles[0].Board
+	}
+	if data == nil {
+		data = []modeJSON{}
+	}
+	var err error
+	if p.Data, err = scriptJSON(data); err != nil {
+		return err
+	}
+	return r.execute(p, "train.html")
+}
+
+// paletteItem is one tool of the editor's palette.
+type paletteItem struct {
+	Code, Label, Color, Letter string
+}
+
+// editorStart is the position the editor opens on without ?pos=.
+const editorStart = "bk,bn,br,x,x,wr,wn,wk:w"
+
+func (r *renderer) renderEditor() error {
+	p := r.newPage("editor", "editor/index.html", "Position editor")
+	start, err := engine.Parse(editorStart, nil)
+	if err != nil {
+		return fmt.Errorf("render editor: %v", err)
+	}
+	p.Board = newBoardView(start)
+	for _, c := range []engine.Color{engine.White, engine.Black} {
+		for _, t := range pieceOrder {
+			pc := engine.MakePiece(c, t)
+			p.Palette = append(p.Palette, paletteItem{Code: colorClass(c) + string(t.Letter()), Label: pieceName(pc), Color: colorClass(c), Letter: string(t.Letter())})
+		}
+	}
+	p.Palette = append(p.Palette, paletteItem{Code: "x", Label: "Remove a piece"})
+	p.Variants = engine.Presets
+	return r.execute(p, "editor.html")
+}
+
+func (r *renderer) renderDocs() error {
+	for _, d := range r.site.Pages {
+		p := r.newPage("doc", "docs/"+d.ID+"/index.html", d.Title)
+		if d.Summary != "" {
+			p.Description = d.Summary
+		}
+		body, err := RenderMarkdown(d.Body)
+		if err != nil {
+			return fmt.Errorf("render %s: %v", d.Path, err)
+		}
+		p.Page, p.Body, p.DocID = d, template.HTML(body), d.ID
+		if err := r.execute(p, "doc.html"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *renderer) renderNotFound() error {
+	p := r.newPage("notfound", "404.html", "Not found")
+	p.Canonical = ""
+	if r.opt.BaseURL != "" {
+		if u, err := url.Parse(r.opt.BaseURL); err == nil && u.Path != "" {
+			p.Base = strings.TrimSuffix(u.Path, "/") + "/"
+		} else if err == nil {
+			p.Base = "/"
+		}
+	}
+	return r.execute(p, "notfound.html")
+}
+
+// hashedName inserts a content hash before the extension of name:
+// "assets/app.css" → "assets/app.1a2b3c4d5e.css".
+func hashedName(name string, data []byte) string {
+	ext := path.Ext(name)
+	return strings.TrimSuffix(name, ext) + "." + contentHash(data)[:10] + ext
+}

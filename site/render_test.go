@@ -1,0 +1,378 @@
+package site
+
+import (
+	"bytes"
+	"compress/gzip"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of the render tests")
+
+// renderSrc is the small site the render and browser tests build.
+const renderSrc = "testdata/render/src"
+
+// mateVerifications proves what the test site's modes claim with the
+// bounded mate search and builds each puzzle's solution tree from the
+// search's tree, the way Verify does for modes too large for a table. It
+// lets the render tests run on real solver answers without the whole
+// verification stage.
+func mateVerifications(t testing.TB, s *Site) map[string]*Verification {
+	t.Helper()
+	out := map[string]*Verification{}
+	for _, m := range s.Modes {
+		if m.Claim == nil {
+			out[m.ID] = &Verification{Method: "none", Value: "unknown", DTM: -1, Note: "no claim"}
+			continue
+		}
+		p := m.Start
+		res, err := solver.MateSearch(p, p.Side, 20, solver.MateOptions{})
+		if err != nil || !res.Found {
+			t.Fatalf("%s: mate search: %v (found %v)", m.Path, err, res != nil && res.Found)
+		}
+		v := &Verification{Method: "mate-search", Verified: true, Value: valueOf(p.Side), DTM: res.Plies, MateIn: res.Moves}
+		for _, f := range res.First {
+			if f.Moves == res.Moves {
+				v.Best = append(v.Best, f.SAN)
+			}
+		}
+		var line []engine.Move
+		for n := res.Tree; n != nil && len(n.Next) > 0; {
+			n = longest(n)
+			line = append(line, n.M)
+		}
+		v.PV = p.SANLine(line)
+		if m.Puzzle != nil {
+			v.Tree = mateTree(*p, res.Tree, m.Puzzle.Side)
+		}
+		out[m.ID] = v
+	}
+	return out
+}
+
+func valueOf(c engine.Color) string {
+	if c == engine.White {
+		return "white-wins"
+	}
+	return "black-wins"
+}
+
+// longest returns the child of n the defender prefers (the longest mate)
+// or, at the attacker's nodes, the first optimal move.
+func longest(n *solver.MateNode) *solver.MateNode {
+	best := n.Next[0]
+	for _, c := range n.Next[1:] {
+		if c.Mate > best.Mate {
+			best = c
+		}
+	}
+	return best
+}
+
+// mateTree converts a mate-search tree into the trainer's tree: every
+// listed attacker move is accepted, the defender plays its longest
+// defence.
+func mateTree(p engine.Position, n *solver.MateNode, player engine.Color) *TreeNode {
+	t := &TreeNode{FEN: p.FEN()}
+	if st := p.Status(); st != engine.Active {
+		t.End = st.String()
+		return t
+	}
+	if n == nil || len(n.Next) == 0 {
+		return t
+	}
+	t.SAN, t.Next = map[string]string{}, map[string]*TreeNode{}
+	children := n.Next
+	if p.Side != player {
+		children = []*solver.MateNode{longest(n)}
+	}
+	for _, c := range children {
+		coord := c.M.Coord(p.B)
+		t.SAN[coord] = p.SAN(c.M)
+		q := p
+		q.Make(c.M)
+		t.Next[coord] = mateTree(q, c, player)
+		if p.Side == player {
+			t.Accept = append(t.Accept, coord)
+		} else {
+			t.Reply = coord
+		}
+	}
+	sort.Strings(t.Accept)
+	return t
+}
+
+// loadRenderSite loads the test site.
+func loadRenderSite(t testing.TB) *Site {
+	t.Helper()
+	s, errs := Load(renderSrc)
+	if len(errs.Errors()) > 0 {
+		t.Fatalf("loading %s: %v", renderSrc, errs)
+	}
+	return s
+}
+
+// goldenOptions stand in for the compiled engine: Render only copies and
+// hashes these bytes, and the golden files should not change with every
+// change to the engine.
+var goldenOptions = RenderOptions{
+	BaseURL:  "https://example.org/thinchess/",
+	Wasm:     []byte("\x00asm\x01\x00\x00\x00 golden-test engine"),
+	WasmExec: []byte("// golden-test wasm_exec.js\n"),
+}
+
+// goldenFiles are the rendered files kept in testdata/render/golden.
+var goldenFiles = []string{
+	"index.html",
+	"modes/gardner-mate/index.html",
+	"modes/standard/index.html",
+	"train/index.html",
+	"editor/index.html",
+	"docs/about/index.html",
+	"404.html",
+	"sw.js",
+	"manifest.webmanifest",
+}
+
+func TestRenderGolden(t *testing.T) {
+	s := loadRenderSite(t)
+	files, err := Render(s, mateVerifications(t, s), goldenOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range goldenFiles {
+		got, ok := files[name]
+		if !ok {
+			t.Errorf("no output file %s", name)
+			continue
+		}
+		path := filepath.Join("testdata", "render", "golden", filepath.FromSlash(name))
+		if *update {
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test ./site -run TestRenderGolden -update to create it)", err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from %s (rerun with -update if the change is intended):\n%s", name, path, lineDiff(string(want), string(got)))
+		}
+	}
+}
+
+// lineDiff shows the first lines where want and got differ.
+func lineDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	var b strings.Builder
+	shown := 0
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if wl == gl {
+			continue
+		}
+		b.WriteString("line " + itoa(i+1) + ":\n- " + wl + "\n+ " + gl + "\n")
+		if shown++; shown == 5 {
+			break
+		}
+	}
+	return b.String()
+}
+
+func TestRenderDeterministic(t *testing.T) {
+	s := loadRenderSite(t)
+	results := mateVerifications(t, s)
+	a, err := Render(s, results, goldenOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Render(s, results, goldenOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a) != len(b) {
+		t.Fatalf("two renders gave %d and %d files", len(a), len(b))
+	}
+	for name, data := range a {
+		if !bytes.Equal(data, b[name]) {
+			t.Errorf("%s differs between two renders of the same input", name)
+		}
+	}
+}
+
+// TestRenderContract checks what the browser and the tests rely on: the
+// board markup, relative URLs, the CSP without inline scripts, hashed
+// assets, the mode data and the precache list.
+func TestRenderContract(t *testing.T) {
+	s := loadRenderSite(t)
+	files, err := Render(s, mateVerifications(t, s), goldenOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(files["modes/gardner/index.html"])
+	for _, want := range []string{
+		`<button type="button" class="sq light" data-square="a8" data-piece="bk" aria-label="a8, black king"`,
+		`aria-label="a4, empty"`,
+		`id="status" class="status" role="status"`,
+		`script-src 'self' 'wasm-unsafe-eval'`,
+		`<script type="application/json" id="mode-data">`,
+		`href="../../manifest.webmanifest"`,
+		`<link rel="canonical" href="https://example.org/thinchess/modes/gardner/">`,
+		`<div class="code" data-lang="line">`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("modes/gardner/index.html lacks %s", want)
+		}
+	}
+	for _, label := range []string{"Undo", "Redo", "Reset", "Flip", "Best move", "Solve", "Swap sides"} {
+		if !strings.Contains(page, ">"+label+"</button>") {
+			t.Errorf("no %s button", label)
+		}
+	}
+	if !strings.Contains(string(files["modes/gardner-mate/index.html"]), `>Hint</button>`) {
+		t.Errorf("the puzzle page has no Hint button")
+	}
+	inline := regexp.MustCompile(`<script(?: [^>]*)?>([^<]+)</script>`)
+	abs := regexp.MustCompile(`<(?:a|link|script|img)[^>]* (?:href|src)="/[^/]`)
+	for name, data := range files {
+		if !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		for _, m := range inline.FindAllStringSubmatch(string(data), -1) {
+			if !strings.Contains(m[0], `type="application/json"`) {
+				t.Errorf("%s has an inline script: %.80s", name, m[0])
+			}
+		}
+		if m := abs.FindString(string(data)); m != "" {
+			t.Errorf("%s has a root-absolute URL %s", name, m)
+		}
+	}
+	about := string(files["docs/about/index.html"])
+	if strings.Contains(about, "<script>alert") {
+		t.Errorf("raw HTML from Markdown was rendered")
+	}
+	if !strings.Contains(about, `id="fn:1"`) || !strings.Contains(about, "—") {
+		t.Errorf("footnotes or typographer missing from the about page")
+	}
+	sw := string(files["sw.js"])
+	for name := range files {
+		if name == "sw.js" {
+			continue
+		}
+		url := name
+		switch {
+		case name == "index.html":
+			url = "./"
+		case strings.HasSuffix(name, "/index.html"):
+			url = strings.TrimSuffix(name, "index.html")
+		}
+		if !strings.Contains(sw, `"`+url+`"`) {
+			t.Errorf("sw.js does not precache %s", url)
+		}
+	}
+	for _, name := range []string{"app.js", "app.css", "thinchess.wasm", "icon-192.png"} {
+		found := false
+		for f := range files {
+			if regexp.MustCompile(`^assets/` + regexp.QuoteMeta(strings.TrimSuffix(name, filepath.Ext(name))) + `\.[0-9a-f]{10}` + regexp.QuoteMeta(filepath.Ext(name)) + `$`).MatchString(f) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("no hashed asset for %s", name)
+		}
+	}
+}
+
+func TestMarkdownLexers(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"line", "```line\n1. Na4 Na5 2. Nxa6+ 1-0\n```\n", `<span class="m">1.</span>`},
+		{"line castling", "```line\n1. O-O e8=Q#\n```\n", `<span class="k">O-O</span>`},
+		{"code", "```position\nbk,x,wk:w\n```\n", `<span class="nc">wk</span>`},
+		{"fen", "```position\nk/1/K w - - 0 1\n```\n", `<span class="nc">K</span>`},
+		{"raw html off", "<b>x</b>\n", `<!-- raw HTML omitted -->`},
+		{"heading id", "## The Challenge\n", `<h2 id="the-challenge">`},
+	}
+	for _, tt := range tests {
+		got, err := RenderMarkdown([]byte(tt.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(got), tt.want) {
+			t.Errorf("%s: got %s, want it to contain %s", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestFirstLoadSize measures the play page's first load with the real
+// engine: HTML, scripts, stylesheets and the wasm, each gzipped.
+func TestFirstLoadSize(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles the wasm engine")
+	}
+	wasm, exec, err := CompileWasm(testCacheDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := loadRenderSite(t)
+	files, err := Render(s, mateVerifications(t, s), RenderOptions{Wasm: wasm, WasmExec: exec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	total, raw := 0, 0
+	page := "modes/gardner/index.html"
+	parts := []string{page}
+	for name := range files {
+		for _, a := range []string{"app.js", "app.css", "chroma.css", "theme.js", "worker.js", "wasm_exec.js", "thinchess.wasm"} {
+			ext := filepath.Ext(a)
+			if strings.HasPrefix(name, "assets/"+strings.TrimSuffix(a, ext)+".") && strings.HasSuffix(name, ext) && !strings.Contains(name, "tables/") {
+				parts = append(parts, name)
+			}
+		}
+	}
+	sort.Strings(parts)
+	for _, name := range parts {
+		g := gzipLen(files[name])
+		t.Logf("%-40s %8d bytes, %8d gzipped", name, len(files[name]), g)
+		total += g
+		raw += len(files[name])
+	}
+	t.Logf("first load of %s: %d bytes, %d gzipped (%.1f KiB)", page, raw, total, float64(total)/1024)
+	if total >= 1<<20 {
+		t.Errorf("the play page's first load is %d bytes gzipped, want under 1 MiB", total)
+	}
+}
+
+func gzipLen(data []byte) int {
+	var buf bytes.Buffer
+	w := gzip.NewWriter(&buf)
+	w.Write(data)
+	w.Close()
+	return buf.Len()
+}
+
+// testCacheDir keeps the compiled wasm between test runs.
+func testCacheDir() string {
+	if d, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(d, "thinchess-test")
+	}
+	return filepath.Join(os.TempDir(), "thinchess-test")
+}

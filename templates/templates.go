@@ -1,0 +1,14 @@
+// Package templates holds the site's html/template layouts and the browser
+// front end (JavaScript, CSS, the service worker) as files embedded in the
+// binary, so an installed thinchess builds a site without this folder.
+//
+// Layouts are *.html at the top; static/ holds the files the build copies
+// (with a content hash in their names) into the site's assets.
+package templates
+
+import "embed"
+
+// FS holds the layouts and static files.
+//
+//go:embed *.html static
+var FS embed.FS
