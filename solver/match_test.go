@@ -34,7 +34,7 @@ func readMatchStarts(t testing.TB) []matchStart {
 func TestMatchNoLosses(t *testing.T) {
 	for _, st := range readMatchStarts(t) {
 		for _, opp := range []string{OpponentRandom, OpponentGreedy} {
-			res, err := PlayMatch(st.pos, MatchOptions{Games: 2, Opponent: opp, Limits: Limits{Nodes: 3000}, Seed: 1})
+			res, err := PlayMatch(st.pos, MatchOptions{Games: 2, Opponent: opp, Limits: Limits{Nodes: 3000, ExactStates: 1 << 18}, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"slices"
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
@@ -34,6 +35,12 @@ type Limits struct {
 	// exact endgame table (the retrograde solver) and no proven mate
 	// (MateSearch, tried in won-looking endings).
 	NoExact bool
+	// ExactStates bounds the exact tables the search may build: when the
+	// position's material could fit, Solve runs with this state limit
+	// (the first move after a capture may then take the solve's time on
+	// top of the budget). 0 means DefaultExactStates; negative turns
+	// table building off.
+	ExactStates int
 }
 
 // SearchResult is the outcome of a Search.
@@ -102,6 +109,11 @@ type Searcher struct {
 
 	// book holds the attacker's moves of mates proven earlier, by key.
 	book map[uint64]bookMove
+	// exact holds the exact tables built so far.
+	exact exactTables
+	// rootMoves, when not nil, are the only root moves searched (the
+	// moves an exact table says keep the draw).
+	rootMoves []engine.Move
 }
 
 // NewSearcher returns a Searcher whose transposition table has 2^bits
@@ -129,14 +141,23 @@ func Search(p *engine.Position, lim Limits) SearchResult {
 // captures and promotions (and, under the race goal, moves onto the far
 // rank). Mates score as MateScore minus their distance in plies; a
 // repetition, the fifty-move rule, stalemate and insufficient material
-// score as draws. When few pieces remain on a small board and Limits
-// allow it, the move comes from an exact retrograde table instead.
+// score as draws.
+//
+// Unless Limits.NoExact is set, two exact methods come first. When the
+// position's material is small enough for its board, Solve builds an
+// exact table (kept for the rest of the game) and the move comes from it:
+// the fastest win, else the draw or the loss that leaves the opponent
+// most chances to go wrong. In a won-looking ending MateSearch tries to
+// prove a mate within half the budget; a proven mate is then played from
+// its solution tree. When the search proves that every move loses, it
+// likewise prefers the move after which fewest replies keep the win.
 func (s *Searcher) Search(p *engine.Position, lim Limits) (res SearchResult) {
 	start := time.Now()
 	s.pos = *p
 	s.race = p.R.Goal == engine.GoalRace
 	s.keys = append(append(s.keys[:0], lim.History...), p.Hash())
 	s.nodes, s.stopped = 0, false
+	s.rootMoves = nil
 	s.maxNodes = lim.Nodes
 	s.timed = lim.Time > 0
 	s.deadline = start.Add(lim.Time)
@@ -158,6 +179,11 @@ func (s *Searcher) Search(p *engine.Position, lim Limits) (res SearchResult) {
 		return res
 	}
 	if !lim.NoExact {
+		r, keep, done := s.exactResult(p, lim)
+		if done {
+			return r
+		}
+		s.rootMoves = keep
 		if r, ok := s.bookResult(p); ok {
 			return r
 		}
@@ -173,6 +199,9 @@ func (s *Searcher) Search(p *engine.Position, lim Limits) (res SearchResult) {
 		}
 	}
 	res.Move = moves[0]
+	if s.rootMoves != nil {
+		res.Move = s.rootMoves[0]
+	}
 	for depth := 1; depth <= maxDepth; depth++ {
 		score := s.rootSearch(depth, res.Score)
 		if s.stopped {
@@ -378,6 +407,9 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 	if len(moves) == 0 {
 		return s.terminal(ply)
 	}
+	if ply == 0 && s.rootMoves != nil {
+		moves = keepMoves(moves, s.rootMoves)
+	}
 	s.order(moves, ply, ttMove)
 
 	origAlpha := alpha
@@ -441,10 +473,27 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 		bound = boundLower
 	}
 	e := &s.tt[key&s.mask]
+	if ply == 0 && s.rootMoves != nil {
+		// A score over some of the moves only is no bound for the
+		// position.
+		return best
+	}
 	if e.key != key || depth >= int(e.depth) || bound == boundExact {
 		*e = ttEntry{key: key, move: bestMove, score: int16(scoreToTT(best, ply)), depth: int8(min(depth, 127)), bound: bound}
 	}
 	return best
+}
+
+// keepMoves filters moves, in place, to those in allowed.
+func keepMoves(moves, allowed []engine.Move) []engine.Move {
+	n := 0
+	for _, m := range moves {
+		if slices.Contains(allowed, m) {
+			moves[n] = m
+			n++
+		}
+	}
+	return moves[:n]
 }
 
 // racing reports a move of piece pc that reaches the far rank under the
