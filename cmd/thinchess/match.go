@@ -17,7 +17,7 @@ func init() {
 	register("match", "play the engine against a random or greedy opponent", runMatch)
 }
 
-const matchUsage = `usage: thinchess match [--games N] [--movetime D] [--nodes N] [--opponent random|greedy|both] [--variant V] [--starts FILE] [POSITION...]
+const matchUsage = `usage: thinchess match [--games N] [--movetime D] [--nodes N] [--opponent random|greedy|both] [--variant V] [--starts FILE] [--verbose] [POSITION...]
 
 Plays N games from each start position between the engine and a weak
 opponent, the colours alternating (the engine has White in the first
@@ -49,6 +49,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	maxPlies := fs.Int("max-plies", solver.DefaultMaxPlies, "move cap in plies; a capped game is a draw")
 	seed := fs.Uint64("seed", 1, "seed of the opponent's random choices")
 	workers := fs.Int("workers", 1, "games played at once")
+	verbose := fs.Bool("verbose", false, "print the moves of every game the engine did not win")
 	positions, err := argsWithFlagsAnywhere(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -128,6 +129,13 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 				return 1
 			}
 			row(st.Name, st.Position.R.Preset, opp, *games, res.Wins, res.Draws, res.Losses, res.Capped, fmt.Sprintf("%.1f", res.Elapsed.Seconds()))
+			if *verbose {
+				for i, g := range res.Games {
+					if g.Outcome != "win" {
+						fmt.Fprintf(stdout, "  game %d, engine %s: %s (%s): %s\n", i+1, g.EngineColor, g.Outcome, g.Reason, st.Position.FormatLine(g.Moves))
+					}
+				}
+			}
 			total[0] += res.Wins
 			total[1] += res.Draws
 			total[2] += res.Losses
