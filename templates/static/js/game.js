@@ -68,6 +68,7 @@
     var g = data.game || {};
     var old = this.id;
     this.id = 0;
+    this.tableLoaded = false;
     if (old) this.engine.call('free', old).catch(function () {});
     this.setStatus('Loading the engine…');
     this.clearAnalysis();
@@ -75,7 +76,7 @@
     return this.engine.call('load', g.variant || data.variant || '', g.rules || {}, g.start || data.start).then(function (r) {
       self.id = r.id;
       if (data.table) {
-        self.tableReady = self.engine.call('fetchTable', self.id, data.table).then(function () { return true; }, function (err) {
+        self.tableReady = self.engine.call('fetchTable', self.id, TC.url(data.table)).then(function () { self.tableLoaded = true; return true; }, function (err) {
           self.showError('Could not load the table: ' + err.message + '. The computer searches instead.');
           return false;
         });

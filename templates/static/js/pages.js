@@ -316,15 +316,15 @@
     });
 
     // Open on ?pos= when given; a bad one leaves the default position.
-    var start = TC.$('#board').dataset.start || '';
     var params = new URLSearchParams(location.search);
     var pos = params.get('pos');
     var cells = [];
     for (var i = 0; i < ed.w * ed.h; i++) cells.push(board.squares[TC.squareName(ed.w, i)] && board.squares[TC.squareName(ed.w, i)].dataset.piece || '');
     ed.cells = cells;
     var first = pos != null ? load(pos).catch(function (e) {
-      showError('The position in the link cannot be read: ' + e.message);
-      return check(start || code());
+      return check(code()).then(function () {
+        showError('The position in the link cannot be read: ' + e.message);
+      });
     }) : check(code());
     first.then(function () {
       if (!TC.readyAt) TC.readyAt = performance.now();
