@@ -263,6 +263,9 @@ func (mv *modeView) task() string {
 	return fmt.Sprintf("%s to play and win.", side)
 }
 
+// WideThumb reports a 1-wide board, drawn lying down across the card.
+func (mv *modeView) WideThumb() bool { return mv.W == 1 && mv.H > 3 }
+
 // Stars shows the difficulty.
 func (mv *modeView) Stars() string {
 	return strings.Repeat("★", mv.Difficulty) + strings.Repeat("☆", 5-mv.Difficulty)

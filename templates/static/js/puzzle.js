@@ -71,7 +71,8 @@
     this.game.board.setFlipped(this.data.puzzle.side === 'black');
     if (this.hintsEl) this.hintsEl.textContent = '';
     this.updateHintButton();
-    this.feedback('Your move: ' + this.data.puzzle.task, '');
+    this.feedback('Your move.', '');
+    document.body.classList.add('puzzle-active');
     this.game.clearAnalysis();
     this.game.board.mark('hint', []);
     this.game.board.mark('wrong', []);
@@ -250,6 +251,7 @@
   // free leaves the puzzle for free play from the current position.
   Puzzle.prototype.free = function () {
     this.active = false;
+    document.body.classList.remove('puzzle-active');
     this.game.opponent = TC.$('#opponent', this.root) ? TC.$('#opponent', this.root).value : 'human';
     this.feedback('Free play: the puzzle checker is off. Restart the puzzle to try again.', '');
     this.game.board.mark('hint', []);

@@ -1,0 +1,689 @@
+package site
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"mime"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
+)
+
+// The browser tests drive the built site in headless Chromium through the
+// DevTools protocol: a freshly built site is served by net/http on
+// 127.0.0.1 under a sub-path (as on GitHub Pages), and each test clicks
+// and types as a player would.
+//
+// They skip, saying why, when Chromium is missing, except in CI (the CI
+// environment variable set), where a missing browser fails them.
+
+// chromiumPath is the browser the tests drive.
+const chromiumPath = "/usr/bin/chromium"
+
+// basePath is where the test server mounts the site.
+const basePath = "/thinchess/"
+
+func needChromium(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests are skipped with -short")
+	}
+	if _, err := exec.LookPath(chromiumPath); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("browser tests need %s in CI: %v (install the chromium package)", chromiumPath, err)
+		}
+		t.Skipf("skipping browser test: %s not found (apt-get install chromium)", chromiumPath)
+	}
+}
+
+// builtSite is a rendered site written to a folder.
+type builtSite struct {
+	dir   string
+	files map[string][]byte
+}
+
+var (
+	engineOnce          sync.Once
+	engineWasm, engExec []byte
+	engineErr           error
+)
+
+// testEngine compiles the wasm engine once per test binary.
+func testEngine(t *testing.T) ([]byte, []byte) {
+	t.Helper()
+	engineOnce.Do(func() { engineWasm, engExec, engineErr = CompileWasm(testCacheDir()) })
+	if engineErr != nil {
+		t.Fatal(engineErr)
+	}
+	return engineWasm, engExec
+}
+
+// buildTestSite renders the test site, after edit (when not nil) changes
+// the loaded site, into a new folder.
+func buildTestSite(t *testing.T, edit func(*Site)) *builtSite {
+	t.Helper()
+	wasm, exec := testEngine(t)
+	s := loadRenderSite(t)
+	if edit != nil {
+		edit(s)
+	}
+	files, err := Render(s, browserVerifications(t, s), RenderOptions{Wasm: wasm, WasmExec: exec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return &builtSite{dir: dir, files: files}
+}
+
+// browserVerifications are the verification results the browser tests
+// render with: the exact tables where the solver can build them, as
+// Verify would, on top of the mate-search proofs and trees.
+func browserVerifications(t *testing.T, s *Site) map[string]*Verification {
+	t.Helper()
+	out := mateVerifications(t, s)
+	for _, m := range s.Modes {
+		if m.Start.B.N > 16 {
+			continue
+		}
+		tab, err := solver.Solve(m.Start, solver.Options{MaxStates: 200_000})
+		if err != nil {
+			continue
+		}
+		data, err := tab.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := out[m.ID]
+		st := tab.Stats()
+		v.Table, v.States, v.Edges = data, st.States, int(st.Edges)
+		if v.Method != "mate-search" {
+			v.Method, v.Verified = "exact", true
+			val, dtm, _ := tab.Probe(m.Start)
+			v.DTM, v.Value = dtm, "draw"
+			if val == solver.Win {
+				v.Value = valueOf(m.Start.Side)
+			} else if val == solver.Loss {
+				v.Value = valueOf(m.Start.Side.Other())
+			}
+		} else {
+			v.Method = "exact"
+		}
+	}
+	return out
+}
+
+// siteServer serves a built site under basePath and can be stopped and
+// started again at the same address with another build.
+type siteServer struct {
+	t    *testing.T
+	addr string
+	srv  *http.Server
+	done chan struct{}
+}
+
+func init() {
+	mime.AddExtensionType(".webmanifest", "application/manifest+json")
+	mime.AddExtensionType(".wasm", "application/wasm")
+}
+
+// serve starts serving dir; addr "" picks a free port.
+func serve(t *testing.T, dir, addr string) *siteServer {
+	t.Helper()
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	var ln net.Listener
+	var err error
+	for i := 0; i < 50; i++ { // the old server's port may take a moment to free
+		if ln, err = net.Listen("tcp", addr); err == nil {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	files := http.StripPrefix(strings.TrimSuffix(basePath, "/"), http.FileServer(http.Dir(dir)))
+	mux.Handle(basePath, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "sw.js") {
+			w.Header().Set("Cache-Control", "no-cache")
+		}
+		p := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(r.URL.Path, basePath)))
+		if _, err := os.Stat(p); err != nil && !strings.HasSuffix(r.URL.Path, "/") {
+			w.WriteHeader(http.StatusNotFound)
+			http.ServeFile(w, r, filepath.Join(dir, "404.html"))
+			return
+		}
+		files.ServeHTTP(w, r)
+	}))
+	s := &siteServer{t: t, addr: ln.Addr().String(), srv: &http.Server{Handler: mux}, done: make(chan struct{})}
+	go func() {
+		defer close(s.done)
+		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			t.Errorf("test server: %v", err)
+		}
+	}()
+	t.Cleanup(s.stop)
+	return s
+}
+
+// url returns the address of a page of the site.
+func (s *siteServer) url(page string) string {
+	return "http://" + s.addr + basePath + page
+}
+
+// stop shuts the server down and closes every connection.
+func (s *siteServer) stop() {
+	if s.srv == nil {
+		return
+	}
+	s.srv.Close()
+	<-s.done
+	s.srv = nil
+}
+
+// browser starts headless Chromium with a fresh profile.
+func browser(t *testing.T, width, height int) context.Context {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("mute-audio", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(width, height),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx)
+	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v", chromiumPath, err)
+	}
+	var logs []string
+	var mu sync.Mutex
+	messages := chromedp.Console(ctx)
+	go func() {
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleException || m.Type == "error" || m.Type == "warning" {
+				mu.Lock()
+				logs = append(logs, string(m.Type)+": "+m.Text+" ("+m.URL+")")
+				mu.Unlock()
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		mu.Lock()
+		for _, l := range logs {
+			t.Logf("browser %s", l)
+		}
+		mu.Unlock()
+		cancelT()
+		cancelC()
+		cancelA()
+	})
+	return ctx
+}
+
+func run(t *testing.T, ctx context.Context, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// eval evaluates a JavaScript expression to a value of type T.
+func eval[T any](t *testing.T, ctx context.Context, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// css selects the first element matching a CSS selector.
+func css(sel string) chromedp.CSS { return chromedp.CSS(sel) }
+
+// waitFor polls a JavaScript condition until it holds.
+func waitFor(t *testing.T, ctx context.Context, cond string, timeout time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		if ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("!!("+cond+")")); err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			status, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.getElementById('status')||{}).textContent + ' | ' + ((document.getElementById('move-error')||{}).textContent||'') + ' | ' + ((document.getElementById('feedback')||{}).textContent||'') + ' | ' + ((document.getElementById('ed-error')||{}).textContent||'')`))
+			t.Fatalf("timed out after %v waiting for %s (status: %s)", timeout, cond, status)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// gameState is the part of the engine's state the tests read.
+type gameState struct {
+	FEN    string   `json:"fen"`
+	Side   string   `json:"side"`
+	Over   bool     `json:"over"`
+	Winner string   `json:"winner"`
+	Status string   `json:"status"`
+	Cursor int      `json:"cursor"`
+	SAN    []string `json:"san"`
+	Board  []string `json:"board"`
+}
+
+func state(t *testing.T, ctx context.Context, expr string) gameState {
+	t.Helper()
+	return eval[gameState](t, ctx, expr)
+}
+
+// clickMove clicks the origin square, then the destination.
+func clickMove(t *testing.T, ctx context.Context, from, to string) {
+	t.Helper()
+	run(t, ctx,
+		chromedp.Click(css(`#board button[data-square="`+from+`"]`)),
+		chromedp.Click(css(`#board button[data-square="`+to+`"]`)),
+	)
+}
+
+// open navigates and waits for the engine to be ready.
+func open(t *testing.T, ctx context.Context, u string) {
+	t.Helper()
+	run(t, ctx, chromedp.Navigate(u))
+	waitFor(t, ctx, `document.body.classList.contains('engine-ready')`, 30*time.Second)
+}
+
+// Scenario 1: a 1-D game against the perfect opponent, by clicking
+// squares, until mate; the status names the winner.
+func TestBrowserPlayPerfect(t *testing.T) {
+	needChromium(t)
+	site := buildTestSite(t, nil)
+	srv := serve(t, site.dir, "")
+	ctx := browser(t, 1280, 900)
+	t0 := time.Now()
+	open(t, ctx, srv.url("modes/gardner/"))
+	readyMs := eval[float64](t, ctx, `TC.readyAt`)
+	t.Logf("first visit: navigation to interactive board %.0f ms (TC.readyAt), %v wall clock", readyMs, time.Since(t0).Round(time.Millisecond))
+	opp := eval[string](t, ctx, `document.getElementById('opponent').value`)
+	if opp != "perfect" {
+		t.Fatalf("default opponent %q, want perfect", opp)
+	}
+	waitFor(t, ctx, `TC.page.tableLoaded === true`, 10*time.Second)
+	var replies []float64
+	for ply := 0; ply < 40; ply++ {
+		s := state(t, ctx, `TC.page.state`)
+		if s.Over {
+			break
+		}
+		if s.Side != "white" {
+			t.Fatalf("white to move expected, got %+v", s)
+		}
+		from, to := bestMove(t, s.FEN, "1d")
+		clickMove(t, ctx, from, to)
+		waitFor(t, ctx, fmt.Sprintf(`TC.page.state.cursor >= %d && !TC.page.busy`, s.Cursor+1), 5*time.Second)
+		waitFor(t, ctx, fmt.Sprintf(`TC.page.state.over || (TC.page.state.cursor >= %d && !TC.page.busy)`, s.Cursor+2), 10*time.Second)
+		ms := eval[float64](t, ctx, `TC.page.lastReplyMs || 0`)
+		replies = append(replies, ms)
+	}
+	s := state(t, ctx, `TC.page.state`)
+	if !s.Over || s.Winner != "white" || s.Status != "checkmate" {
+		t.Fatalf("game did not end in White's mate: %+v", s)
+	}
+	status := eval[string](t, ctx, `document.getElementById('status').textContent`)
+	if !strings.Contains(status, "White wins") {
+		t.Errorf("status %q does not name the winner", status)
+	}
+	sort.Float64s(replies)
+	if len(replies) > 0 {
+		p95 := replies[(len(replies)*95+99)/100-1]
+		t.Logf("opponent replies from the table (%d): median %.1f ms, p95 %.1f ms (engine time, without the pause before the reply)", len(replies), replies[len(replies)/2], p95)
+	}
+	t.Logf("moves: %s", strings.Join(s.SAN, " "))
+}
+
+// bestMove returns the fastest mating move of a position, by mate search.
+func bestMove(t *testing.T, fen, variant string) (string, string) {
+	t.Helper()
+	r, err := engine.Preset(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := engine.Parse(fen, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := solver.MateSearch(p, p.Side, 20, solver.MateOptions{MaxTreeNodes: -1})
+	if err != nil || !res.Found || len(res.First) == 0 {
+		t.Fatalf("no mate found in %s: %v", fen, err)
+	}
+	m := res.First[0].Move
+	return p.B.Name(m.From()), p.B.Name(m.To())
+}
+
+// Scenario 2: a puzzle with one wrong move (rejected and taken back), the
+// two hints, then the right line to the end.
+func TestBrowserPuzzle(t *testing.T) {
+	needChromium(t)
+	site := buildTestSite(t, nil)
+	srv := serve(t, site.dir, "")
+	ctx := browser(t, 1280, 900)
+	open(t, ctx, srv.url("modes/gardner-mate/"))
+	waitFor(t, ctx, `TC.page.node && !TC.page.busy`, 10*time.Second)
+
+	// A wrong move: the rook up one square.
+	clickMove(t, ctx, "a3", "a4")
+	waitFor(t, ctx, `document.getElementById('feedback').textContent.indexOf('✗') >= 0`, 5*time.Second)
+	waitFor(t, ctx, `TC.page.game.state.cursor === 0 && !TC.page.busy`, 5*time.Second)
+	s := state(t, ctx, `TC.page.game.state`)
+	if s.Board[2] != "wr" || s.Board[3] != "" {
+		t.Fatalf("the wrong move was not taken back: %v", s.Board)
+	}
+
+	// Hint 1 and Hint 2, with their squares.
+	run(t, ctx, chromedp.Click(css(`#puzzle button[data-action="hint"]`)))
+	waitFor(t, ctx, `document.querySelectorAll('#hints li').length === 1 && document.querySelector('#board [data-square="a2"]').classList.contains('hint')`, 5*time.Second)
+	run(t, ctx, chromedp.Click(css(`#puzzle button[data-action="hint"]`)))
+	waitFor(t, ctx, `document.querySelectorAll('#hints li').length === 2`, 5*time.Second)
+	hints := eval[string](t, ctx, `document.getElementById('hints').textContent`)
+	if !strings.Contains(hints, "Hint 1: Start with the knight.") || !strings.Contains(hints, "Hint 2: Only one knight jump keeps the win.") {
+		t.Errorf("hints shown: %q", hints)
+	}
+	label := eval[string](t, ctx, `document.querySelector('#puzzle button[data-action="hint"]').textContent`)
+	if label != "Show solution" {
+		t.Errorf("after both hints the hint button says %q, want Show solution", label)
+	}
+
+	// The right line: the player's moves of the author's solution.
+	m := loadRenderSite(t)
+	var puzzle *Mode
+	for _, x := range m.Modes {
+		if x.ID == "gardner-mate" {
+			puzzle = x
+		}
+	}
+	line, err := puzzle.Start.ParseLine(puzzle.Puzzle.Solution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := *puzzle.Start
+	for i, mv := range line {
+		if i%2 == 0 {
+			waitFor(t, ctx, fmt.Sprintf(`TC.page.game.state.cursor === %d && !TC.page.busy`, i), 10*time.Second)
+			clickMove(t, ctx, p.B.Name(mv.From()), p.B.Name(mv.To()))
+		}
+		p.Make(mv)
+	}
+	waitFor(t, ctx, `TC.page.solved`, 10*time.Second)
+	fb := eval[string](t, ctx, `document.getElementById('feedback').textContent`)
+	if !strings.Contains(fb, "Solved") || !strings.Contains(fb, "White wins") {
+		t.Errorf("feedback at the end: %q", fb)
+	}
+}
+
+// Scenario 3: the editor opened by a ?pos= link solves the position; a
+// ?pos= carrying a script shows an error and runs nothing.
+func TestBrowserEditor(t *testing.T) {
+	needChromium(t)
+	site := buildTestSite(t, nil)
+	srv := serve(t, site.dir, "")
+	ctx := browser(t, 1280, 900)
+	code := "bk,bn,br,x,x,wr,wn,wk:w"
+	open(t, ctx, srv.url("editor/?pos="+url.QueryEscape(code)))
+	got := eval[string](t, ctx, `document.getElementById('ed-code').textContent`)
+	if got != code {
+		t.Fatalf("editor code %q, want %q", got, code)
+	}
+	run(t, ctx, chromedp.Click(css(`button[data-action="solve"]`)))
+	waitFor(t, ctx, `document.getElementById('solve-value')`, 60*time.Second)
+	got = eval[string](t, ctx, `document.getElementById('analysis').textContent`)
+	if !strings.Contains(got, "White wins: mate in 6 (11 plies)") {
+		t.Errorf("solve shows %q, want White wins: mate in 6 (11 plies)", got)
+	}
+
+	evil := `<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">`
+	open(t, ctx, srv.url("editor/?pos="+url.QueryEscape(evil)))
+	errText := eval[string](t, ctx, `document.getElementById('ed-error').textContent`)
+	if !strings.Contains(errText, "cannot be read") {
+		t.Errorf("no error for a bad ?pos=: %q", errText)
+	}
+	pwned := eval[bool](t, ctx, `window.__pwned !== undefined || document.querySelector('main img, main script:not([type])') !== null`)
+	if pwned {
+		t.Fatalf("markup from ?pos= ran or was inserted")
+	}
+	got = eval[string](t, ctx, `document.getElementById('ed-code').textContent`)
+	if got != code {
+		t.Errorf("a bad ?pos= changed the board to %q", got)
+	}
+}
+
+// swReady waits until the service worker controls the page and has
+// precached the site.
+func swReady(t *testing.T, ctx context.Context) {
+	t.Helper()
+	waitFor(t, ctx, `navigator.serviceWorker && navigator.serviceWorker.controller && navigator.serviceWorker.controller.state === 'activated'`, 30*time.Second)
+}
+
+// Scenario 4: offline after the server is shut down: reload, open
+// another page, and play a move.
+func TestBrowserOffline(t *testing.T) {
+	needChromium(t)
+	site := buildTestSite(t, nil)
+	srv := serve(t, site.dir, "")
+	ctx := browser(t, 1280, 900)
+	run(t, ctx, chromedp.Navigate(srv.url("")))
+	swReady(t, ctx)
+	srv.stop()
+
+	t0 := time.Now()
+	run(t, ctx, chromedp.Reload())
+	waitFor(t, ctx, `document.querySelector('.cards')`, 10*time.Second)
+	open(t, ctx, srv.url("modes/gardner/"))
+	readyMs := eval[float64](t, ctx, `TC.readyAt`)
+	t.Logf("offline, from the service worker cache: navigation to interactive board %.0f ms (reload and navigation %v)", readyMs, time.Since(t0).Round(time.Millisecond))
+	run(t, ctx, chromedp.SetValue(css(`#opponent`), "human"))
+	eval[bool](t, ctx, `(function(){var s=document.getElementById('opponent');s.dispatchEvent(new Event('change'));return true})()`)
+	clickMove(t, ctx, "a2", "a4")
+	waitFor(t, ctx, `TC.page.state.cursor === 1`, 10*time.Second)
+	s := state(t, ctx, `TC.page.state`)
+	if s.SAN[0] != "Na4" {
+		t.Errorf("offline move gave %v", s.SAN)
+	}
+	// A page never visited but precached: the trainer.
+	open(t, ctx, srv.url("train/"))
+}
+
+// Scenario 5: keyboard only; every square has an aria-label.
+func TestBrowserKeyboard(t *testing.T) {
+	needChromium(t)
+	site := buildTestSite(t, nil)
+	srv := serve(t, site.dir, "")
+	ctx := browser(t, 1280, 900)
+	open(t, ctx, srv.url("modes/gardner/"))
+	bad := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('button[data-square]')).filter(b => !/^[a-p]\d{1,2}, (empty|(white|black) (king|queen|rook|bishop|knight|pawn))$/.test(b.getAttribute('aria-label') || '')).map(b => b.dataset.square)`)
+	if len(bad) > 0 {
+		t.Errorf("squares without a proper aria-label: %v", bad)
+	}
+	// Tab into the board.
+	for i := 0; i < 60; i++ {
+		sq := eval[string](t, ctx, `(document.activeElement && document.activeElement.dataset && document.activeElement.dataset.square) || ''`)
+		if sq != "" {
+			break
+		}
+		run(t, ctx, chromedp.KeyEvent(kb.Tab))
+	}
+	focus := eval[string](t, ctx, `document.activeElement.dataset.square || ''`)
+	if focus != "a8" {
+		t.Fatalf("Tab reached square %q, want a8", focus)
+	}
+	for i := 0; i < 6; i++ {
+		run(t, ctx, chromedp.KeyEvent(kb.ArrowDown))
+	}
+	focus = eval[string](t, ctx, `document.activeElement.dataset.square`)
+	if focus != "a2" {
+		t.Fatalf("ArrowDown ×6 reached %q, want a2", focus)
+	}
+	run(t, ctx, chromedp.KeyEvent(kb.Enter))
+	waitFor(t, ctx, `document.querySelector('[data-square="a4"]').classList.contains('dot')`, 5*time.Second)
+	run(t, ctx, chromedp.KeyEvent(kb.ArrowUp), chromedp.KeyEvent(kb.ArrowUp), chromedp.KeyEvent(" "))
+	waitFor(t, ctx, `TC.page.state.cursor >= 1`, 5*time.Second)
+	s := state(t, ctx, `TC.page.state`)
+	if s.SAN[0] != "Na4" {
+		t.Fatalf("keyboard move gave %v", s.SAN)
+	}
+	waitFor(t, ctx, `document.getElementById('announcer').textContent.indexOf('played') >= 0`, 5*time.Second)
+	// The typed move box.
+	waitFor(t, ctx, `TC.page.state.cursor === 2 && !TC.page.busy`, 10*time.Second)
+	run(t, ctx, chromedp.SendKeys(css(`#move-input`), "zz9"+kb.Enter))
+	waitFor(t, ctx, `!document.getElementById('move-error').hidden`, 5*time.Second)
+}
+
+// Scenario 6: a new build at the same address brings the update prompt;
+// after reloading, the new version is live.
+func TestBrowserUpdate(t *testing.T) {
+	needChromium(t)
+	oldSite := buildTestSite(t, nil)
+	newSite := buildTestSite(t, func(s *Site) { s.Config.Title = "thinchess v2" })
+	srv := serve(t, oldSite.dir, "")
+	addr := srv.addr
+	ctx := browser(t, 1280, 900)
+	open(t, ctx, srv.url("modes/gardner/"))
+	swReady(t, ctx)
+	srv.stop()
+	srv = serve(t, newSite.dir, addr)
+	run(t, ctx, chromedp.Reload())
+	waitFor(t, ctx, `!document.getElementById('update').hidden`, 30*time.Second)
+	title := eval[string](t, ctx, `document.title`)
+	if strings.Contains(title, "v2") {
+		t.Fatalf("the new version showed before the reader asked for it: %q", title)
+	}
+	run(t, ctx, chromedp.Click(css(`#update-reload`)))
+	waitFor(t, ctx, `document.title.indexOf('thinchess v2') >= 0`, 30*time.Second)
+	waitFor(t, ctx, `document.body.classList.contains('engine-ready')`, 30*time.Second)
+	waitFor(t, ctx, `caches.keys().then(k => window.__cacheCount = k.length) && window.__cacheCount === 1`, 10*time.Second)
+	caches := eval[int](t, ctx, `window.__cacheCount`)
+	if caches != 1 {
+		t.Errorf("%d caches after the update, want the old one deleted", caches)
+	}
+}
+
+// Scenario 7: promotion, castling and en passant through the board on
+// standard chess.
+func TestBrowserChessRules(t *testing.T) {
+	needChromium(t)
+	site := buildTestSite(t, nil)
+	srv := serve(t, site.dir, "")
+	ctx := browser(t, 1280, 900)
+	open(t, ctx, srv.url("modes/standard/"))
+	run(t, ctx, chromedp.SetValue(css(`#opponent`), "human"))
+	eval[bool](t, ctx, `(function(){var s=document.getElementById('opponent');s.dispatchEvent(new Event('change'));return true})()`)
+	moves := [][2]string{
+		{"e2", "e4"}, {"a7", "a6"}, {"e4", "e5"}, {"d7", "d5"},
+		{"e5", "d6"}, // en passant
+		{"g8", "f6"}, {"d6", "c7"}, {"e7", "e6"},
+		{"c7", "d8"}, // promotion, chosen below
+		{"e8", "d8"}, {"g1", "f3"}, {"b7", "b6"}, {"f1", "c4"}, {"c8", "b7"},
+		{"e1", "g1"}, // castling
+	}
+	waitFor(t, ctx, `TC.page.opponent === 'human'`, 5*time.Second)
+	for i, m := range moves {
+		waitFor(t, ctx, fmt.Sprintf(`TC.page.state.cursor === %d`, i), 5*time.Second)
+		clickMove(t, ctx, m[0], m[1])
+		if m[1] == "d8" && m[0] == "c7" {
+			waitFor(t, ctx, `document.querySelector('.promo button[aria-label="Promote to queen"]')`, 5*time.Second)
+			run(t, ctx, chromedp.Click(css(`.promo button[aria-label="Promote to queen"]`)))
+		}
+	}
+	waitFor(t, ctx, fmt.Sprintf(`TC.page.state.cursor === %d`, len(moves)), 5*time.Second)
+	s := state(t, ctx, `TC.page.state`)
+	want := "e4 a6 e5 d5 exd6 Nf6 dxc7 e6 cxd8=Q+ Kxd8 Nf3 b6 Bc4 Bb7 O-O"
+	if got := strings.Join(s.SAN, " "); got != want {
+		t.Errorf("moves %q, want %q", got, want)
+	}
+	labels := eval[[]string](t, ctx, `['g1','f1','e1','d5','d6'].map(q => document.querySelector('#board [data-square="'+q+'"]').getAttribute('aria-label'))`)
+	wantLabels := []string{"g1, white king", "f1, white rook", "e1, empty", "d5, empty", "d6, empty"}
+	for i := range wantLabels {
+		if labels[i] != wantLabels[i] {
+			t.Errorf("square label %q, want %q", labels[i], wantLabels[i])
+		}
+	}
+}
+
+// TestBrowserScreenshots saves the home, a mode, the trainer and the
+// editor at desktop and phone widths into $THINCHESS_SCREENSHOTS, for a
+// person to look at.
+func TestBrowserScreenshots(t *testing.T) {
+	dir := os.Getenv("THINCHESS_SCREENSHOTS")
+	if dir == "" {
+		t.Skip("set THINCHESS_SCREENSHOTS to a folder to take screenshots")
+	}
+	needChromium(t)
+	site := buildTestSite(t, nil)
+	srv := serve(t, site.dir, "")
+	sizes := []struct {
+		name string
+		w, h int
+	}{{"desktop", 1280, 900}, {"phone", 390, 844}}
+	pages := []struct{ name, path, ready string }{
+		{"home", "", `document.querySelector('.cards')`},
+		{"mode", "modes/gardner/", `document.body.classList.contains('engine-ready')`},
+		{"puzzle", "modes/gardner-mate/", `document.body.classList.contains('engine-ready')`},
+		{"chess", "modes/standard/", `document.body.classList.contains('engine-ready')`},
+		{"train", "train/", `document.body.classList.contains('engine-ready')`},
+		{"editor", "editor/", `document.body.classList.contains('engine-ready')`},
+	}
+	for _, sz := range sizes {
+		ctx := browser(t, sz.w, sz.h)
+		for _, theme := range []string{"light", "dark"} {
+			for _, pg := range pages {
+				run(t, ctx, chromedp.Navigate(srv.url(pg.path)))
+				eval[bool](t, ctx, `localStorage.setItem('thinchess.theme', '`+theme+`'), window.thinchessTheme.set('`+theme+`'), true`)
+				waitFor(t, ctx, pg.ready, 30*time.Second)
+				time.Sleep(300 * time.Millisecond)
+				buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := filepath.Join(dir, sz.name+"-"+theme+"-"+pg.name+".png")
+				if err := os.WriteFile(name, buf, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
