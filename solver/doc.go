@@ -1,0 +1,54 @@
+// Package solver answers questions about positions: exactly, by
+// retrograde analysis of every reachable state (Solve and Table), by a
+// bounded mate search for boards too large to enumerate (MateSearch), and
+// by a game-playing alpha-beta search (Search).
+//
+// # Exact tables
+//
+// Solve enumerates every state reachable from a start position under its
+// rules — a state is the pieces, the side to move, the castling rights and
+// a capturable en-passant square — and solves them all by backward
+// induction:
+//
+//   - terminal states are seeded: checkmate, a race reached by the
+//     opponent, and no legal move under the race goal are lost for the
+//     side to move; stalemate and insufficient material are draws;
+//   - every state has a count of its moves; when a state is found lost,
+//     all its predecessors are won, and when it is found won, each
+//     predecessor's count drops by one, and a predecessor whose count
+//     reaches zero — its last move that did not lose has been refuted —
+//     is lost;
+//   - states are resolved in layers of increasing distance to mate, so a
+//     won state takes its fastest win and a lost state its slowest loss:
+//     every distance (DTM, in plies) is exact;
+//   - whatever is never resolved is a draw: neither side can force a
+//     mate, so best play repeats positions forever. Repetition needs no
+//     special handling and no path-dependent rule.
+//
+// The fifty-move rule is ignored: values and distances are those of the
+// game without it.
+//
+// States are identified exactly by a 64-bit key (a packed encoding of the
+// state, fixed for the start position's board and material — never a
+// hash), held in a sorted array with a small directory. Positions with
+// only kings, queens, rooks, bishops and knights (every 1-D position,
+// the thin boards' piece endgames) are generated on bitboards and solved
+// by un-moving, storing no edges, in about 14 bytes a state; others
+// (pawns, castling, the race goal) use the engine's move generator and
+// store the graph's edges reversed.
+//
+// A Table answers for any reachable position: Probe gives the value and
+// the distance to mate, BestMoves every optimal move, MoveValues every
+// move's outcome, PV a principal variation and Choose a move by Strategy.
+// Verify re-checks every entry against its successors. MarshalBinary
+// writes the values in a few bits a state; UnmarshalTable reads them back
+// (in the browser too) by enumerating the states again, without solving.
+//
+//	start, _ := engine.Parse("bk,bn,br,x,x,wr,wn,wk:w", nil)
+//	t, err := solver.Solve(start, solver.Options{})
+//	if err != nil {
+//		return err
+//	}
+//	v, dtm, _ := t.Probe(start)          // win, 11: White mates in 6
+//	fmt.Println(v, dtm, start.SANLine(t.PV(start, 20)))
+package solver

@@ -1,0 +1,512 @@
+package solver
+
+import (
+	"math/bits"
+
+	"github.com/thinchess/thinchess/engine"
+)
+
+// pieceSpace generates the moves and un-moves of positions that have only
+// kings, queens, rooks, bishops and knights — no pawns, so no promotion
+// and no en passant, and no castling rights — on boards of at most 64
+// squares under the checkmate goal: every 1-D position, and the thin and
+// small boards' piece endgames. It works on bitboards and derives child
+// keys from parent keys, which makes it several times faster than the
+// engine's general move generator, and it can un-move, so the solver need
+// not store the edges of the graph. Its results are checked against the
+// engine's on every state in the tests, and Verify re-checks a table
+// with the engine.
+type pieceSpace struct {
+	c *stateCodec
+	n int
+	// kind[code] is the colour and type of a piece code.
+	kind [16]struct {
+		color engine.Color
+		typ   engine.PieceType
+	}
+	codesOf [2][]uint8
+	// codeOf[colour][type] is a piece's code, 0 when it never appears.
+	codeOf [2][7]uint8
+	// startCount[code] is how many of the piece the start has: a piece
+	// can be un-captured only while fewer are on the board.
+	startCount [16]int
+	// taken[colour] lists the codes of pieces of that colour that can be
+	// captured (all but the king).
+	taken [2][]uint8
+
+	insufficient bool
+	wide         bool // more than one file
+
+	king, knight [64]uint64
+	ray          [64][8]uint64
+	// dirs[sq] has bit d set when the ray from sq in direction d is not
+	// empty.
+	dirs [64]uint8
+	// For layoutPlanes: column[sq] has sq's bit set in every plane, and
+	// spread[code][sq] the bits of code on sq.
+	column [64]uint64
+	spread [16][64]uint64
+	// sel[code][j] is all ones where plane j must be inverted to select
+	// code: where the code's bit j is 0.
+	sel [][4]uint64
+}
+
+// Directions of ray: the first four orthogonal, the last four diagonal,
+// in the engine's order N S E W NE NW SE SW.
+var dirUp = [8]bool{true, false, true, false, true, true, false, false}
+
+// newPieceSpace returns the piece space for start, or false when start is
+// outside what it handles.
+func newPieceSpace(c *stateCodec, start *engine.Position) (*pieceSpace, bool) {
+	r := c.rules
+	if c.n > 64 || c.pawns || c.castleBits != 0 || c.epBits != 0 || r.Goal != engine.GoalCheckmate || r.Bans {
+		return nil, false
+	}
+	b := c.b
+	s := &pieceSpace{c: c, n: b.N, insufficient: r.InsufficientMaterial, wide: b.W > 1}
+	for i, pc := range c.pieces {
+		code := uint8(i + 1)
+		col, t := pc.Color(), pc.Type()
+		s.kind[code].color, s.kind[code].typ = col, t
+		s.codesOf[col] = append(s.codesOf[col], code)
+		s.codeOf[col][t] = code
+		s.startCount[code] = c.startCount[pc]
+		if t != engine.King {
+			s.taken[col] = append(s.taken[col], code)
+		}
+	}
+	deltas := [8][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
+	for sq := 0; sq < b.N; sq++ {
+		for _, t := range b.KingTargets(engine.Square(sq)) {
+			s.king[sq] |= 1 << uint(t)
+		}
+		for _, t := range b.KnightTargets(engine.Square(sq)) {
+			s.knight[sq] |= 1 << uint(t)
+		}
+		f, rk := sq%b.W, sq/b.W
+		for d, dd := range deltas {
+			for k := 1; ; k++ {
+				nf, nr := f+k*dd[0], rk+k*dd[1]
+				if nf < 0 || nf >= b.W || nr < 0 || nr >= b.H {
+					break
+				}
+				s.ray[sq][d] |= 1 << uint(nr*b.W+nf)
+			}
+			if s.ray[sq][d] != 0 {
+				s.dirs[sq] |= 1 << d
+			}
+		}
+	}
+	if c.layout == layoutPlanes {
+		s.sel = make([][4]uint64, len(c.pieces)+1)
+		for code := range s.sel {
+			for j := range c.codeBits {
+				if code>>j&1 == 0 {
+					s.sel[code][j] = ^uint64(0)
+				}
+			}
+		}
+		for sq := 0; sq < b.N; sq++ {
+			s.column[sq] = c.spread(c.codeMask, sq)
+			for code := range c.pieces {
+				s.spread[code+1][sq] = c.spread(uint64(code+1), sq)
+			}
+		}
+	}
+	return s, true
+}
+
+// Direction masks for dirs: orthogonal and diagonal.
+const (
+	orthDirs = 0x0f
+	diagDirs = 0xf0
+)
+
+func (s *pieceSpace) codec() *stateCodec { return s.c }
+
+func (s *pieceSpace) newExpander() expander { return &pieceWorker{s: s} }
+
+func (s *pieceSpace) newUnmover() unmover { return &pieceWorker{s: s} }
+
+// first returns the first square of blk, a set of squares on the ray in
+// direction d, going out from the ray's origin.
+func first(d int, blk uint64) int {
+	if dirUp[d] {
+		return bits.TrailingZeros64(blk)
+	}
+	return 63 - bits.LeadingZeros64(blk)
+}
+
+// slide returns the squares a slider on sq reaches along the directions
+// in mask with the squares in all occupied: up to and including the first
+// occupied square of each ray.
+func (s *pieceSpace) slide(sq int, all uint64, mask uint8) uint64 {
+	var att uint64
+	rays := &s.ray[sq]
+	for m := s.dirs[sq] & mask; m != 0; m &= m - 1 {
+		d := bits.TrailingZeros8(m)
+		r := rays[d]
+		if blk := r & all; blk != 0 {
+			r &^= s.ray[first(d, blk)][d]
+		}
+		att |= r
+	}
+	return att
+}
+
+// targets returns the squares a piece of type t on sq attacks.
+func (s *pieceSpace) targets(t engine.PieceType, sq int, all uint64) uint64 {
+	switch t {
+	case engine.King:
+		return s.king[sq]
+	case engine.Knight:
+		return s.knight[sq]
+	case engine.Rook:
+		return s.slide(sq, all, orthDirs)
+	case engine.Bishop:
+		return s.slide(sq, all, diagDirs)
+	case engine.Queen:
+		return s.slide(sq, all, orthDirs|diagDirs)
+	}
+	return 0
+}
+
+// pieceMove is a move of the piece space: two squares and the code of
+// the piece that moves.
+type pieceMove struct{ from, to, code uint8 }
+
+// pieceWorker is one goroutine's view of a pieceSpace: the decoded state
+// as bitboards (and, for layouts other than layoutPlanes, a mailbox).
+type pieceWorker struct {
+	s       *pieceSpace
+	key     uint64
+	side    engine.Color
+	mail    [64]uint8
+	bb      [16]uint64 // by code; bb[0] stays empty
+	occ     [2]uint64
+	all     uint64
+	ksq     [2]int // king squares, -1 without a king
+	inCheck bool   // set by generate
+	pinLine [64]uint64
+	mv      [engine.MaxMoves]pieceMove
+}
+
+// load decodes key k into the worker.
+func (w *pieceWorker) load(k uint64) {
+	s := w.s
+	c := s.c
+	var bb [16]uint64
+	w.key = k
+	w.side = keySide(k)
+	switch c.layout {
+	case layoutPlanes:
+		// A piece's bitboard is the AND of the planes where its code has
+		// a 1 and the inverted planes where it has a 0 (sel inverts).
+		// Unused planes are all ones and never inverted.
+		p := [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+		for j := range c.codeBits {
+			p[j&3] = c.plane(k, j)
+		}
+		board := uint64(1)<<uint(c.n) - 1
+		for code := 1; code < len(s.sel); code++ {
+			sel := &s.sel[code]
+			bb[code] = (p[0] ^ sel[0]) & (p[1] ^ sel[1]) & (p[2] ^ sel[2]) & (p[3] ^ sel[3]) & board
+		}
+	case layoutOccupancy:
+		for b := w.all; b != 0; b &= b - 1 {
+			w.mail[bits.TrailingZeros64(b)] = 0
+		}
+		occ := k >> c.boardShift & (1<<uint(c.n) - 1)
+		codes := k >> (c.boardShift + uint(c.n))
+		for occ != 0 {
+			sq := bits.TrailingZeros64(occ)
+			occ &= occ - 1
+			code := uint8(codes&c.codeMask) + 1
+			w.mail[sq] = code
+			bb[code] |= 1 << uint(sq)
+			codes >>= c.codeBits
+		}
+	case layoutList:
+		for b := w.all; b != 0; b &= b - 1 {
+			w.mail[bits.TrailingZeros64(b)] = 0
+		}
+		slots := k >> c.boardShift
+		sqMask := uint64(1)<<c.sqBits - 1
+		for range c.maxPieces {
+			sq := slots & sqMask
+			if sq == 0 {
+				break
+			}
+			code := uint8(slots>>c.sqBits&c.codeMask) + 1
+			w.mail[sq-1] = code
+			bb[code] |= 1 << (sq - 1)
+			slots >>= c.sqBits + c.codeBits
+		}
+	}
+	var occ [2]uint64
+	for code := 1; code <= len(c.pieces); code++ {
+		occ[s.kind[code].color] |= bb[code]
+	}
+	w.bb, w.occ, w.all = bb, occ, occ[0]|occ[1]
+	for col := engine.White; col <= engine.Black; col++ {
+		w.ksq[col] = -1
+		if kb := bb[s.codeOf[col][engine.King]]; kb != 0 {
+			w.ksq[col] = bits.TrailingZeros64(kb)
+		}
+	}
+}
+
+// attacked reports whether side by attacks sq when the occupied squares
+// are all, leaving out by's pieces on the squares of except (a piece
+// just captured).
+func (w *pieceWorker) attacked(sq int, by engine.Color, all, except uint64) bool {
+	s := w.s
+	co := &s.codeOf[by]
+	if s.knight[sq]&w.bb[co[engine.Knight]]&^except != 0 || s.king[sq]&w.bb[co[engine.King]]&^except != 0 {
+		return true
+	}
+	q := w.bb[co[engine.Queen]]
+	orth := (w.bb[co[engine.Rook]] | q) &^ except
+	diag := (w.bb[co[engine.Bishop]] | q) &^ except
+	if orth|diag == 0 {
+		return false
+	}
+	rays := &s.ray[sq]
+	for m := s.dirs[sq]; m != 0; m &= m - 1 {
+		d := bits.TrailingZeros8(m)
+		sliders := orth
+		if d >= 4 {
+			sliders = diag
+		}
+		if blk := rays[d] & all; blk != 0 && sliders&(1<<uint(first(d, blk))) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// generate fills w.mv with the legal moves of the loaded state, sets
+// w.inCheck, and returns how many moves there are.
+func (w *pieceWorker) generate() int {
+	s := w.s
+	us := w.side
+	them := us.Other()
+	all, own := w.all, w.occ[us]
+	ks := w.ksq[us]
+	var pinned uint64
+	w.inCheck = false
+	if ks >= 0 {
+		// Checks and pins, walking the rays out from the king.
+		co := &s.codeOf[them]
+		q := w.bb[co[engine.Queen]]
+		orth, diag := w.bb[co[engine.Rook]]|q, w.bb[co[engine.Bishop]]|q
+		w.inCheck = s.knight[ks]&w.bb[co[engine.Knight]] != 0 || s.king[ks]&w.bb[co[engine.King]] != 0
+		rays := &s.ray[ks]
+		for m := s.dirs[ks]; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros8(m)
+			sliders := orth
+			if d >= 4 {
+				sliders = diag
+			}
+			blk := rays[d] & all
+			if sliders == 0 || blk == 0 {
+				continue
+			}
+			b1 := first(d, blk)
+			if sliders&(1<<uint(b1)) != 0 {
+				w.inCheck = true
+				continue
+			}
+			if own&(1<<uint(b1)) == 0 {
+				continue
+			}
+			if rest := blk & s.ray[b1][d]; rest != 0 {
+				if b2 := first(d, rest); sliders&(1<<uint(b2)) != 0 {
+					pinned |= 1 << uint(b1)
+					w.pinLine[b1] = rays[d] &^ s.ray[b2][d]
+				}
+			}
+		}
+	}
+	n := 0
+	for _, code := range s.codesOf[us] {
+		t := s.kind[code].typ
+		for b := w.bb[code]; b != 0; b &= b - 1 {
+			from := bits.TrailingZeros64(b)
+			fromBit := uint64(1) << uint(from)
+			tg := s.targets(t, from, all) &^ own
+			switch {
+			case t == engine.King:
+				for ; tg != 0; tg &= tg - 1 {
+					to := bits.TrailingZeros64(tg)
+					toBit := uint64(1) << uint(to)
+					if !w.attacked(to, them, all&^fromBit|toBit, toBit) {
+						w.mv[n] = pieceMove{uint8(from), uint8(to), code}
+						n++
+					}
+				}
+				continue
+			case w.inCheck:
+				for ; tg != 0; tg &= tg - 1 {
+					to := bits.TrailingZeros64(tg)
+					toBit := uint64(1) << uint(to)
+					if !w.attacked(ks, them, all&^fromBit|toBit, toBit) {
+						w.mv[n] = pieceMove{uint8(from), uint8(to), code}
+						n++
+					}
+				}
+				continue
+			case pinned&fromBit != 0:
+				tg &= w.pinLine[from]
+			}
+			for ; tg != 0; tg &= tg - 1 {
+				w.mv[n] = pieceMove{uint8(from), uint8(bits.TrailingZeros64(tg)), code}
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// terminal classifies the loaded state, which has n legal moves, as the
+// engine's Position.Status does.
+func (w *pieceWorker) terminal(n int) Terminal {
+	if n == 0 {
+		if w.inCheck {
+			return Mate
+		}
+		return Stalemate
+	}
+	if !w.s.insufficient {
+		return NotTerminal
+	}
+	s := w.s
+	var minors int
+	for col := engine.White; col <= engine.Black; col++ {
+		co := &s.codeOf[col]
+		if w.bb[co[engine.Rook]]|w.bb[co[engine.Queen]] != 0 {
+			return NotTerminal
+		}
+		minors += bits.OnesCount64(w.bb[co[engine.Knight]] | w.bb[co[engine.Bishop]])
+	}
+	switch {
+	case minors == 0 && w.ksq[engine.White] >= 0 && w.ksq[engine.Black] >= 0:
+		return Insufficient
+	case minors == 1 && s.wide:
+		return Insufficient
+	}
+	return NotTerminal
+}
+
+// childKey returns the key of the state after move m.
+func (w *pieceWorker) childKey(m pieceMove) uint64 {
+	s := w.s
+	from, to := int(m.from), int(m.to)
+	if s.c.layout == layoutPlanes {
+		return (w.key&^(s.column[from]|s.column[to]) | s.spread[m.code][to]) ^ 1
+	}
+	captured := w.mail[to]
+	w.mail[from], w.mail[to] = 0, m.code
+	k := w.encode(w.all&^(1<<uint(from))|1<<uint(to), w.side.Other())
+	w.mail[from], w.mail[to] = m.code, captured
+	return k
+}
+
+// encode returns the key of the mailbox's pieces on the squares all with
+// side to move, for the layouts that keep a mailbox.
+func (w *pieceWorker) encode(all uint64, side engine.Color) uint64 {
+	c := w.s.c
+	k := uint64(side)
+	switch c.layout {
+	case layoutOccupancy:
+		k |= all << c.boardShift
+		sh := c.boardShift + uint(c.n)
+		for b := all; b != 0; b &= b - 1 {
+			k |= uint64(w.mail[bits.TrailingZeros64(b)]-1) << sh
+			sh += c.codeBits
+		}
+	case layoutList:
+		sh := c.boardShift
+		for b := all; b != 0; b &= b - 1 {
+			sq := bits.TrailingZeros64(b)
+			k |= (uint64(sq) + 1 | uint64(w.mail[sq]-1)<<c.sqBits) << sh
+			sh += c.sqBits + c.codeBits
+		}
+	}
+	return k
+}
+
+func (w *pieceWorker) count(k uint64) (Terminal, int) {
+	w.load(k)
+	n := w.generate()
+	if t := w.terminal(n); t != NotTerminal {
+		return t, 0
+	}
+	return NotTerminal, n
+}
+
+func (w *pieceWorker) expand(k uint64, buf []uint64, moves []engine.Move) (Terminal, []uint64, []engine.Move) {
+	buf = buf[:0]
+	if moves != nil {
+		moves = moves[:0]
+	}
+	w.load(k)
+	n := w.generate()
+	if t := w.terminal(n); t != NotTerminal {
+		return t, buf, moves
+	}
+	for _, m := range w.mv[:n] {
+		buf = append(buf, w.childKey(m))
+		if moves != nil {
+			moves = append(moves, engine.NewMove(engine.Square(m.from), engine.Square(m.to)))
+		}
+	}
+	return NotTerminal, buf, moves
+}
+
+// unmoves appends to buf the keys of the states that could have moved to
+// k: the side that just moved takes one of its pieces back along the
+// piece's own moves (they are symmetric) to an empty square, leaving the
+// square it stood on empty or giving back a piece it may have captured.
+func (w *pieceWorker) unmoves(k uint64, buf []uint64) []uint64 {
+	w.load(k)
+	s := w.s
+	c := s.c
+	us := w.side // to move in k; the predecessor has them to move
+	them := us.Other()
+	var back [8]uint8 // pieces of us that may have been captured
+	nb := 0
+	for _, code := range s.taken[us] {
+		if bits.OnesCount64(w.bb[code]) < s.startCount[code] {
+			back[nb] = code
+			nb++
+		}
+	}
+	empty := ^w.all
+	for _, code := range s.codesOf[them] {
+		t := s.kind[code].typ
+		for b := w.bb[code]; b != 0; b &= b - 1 {
+			to := bits.TrailingZeros64(b)
+			for org := s.targets(t, to, w.all) & empty; org != 0; org &= org - 1 {
+				from := bits.TrailingZeros64(org)
+				if c.layout == layoutPlanes {
+					base := (k&^s.column[to] | s.spread[code][from]) ^ 1
+					buf = append(buf, base)
+					for _, cap := range back[:nb] {
+						buf = append(buf, base|s.spread[cap][to])
+					}
+					continue
+				}
+				w.mail[from], w.mail[to] = code, 0
+				moved := w.all&^(1<<uint(to)) | 1<<uint(from)
+				buf = append(buf, w.encode(moved, them))
+				for _, cap := range back[:nb] {
+					w.mail[to] = cap
+					buf = append(buf, w.encode(moved|1<<uint(to), them))
+				}
+				w.mail[from], w.mail[to] = 0, code
+			}
+		}
+	}
+	return buf
+}

@@ -1,0 +1,165 @@
+package solver
+
+import (
+	"fmt"
+
+	"github.com/thinchess/thinchess/engine"
+)
+
+// Terminal is how a state ends the game by itself, or NotTerminal.
+type Terminal uint8
+
+// Terminal kinds. Mate and Race are lost for the side to move; Stalemate
+// and Insufficient are draws.
+const (
+	NotTerminal Terminal = iota
+	// Mate: the side to move is checkmated.
+	Mate
+	// Stalemate: the side to move has no legal move and is not in check.
+	Stalemate
+	// Insufficient: neither side has the material to mate (lone kings; on
+	// a 2-D board, king and one minor piece against a king).
+	Insufficient
+	// Race: under the race goal, the side that just moved reached its far
+	// rank, or the side to move has no legal move.
+	Race
+)
+
+var terminalNames = [...]string{"-", "mate", "stalemate", "insufficient", "race"}
+
+// String returns the name graph prints: "-", "mate", "stalemate",
+// "insufficient" or "race".
+func (t Terminal) String() string {
+	if int(t) < len(terminalNames) {
+		return terminalNames[t]
+	}
+	return "?"
+}
+
+// lost reports whether the terminal state is lost for the side to move.
+func (t Terminal) lost() bool { return t == Mate || t == Race }
+
+// terminalOf maps an engine status to a terminal kind.
+func terminalOf(st engine.Status) Terminal {
+	switch st {
+	case engine.Checkmate:
+		return Mate
+	case engine.Stalemate:
+		return Stalemate
+	case engine.InsufficientMaterial:
+		return Insufficient
+	case engine.RaceWin, engine.NoMoves:
+		return Race
+	}
+	return NotTerminal
+}
+
+// stateSpace is the graph of a start position's states: it hands out
+// expanders, which turn a state's key into its moves and successors.
+// Everything the solver learns about the rules comes through expand, the
+// one successor function: a Ban Chess phase would be another case in it.
+type stateSpace interface {
+	codec() *stateCodec
+	newExpander() expander
+}
+
+// expander generates the successors of states for one goroutine.
+type expander interface {
+	// expand returns the terminal kind of the state with key k and, when
+	// it is not terminal, the keys of its successors, one per legal move,
+	// in buf[:0]; with moves non-nil it also returns the moves, in
+	// moves[:0], in the same order.
+	expand(k uint64, buf []uint64, moves []engine.Move) (Terminal, []uint64, []engine.Move)
+	// count returns the terminal kind of state k and its number of legal
+	// moves (zero for a terminal state).
+	count(k uint64) (Terminal, int)
+}
+
+// predecessorSpace is a state space that can also generate predecessors
+// by un-moving, so the solver needs to store no edges.
+type predecessorSpace interface {
+	stateSpace
+	newUnmover() unmover
+}
+
+// unmover generates predecessor candidates for one goroutine.
+type unmover interface {
+	// unmoves appends to buf the key of every state that could have moved
+	// to state k: each real predecessor exactly once, and possibly keys
+	// that are not states at all, which the caller skips.
+	unmoves(k uint64, buf []uint64) []uint64
+}
+
+// engineSpace generates successors with the engine's move generator. It
+// handles every rule the engine knows; the solver stores its edges.
+type engineSpace struct {
+	c *stateCodec
+}
+
+func (s *engineSpace) codec() *stateCodec { return s.c }
+
+func (s *engineSpace) newExpander() expander { return &engineExpander{c: s.c} }
+
+// engineExpander is the per-goroutine state of an engineSpace.
+type engineExpander struct {
+	c     *stateCodec
+	pos   engine.Position
+	legal [engine.MaxMoves]engine.Move
+}
+
+// terminal classifies the decoded position, which has n legal moves.
+func (e *engineExpander) terminal(n int) Terminal {
+	p := &e.pos
+	r := p.R
+	if n == 0 {
+		return terminalOf(p.Status())
+	}
+	if r.InsufficientMaterial && r.Goal == engine.GoalCheckmate && minorsOnly(p) {
+		return terminalOf(p.Status())
+	}
+	return NotTerminal
+}
+
+// minorsOnly reports whether neither side has a pawn, rook or queen.
+func minorsOnly(p *engine.Position) bool {
+	for c := engine.White; c <= engine.Black; c++ {
+		if p.Count(c, engine.Pawn)+p.Count(c, engine.Rook)+p.Count(c, engine.Queen) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (e *engineExpander) expand(k uint64, buf []uint64, moves []engine.Move) (Terminal, []uint64, []engine.Move) {
+	buf = buf[:0]
+	if moves != nil {
+		moves = moves[:0]
+	}
+	e.c.decode(k, &e.pos)
+	legal := e.pos.LegalMoves(e.legal[:0])
+	if t := e.terminal(len(legal)); t != NotTerminal {
+		return t, buf, moves
+	}
+	for _, m := range legal {
+		u := e.pos.Make(m)
+		ck, ok := e.c.encode(&e.pos)
+		if !ok {
+			panic(fmt.Sprintf("solver: %s after %s has no state key", e.pos.FEN(), m.Coord(e.pos.B)))
+		}
+		e.pos.Unmake(u)
+		buf = append(buf, ck)
+		if moves != nil {
+			moves = append(moves, m)
+		}
+	}
+	return NotTerminal, buf, moves
+}
+
+func (e *engineExpander) count(k uint64) (Terminal, int) {
+	e.c.decode(k, &e.pos)
+	n := len(e.pos.LegalMoves(e.legal[:0]))
+	if t := e.terminal(n); t != NotTerminal {
+		return t, 0
+	}
+	return NotTerminal, n
+}

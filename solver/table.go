@@ -1,0 +1,312 @@
+package solver
+
+import (
+	"sync"
+
+	"github.com/thinchess/thinchess/engine"
+)
+
+// Value is the game-theoretic value of a position for the side to move.
+// Negating a Value gives the other side's view.
+type Value int8
+
+// Values.
+const (
+	Loss Value = -1
+	Draw Value = 0
+	Win  Value = 1
+)
+
+// String returns "win", "loss" or "draw".
+func (v Value) String() string {
+	switch v {
+	case Win:
+		return "win"
+	case Loss:
+		return "loss"
+	}
+	return "draw"
+}
+
+// Stats describes a solved table.
+type Stats struct {
+	// States is the number of reachable states; Edges the number of moves
+	// out of the non-terminal ones.
+	States int
+	Edges  int
+	// WhiteWins, BlackWins and Draws count the states won for White, won
+	// for Black and drawn, whoever is to move.
+	WhiteWins, BlackWins, Draws int
+	// Terminals counts the terminal states of each kind, indexed by
+	// Terminal (Terminals[NotTerminal] is unused).
+	Terminals [Race + 1]int
+}
+
+func (s *Stats) addWin(c engine.Color) {
+	if c == engine.White {
+		s.WhiteWins++
+	} else {
+		s.BlackWins++
+	}
+}
+
+// Table holds the exact value and distance to mate of every state
+// reachable from a start position. It is safe for concurrent use.
+//
+// States are numbered from 0 to Len()-1 in an order that depends only on
+// the set of states (not on how they were found), so the same start
+// position and rules always give the same numbering and the same
+// MarshalBinary output.
+type Table struct {
+	space    stateSpace
+	c        *stateCodec
+	idx      *keyIndex
+	vals     []uint16
+	stats    Stats
+	startKey uint64
+	pool     sync.Pool // of *tableScratch
+}
+
+// tableScratch is the per-call working memory of table lookups.
+type tableScratch struct {
+	exp   expander
+	keys  []uint64
+	moves []engine.Move
+}
+
+func newTable(space stateSpace, idx *keyIndex, vals []uint16, stats Stats, startKey uint64) *Table {
+	t := &Table{space: space, c: space.codec(), idx: idx, vals: vals, stats: stats, startKey: startKey}
+	t.pool.New = func() any {
+		return &tableScratch{exp: space.newExpander(), keys: make([]uint64, 0, 64), moves: make([]engine.Move, 0, 64)}
+	}
+	return t
+}
+
+// Stats returns the table's statistics.
+func (t *Table) Stats() Stats { return t.stats }
+
+// Len returns the number of states.
+func (t *Table) Len() int { return len(t.vals) }
+
+// Start returns the index of the start position.
+func (t *Table) Start() int {
+	i, _ := t.idx.find(mixKey(t.startKey))
+	return i
+}
+
+// Index returns the index of position p, and false when p is not a state
+// of the table (not reachable from the start, or another board or rules).
+// The halfmove and move counters of p are ignored.
+func (t *Table) Index(p *engine.Position) (int, bool) {
+	if !sameRules(p.R, t.c.rules) {
+		return 0, false
+	}
+	k, ok := t.c.encode(p)
+	if !ok {
+		return 0, false
+	}
+	return t.idx.find(mixKey(k))
+}
+
+// sameRules reports whether two rule sets play the same game, whatever
+// their presets are called.
+func sameRules(a, b *engine.Rules) bool {
+	if a == b {
+		return true
+	}
+	x, y := *a, *b
+	x.Preset, y.Preset = "", ""
+	return x == y
+}
+
+// entry returns the value and distance to mate of state i.
+func (t *Table) entry(i int) (Value, int) {
+	w := t.vals[i]
+	switch w & wordTag {
+	case wordWin:
+		return Win, int(w & wordLow)
+	case wordLoss:
+		return Loss, int(w & wordLow)
+	}
+	return Draw, -1
+}
+
+// Entry returns the value of state i for its side to move and its
+// distance to mate in plies (-1 for a draw).
+func (t *Table) Entry(i int) (Value, int) { return t.entry(i) }
+
+// Probe returns the value of p for its side to move and the distance to
+// mate in plies under best play (the winner mating as fast as it can,
+// the loser holding out as long as it can; -1 for a draw), and whether p
+// is a state of the table at all.
+func (t *Table) Probe(p *engine.Position) (Value, int, bool) {
+	i, ok := t.Index(p)
+	if !ok {
+		return Draw, -1, false
+	}
+	v, d := t.entry(i)
+	return v, d, true
+}
+
+// Position returns state i as a new position (counters reset).
+func (t *Table) Position(i int) *engine.Position {
+	return t.c.position(unmixKey(t.idx.keys[i]))
+}
+
+// Key returns the state key of state i: an opaque number that identifies
+// the state within this table.
+func (t *Table) Key(i int) uint64 { return unmixKey(t.idx.keys[i]) }
+
+// Terminal returns how state i ends the game, or NotTerminal.
+func (t *Table) Terminal(i int) Terminal {
+	sc := t.pool.Get().(*tableScratch)
+	defer t.pool.Put(sc)
+	term, _ := sc.exp.count(unmixKey(t.idx.keys[i]))
+	return term
+}
+
+// Successors returns the legal moves of state i and the index of the
+// state each leads to, in the engine's move order; both are empty for a
+// terminal state.
+func (t *Table) Successors(i int) ([]engine.Move, []int) {
+	sc := t.pool.Get().(*tableScratch)
+	defer t.pool.Put(sc)
+	var term Terminal
+	term, sc.keys, sc.moves = sc.exp.expand(unmixKey(t.idx.keys[i]), sc.keys, sc.moves)
+	if term != NotTerminal {
+		return nil, nil
+	}
+	moves := append([]engine.Move(nil), sc.moves...)
+	next := make([]int, len(sc.keys))
+	for j, k := range sc.keys {
+		next[j], _ = t.idx.find(mixKey(k))
+	}
+	return moves, next
+}
+
+// MoveValue is a legal move with the value of the position it leads to,
+// seen by the side making the move.
+type MoveValue struct {
+	Move engine.Move
+	// Value is the result for the mover with best play after the move.
+	Value Value
+	// DTM is the distance to mate in plies counted from before the move
+	// (the move itself is the first ply), or -1 for a draw.
+	DTM int
+}
+
+// better reports whether a is a better outcome than b for the mover under
+// perfect play: a win beats a draw beats a loss, a faster win beats a
+// slower one, and a slower loss beats a faster one.
+func (a MoveValue) better(b MoveValue) bool {
+	if a.Value != b.Value {
+		return a.Value > b.Value
+	}
+	switch a.Value {
+	case Win:
+		return a.DTM < b.DTM
+	case Loss:
+		return a.DTM > b.DTM
+	}
+	return false
+}
+
+// moveValues appends to out the move values of the state with key k, or
+// returns false when k is terminal.
+func (t *Table) moveValues(sc *tableScratch, k uint64, out []MoveValue) ([]MoveValue, bool) {
+	var term Terminal
+	term, sc.keys, sc.moves = sc.exp.expand(k, sc.keys, sc.moves)
+	if term != NotTerminal {
+		return out, false
+	}
+	for j, ck := range sc.keys {
+		mv := MoveValue{Move: sc.moves[j], Value: Draw, DTM: -1}
+		if c, ok := t.idx.find(mixKey(ck)); ok {
+			v, d := t.entry(c)
+			if v != Draw {
+				mv.Value, mv.DTM = -v, d+1
+			}
+		}
+		out = append(out, mv)
+	}
+	return out, true
+}
+
+// MoveValues returns every legal move of p with the value and distance to
+// mate of the position it leads to, from the mover's view, in the
+// engine's move order. It returns nil when p is not a state of the table
+// or the game is over in p.
+func (t *Table) MoveValues(p *engine.Position) []MoveValue {
+	i, ok := t.Index(p)
+	if !ok {
+		return nil
+	}
+	sc := t.pool.Get().(*tableScratch)
+	defer t.pool.Put(sc)
+	out, _ := t.moveValues(sc, unmixKey(t.idx.keys[i]), nil)
+	return out
+}
+
+// BestMoves returns every optimal move of p: the fastest wins if p is
+// won, the moves that keep the draw if it is drawn, and the slowest
+// losses if it is lost. It returns nil when p is not a state of the
+// table or the game is over in p.
+func (t *Table) BestMoves(p *engine.Position) []engine.Move {
+	i, ok := t.Index(p)
+	if !ok {
+		return nil
+	}
+	sc := t.pool.Get().(*tableScratch)
+	defer t.pool.Put(sc)
+	var buf [64]MoveValue
+	mvs, _ := t.moveValues(sc, unmixKey(t.idx.keys[i]), buf[:0])
+	return bestOf(mvs, nil)
+}
+
+// bestOf appends the optimal moves of mvs to out.
+func bestOf(mvs []MoveValue, out []engine.Move) []engine.Move {
+	var best MoveValue
+	for j, mv := range mvs {
+		if j == 0 || mv.better(best) {
+			best = mv
+		}
+	}
+	for _, mv := range mvs {
+		if !best.better(mv) {
+			out = append(out, mv.Move)
+		}
+	}
+	return out
+}
+
+// PV returns a principal variation from p of at most max moves: each
+// move the first of the optimal moves, ending where the game ends. A
+// drawn line runs to max moves. It returns nil when p is not a state of
+// the table.
+func (t *Table) PV(p *engine.Position, max int) []engine.Move {
+	i, ok := t.Index(p)
+	if !ok {
+		return nil
+	}
+	sc := t.pool.Get().(*tableScratch)
+	defer t.pool.Put(sc)
+	var line []engine.Move
+	var mvs []MoveValue
+	k := unmixKey(t.idx.keys[i])
+	for len(line) < max {
+		var ok bool
+		mvs, ok = t.moveValues(sc, k, mvs[:0])
+		if !ok || len(mvs) == 0 {
+			break
+		}
+		best := 0
+		for j := range mvs {
+			if mvs[j].better(mvs[best]) {
+				best = j
+			}
+		}
+		line = append(line, mvs[best].Move)
+		k = sc.keys[best]
+	}
+	return line
+}
