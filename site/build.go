@@ -12,11 +12,11 @@ import (
 	"time"
 
 	"github.com/tdewolff/minify/v2"
-	"github.com/tdewolff/minify/v2/css"
-	"github.com/tdewolff/minify/v2/html"
-	"github.com/tdewolff/minify/v2/js"
-	"github.com/tdewolff/minify/v2/json"
-	"github.com/tdewolff/minify/v2/svg"
+	mincss "github.com/tdewolff/minify/v2/css"
+	minhtml "github.com/tdewolff/minify/v2/html"
+	minjs "github.com/tdewolff/minify/v2/js"
+	minjson "github.com/tdewolff/minify/v2/json"
+	minsvg "github.com/tdewolff/minify/v2/svg"
 )
 
 // BuildOptions configure a build.
@@ -190,11 +190,11 @@ func gzipSize(data []byte) int {
 
 var minifier = func() *minify.M {
 	m := minify.New()
-	m.Add("text/html", &html.Minifier{KeepDocumentTags: true, KeepEndTags: true, KeepQuotes: true})
-	m.AddFunc("text/css", css.Minify)
-	m.AddFunc("image/svg+xml", svg.Minify)
-	m.AddFunc("application/javascript", js.Minify)
-	m.AddFuncRegexp(regexp.MustCompile(`[/+]json$`), json.Minify)
+	m.Add("text/html", &minhtml.Minifier{KeepDocumentTags: true, KeepEndTags: true, KeepQuotes: true})
+	m.AddFunc("text/css", mincss.Minify)
+	m.AddFunc("image/svg+xml", minsvg.Minify)
+	m.AddFunc("application/javascript", minjs.Minify)
+	m.AddFuncRegexp(regexp.MustCompile(`[/+]json$`), minjson.Minify)
 	return m
 }()
 

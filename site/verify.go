@@ -323,7 +323,7 @@ func checkPuzzle(m *Mode, j judge, v *Verification, errs *ErrorList) bool {
 			mv, err := start.ParseMove(h.Move)
 			switch {
 			case err != nil:
-				errs.Add(m.Path, hp.Line, hp.Col, "hint %d move %s: %v", i+1, h.Move, err)
+				errs.Add(m.Path, hp.Line, hp.Col, "hint %d: %v", i+1, err)
 				ok = false
 			case !contains(best, mv):
 				errs.Add(m.Path, hp.Line, hp.Col, "hint %d move %s is not optimal (optimal: %s)", i+1, h.Move, strings.Join(sanList(start, best), ", "))

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/thinchess/thinchess/site"
+)
+
+func init() {
+	register("build", "verify everything and write the site", runBuild)
+	register("check", "verify modes only; file:line:col errors, exit 1 on any", runCheck)
+}
+
+// siteFlags are the flags build, check and serve share.
+type siteFlags struct {
+	src, cacheDir string
+	noCache       bool
+	maxStates     int
+}
+
+func (f *siteFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.src, "src", ".", "source `folder` holding modes/, content/ and site.yaml")
+	fs.StringVar(&f.cacheDir, "cache-dir", site.DefaultCacheDir(), "`folder` for cached solver results and the compiled wasm")
+	fs.BoolVar(&f.noCache, "no-cache", false, "solve everything again, ignoring the cache")
+	fs.IntVar(&f.maxStates, "max-states", site.DefaultVerifyOptions.MaxStates, "largest state space to solve exactly")
+}
+
+func (f *siteFlags) options() site.BuildOptions {
+	vo := site.DefaultVerifyOptions
+	vo.MaxStates = f.maxStates
+	opt := site.BuildOptions{Src: f.src, CacheDir: f.cacheDir, Verify: vo}
+	if f.noCache {
+		opt.CacheDir = ""
+	}
+	return opt
+}
+
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+func runBuild(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("build", stderr)
+	var sf siteFlags
+	sf.register(fs)
+	out := fs.String("out", "public", "output `folder`")
+	base := fs.String("base-url", "", "absolute `URL` the site is served from (for canonical links)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	opt := sf.options()
+	opt.Out, opt.BaseURL = *out, *base
+	sum, errs, err := site.Build(opt)
+	for _, e := range errs {
+		fmt.Fprintln(stderr, e)
+	}
+	if len(errs.Errors()) > 0 {
+		fmt.Fprintf(stderr, "build failed: %d error(s); %s left untouched\n", len(errs.Errors()), *out)
+		return 1
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "build failed: %v; %s left untouched\n", err, *out)
+		return 1
+	}
+	sum.Print(stdout)
+	return 0
+}
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("check", stderr)
+	var sf siteFlags
+	sf.register(fs)
+	format := fs.String("format", "text", "error `format`: text or github (Actions annotations)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *format != "text" && *format != "github" {
+		fmt.Fprintf(stderr, "check: unknown format %q (want text or github)\n", *format)
+		return 2
+	}
+	opt := sf.options()
+	opt.CheckOnly = true
+	opt.Only = fs.Args()
+	sum, errs, err := site.Build(opt)
+	if *format == "github" {
+		fmt.Fprint(stdout, errs.GitHub())
+	} else {
+		for _, e := range errs {
+			fmt.Fprintln(stderr, e)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "check: %v\n", err)
+		return 1
+	}
+	if n := len(errs.Errors()); n > 0 {
+		fmt.Fprintf(stderr, "check: %d error(s) in %d mode(s)\n", n, sum.Modes)
+		return 1
+	}
+	fmt.Fprintf(stdout, "check: %d mode(s) verified (%d exact, %d by mate search, %d not verified) in %.0f ms\n",
+		sum.Modes, sum.Exact, sum.MateSearch, sum.Unverified, float64(sum.Total.Microseconds())/1000)
+	return 0
+}
