@@ -58,6 +58,7 @@ func (d *decoder) parseYAML(text []byte) *yaml.Node {
 		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
 			line, _ = strconv.Atoi(m[1])
 			line += d.lineOff
+			col = 1 // the parser names the line only
 			if m[2] != "" {
 				col, _ = strconv.Atoi(m[2])
 			}

@@ -50,12 +50,13 @@ func exactJudge(m *Mode, opt VerifyOptions, v *Verification) (judge, string) {
 	}
 	if t == nil {
 		tt, err := solver.Solve(m.Start, solver.Options{MaxStates: opt.MaxStates})
-		if errors.Is(err, solver.ErrTooLarge) {
-			opt.Cache.Put("too-large", key, []byte(fmt.Sprint(opt.MaxStates)))
-			return nil, ""
-		}
 		if err != nil {
-			return nil, err.Error()
+			// Too many states, or a state that does not fit the solver's
+			// key: fall back to mate search.
+			if errors.Is(err, solver.ErrTooLarge) {
+				opt.Cache.Put("too-large", key, []byte(fmt.Sprint(opt.MaxStates)))
+			}
+			return nil, ""
 		}
 		data, err := tt.MarshalBinary()
 		if err != nil {

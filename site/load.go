@@ -292,10 +292,12 @@ func loadMode(rel string, data []byte, errs *ErrorList) *Mode {
 	}
 	// Rules: the preset (by default from the board width) and overrides.
 	if m.Variant == "" {
-		if p, err := engine.Parse(m.StartText, nil); err == nil {
-			m.Variant = p.R.Preset
-		} else {
-			m.Variant = "chess"
+		// The default preset follows the board's width: 1d on one file.
+		m.Variant = "chess"
+		if p, err := engine.Parse(m.StartText, engine.MustPreset("chess")); err == nil && p.B.W == 1 {
+			m.Variant = "1d"
+		} else if err != nil && !strings.Contains(m.StartText, "/") && strings.Count(m.StartText, ",") > 0 {
+			m.Variant = "1d"
 		}
 	}
 	rules, err := engine.Preset(m.Variant)

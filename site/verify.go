@@ -236,28 +236,34 @@ func contains(moves []engine.Move, mv engine.Move) bool {
 // byte (lines of a block are checked one by one). It returns the moves.
 func checkLine(m *Mode, j judge, text string, pos Pos, what string, errs *ErrorList) ([]engine.Move, bool) {
 	start := m.Start
-	moves, err := start.ParseLine(text)
-	if err != nil {
-		le, isLine := err.(*engine.LineError)
-		col := pos.Col
-		if isLine {
-			col += le.Offset
-		}
-		errs.Add(m.Path, pos.Line, col, "%s: %v", what, err)
-		return nil, false
-	}
+	// Judge the legal prefix first: a non-optimal move is the first thing
+	// wrong even when a later move is illegal.
+	moves, parseErr := start.ParseLine(text)
 	p := *start
-	for _, mv := range moves {
+	offsets := moveOffsets(text)
+	for i, mv := range moves {
 		val, dtm, known := j.value(&p)
 		if !known {
 			break
 		}
 		best := j.optimal(&p)
 		if !contains(best, mv) {
-			errs.Add(m.Path, pos.Line, pos.Col, "%s: %s", what, whyNotOptimal(&p, j, mv, best, val, dtm))
+			col := pos.Col
+			if i < len(offsets) {
+				col += offsets[i]
+			}
+			errs.Add(m.Path, pos.Line, col, "%s: %s", what, whyNotOptimal(&p, j, mv, best, val, dtm))
 			return moves, false
 		}
 		p.Make(mv)
+	}
+	if parseErr != nil {
+		col := pos.Col
+		if le, ok := parseErr.(*engine.LineError); ok {
+			col += le.Offset
+		}
+		errs.Add(m.Path, pos.Line, col, "%s: %v", what, parseErr)
+		return moves, false
 	}
 	return moves, true
 }
@@ -450,4 +456,33 @@ func checkLineBlocks(m *Mode, j judge, errs *ErrorList) bool {
 		}
 	}
 	return ok
+}
+
+var moveNumberRE = regexp.MustCompile(`^[0-9]+\.+`)
+
+// moveOffsets returns the byte offset of each move of a line, skipping
+// move numbers ("1.", "1...") and results, as engine.ParseLine reads it.
+func moveOffsets(text string) []int {
+	var out []int
+	i := 0
+	for i < len(text) {
+		for i < len(text) && strings.ContainsRune(" \t\r\n", rune(text[i])) {
+			i++
+		}
+		start := i
+		for i < len(text) && !strings.ContainsRune(" \t\r\n", rune(text[i])) {
+			i++
+		}
+		tok := text[start:i]
+		if n := moveNumberRE.FindString(tok); n != "" {
+			start += len(n)
+			tok = tok[len(n):]
+		}
+		switch tok {
+		case "", "1-0", "0-1", "1/2-1/2", "*":
+			continue
+		}
+		out = append(out, start)
+	}
+	return out
 }
