@@ -1,0 +1,175 @@
+package site
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func buildInto(t *testing.T, src, out string) (*Summary, ErrorList) {
+	t.Helper()
+	sum, errs, err := Build(BuildOptions{Src: src, Out: out, CacheDir: testCacheDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum, errs
+}
+
+// readTree returns every file under dir by slash path.
+func readTree(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !d.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			data, _ := os.ReadFile(p)
+			out[filepath.ToSlash(rel)] = data
+		}
+		return nil
+	})
+	return out
+}
+
+func TestBuildDeterministic(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	if _, errs := buildInto(t, renderSrc, a); len(errs.Errors()) > 0 {
+		t.Fatal(errs)
+	}
+	// The second build runs without the solver cache: cold and warm
+	// builds must agree too.
+	if _, errs, err := Build(BuildOptions{Src: renderSrc, Out: b}); err != nil || len(errs.Errors()) > 0 {
+		t.Fatal(err, errs)
+	}
+	fa, fb := readTree(t, a), readTree(t, b)
+	if len(fa) != len(fb) {
+		t.Fatalf("builds wrote %d and %d files", len(fa), len(fb))
+	}
+	for name, data := range fa {
+		if !bytes.Equal(data, fb[name]) {
+			t.Errorf("%s differs between two builds of the same sources", name)
+		}
+	}
+}
+
+func TestFailedBuildLeavesOutput(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "public")
+	if _, errs := buildInto(t, renderSrc, out); len(errs.Errors()) > 0 {
+		t.Fatal(errs)
+	}
+	before := readTree(t, out)
+
+	// A copy of the sources with one false claim added.
+	src := filepath.Join(dir, "src")
+	if err := os.CopyFS(src, os.DirFS(renderSrc)); err != nil {
+		t.Fatal(err)
+	}
+	bad, _ := os.ReadFile("testdata/broken/false-result.md")
+	os.WriteFile(filepath.Join(src, "modes", "false-result.md"), bad, 0o644)
+	os.MkdirAll(filepath.Join(src, "modes"), 0o755)
+	_, errs, err := Build(BuildOptions{Src: src, Out: out, CacheDir: testCacheDir()})
+	if err == nil && len(errs.Errors()) == 0 {
+		t.Fatal("a build with a false claim succeeded")
+	}
+	after := readTree(t, out)
+	if len(after) != len(before) {
+		t.Fatalf("the failed build changed the output: %d files before, %d after", len(before), len(after))
+	}
+	for name, data := range before {
+		if !bytes.Equal(data, after[name]) {
+			t.Errorf("the failed build changed %s", name)
+		}
+	}
+	leftovers, _ := filepath.Glob(filepath.Join(dir, ".public*"))
+	if len(leftovers) > 0 {
+		t.Errorf("temporary folders left behind: %v", leftovers)
+	}
+}
+
+var refRE = regexp.MustCompile(`(?:href|src)="([^"]+)"`)
+
+// TestLinksUnderSubPath serves the built site under /repo/, as GitHub
+// Pages serves a project site, and follows every reference of every page,
+// the manifest and the service worker's precache list.
+func TestLinksUnderSubPath(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	sum, errs := buildInto(t, renderSrc, out)
+	if len(errs.Errors()) > 0 {
+		t.Fatal(errs)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/repo/", http.StripPrefix("/repo/", http.FileServer(http.Dir(out))))
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	get := func(u string) (int, []byte) {
+		resp, err := http.Get(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, body
+	}
+	checked := map[string]bool{}
+	base := srv.URL + "/repo/"
+	for name := range sum.Output {
+		var refs []string
+		switch {
+		case strings.HasSuffix(name, ".html"):
+			for _, m := range refRE.FindAllStringSubmatch(string(sum.Output[name]), -1) {
+				refs = append(refs, m[1])
+			}
+		case name == "sw.js":
+			for _, m := range regexp.MustCompile(`"((?:\./|assets/|modes/|docs/|train/|editor/|explore/)[^"]*)"`).FindAllStringSubmatch(string(sum.Output[name]), -1) {
+				refs = append(refs, m[1])
+			}
+		case name == "manifest.webmanifest":
+			for _, m := range regexp.MustCompile(`"src":"([^"]+)"`).FindAllStringSubmatch(string(sum.Output[name]), -1) {
+				refs = append(refs, m[1])
+			}
+		default:
+			continue
+		}
+		pageURL, _ := url.Parse(base + name)
+		for _, ref := range refs {
+			u, err := url.Parse(ref)
+			if err != nil || u.Scheme == "mailto" || strings.HasPrefix(ref, "#") || (u.Scheme == "" && !strings.ContainsAny(ref, "/.")) {
+				continue
+			}
+			if u.IsAbs() && !strings.HasPrefix(ref, srv.URL) {
+				continue // canonical links to the deploy's base URL
+			}
+			abs := pageURL.ResolveReference(u)
+			abs.Fragment = ""
+			if !strings.HasPrefix(abs.Path, "/repo/") {
+				t.Errorf("%s: %q escapes the sub-path (resolves to %s)", name, ref, abs.Path)
+				continue
+			}
+			if checked[abs.String()] {
+				continue
+			}
+			checked[abs.String()] = true
+			if code, _ := get(abs.String()); code != http.StatusOK {
+				t.Errorf("%s: %q → %s: status %d", name, ref, abs.Path, code)
+			}
+		}
+	}
+	if len(checked) < 10 {
+		t.Errorf("only %d references checked; the crawl found too little", len(checked))
+	}
+	if code, _ := get(base + path.Clean("modes/")); code != http.StatusOK && code != http.StatusMovedPermanently {
+		t.Logf("modes/ index: %d", code)
+	}
+}
