@@ -165,3 +165,45 @@ func TestSearchPlaysByTable(t *testing.T) {
 		t.Errorf("sample lacks a value: %v (loss, draw, win)", seen)
 	}
 }
+
+// TestSearchSwindlesLostPositions: in positions the table loses, Search
+// plays a losing move (there is no other) with the best chance that a
+// random opponent lets the win slip, computed afresh for each position
+// (the Searcher's memo, shared between moves, must not change choices).
+func TestSearchSwindlesLostPositions(t *testing.T) {
+	start := mustParse(t, "pppp/4/4/PPPP w - - 0 1", "race")
+	tb, err := Solve(start, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSearcher(16)
+	checked := 0
+	for i := 0; i < tb.Len() && checked < 150; i += 7 {
+		v, _ := tb.Entry(i)
+		if v != Loss || tb.Terminal(i) != NotTerminal {
+			continue
+		}
+		checked++
+		p := tb.Position(i)
+		res := s.Search(p, Limits{Nodes: 1000})
+		moves, next := tb.Successors(i)
+		fresh := &swindler{t: tb, memo: map[int]float64{}, budget: maxSwindleStates}
+		best, got := -1.0, -1.0
+		for j, m := range moves {
+			odds := fresh.reply(next[j])
+			best = max(best, odds)
+			if m == res.Move {
+				got = odds
+			}
+		}
+		if got < 0 {
+			t.Fatalf("%s: Search plays %v, not a move of the table", p.FEN(), res.Move)
+		}
+		if got != best || !res.Exact || res.Score >= 0 {
+			t.Errorf("%s: Search's %s escapes with chance %.3f, the best move %.3f (exact %v, score %d)", p.FEN(), p.SAN(res.Move), got, best, res.Exact, res.Score)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no lost state checked")
+	}
+}

@@ -114,6 +114,12 @@ type Searcher struct {
 	// rootMoves, when not nil, are the only root moves searched (the
 	// moves an exact table says keep the draw).
 	rootMoves []engine.Move
+	// exactStates is the state limit of tables built during the search;
+	// 0 turns probing ending tables off.
+	exactStates int
+	// buildBudget is what is left of the search's allowance for building
+	// ending tables, in stateEstimate terms.
+	buildBudget float64
 }
 
 // NewSearcher returns a Searcher whose transposition table has 2^bits
@@ -157,7 +163,7 @@ func (s *Searcher) Search(p *engine.Position, lim Limits) (res SearchResult) {
 	s.race = p.R.Goal == engine.GoalRace
 	s.keys = append(append(s.keys[:0], lim.History...), p.Hash())
 	s.nodes, s.stopped = 0, false
-	s.rootMoves = nil
+	s.rootMoves, s.exactStates = nil, 0
 	s.maxNodes = lim.Nodes
 	s.timed = lim.Time > 0
 	s.deadline = start.Add(lim.Time)
@@ -184,6 +190,13 @@ func (s *Searcher) Search(p *engine.Position, lim Limits) (res SearchResult) {
 			return r
 		}
 		s.rootMoves = keep
+		if keep == nil {
+			// Not in a drawn table: the search may look endings up.
+			// (Inside a drawn table every line would score 0 and
+			// leave nothing to choose by.)
+			s.exactStates = exactStatesOf(lim)
+			s.buildBudget = buildBudget(lim, s.exactStates)
+		}
 		if r, ok := s.bookResult(p); ok {
 			return r
 		}
@@ -377,6 +390,11 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 		if alpha >= beta {
 			return alpha
 		}
+		if s.exactStates > 0 {
+			if score, ok := s.probeEnding(ply); ok {
+				return score
+			}
+		}
 	}
 	if ply >= MaxPly-1 {
 		return Evaluate(p)
@@ -523,6 +541,11 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 	}
 	if s.drawn() {
 		return 0
+	}
+	if s.exactStates > 0 {
+		if score, ok := s.probeEnding(ply); ok {
+			return score
+		}
 	}
 	if ply >= MaxPly-1 {
 		return Evaluate(p)

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/thinchess/thinchess/engine"
 )
@@ -13,25 +14,79 @@ const DefaultExactStates = 1 << 20
 // exactTables remembers the exact tables a Searcher built and the
 // material it found too big to solve.
 type exactTables struct {
-	tables []*Table
-	// tooBig holds, per board and preset, the fewest pieces a solve
-	// failed with (the state limit was hit, or the solver cannot key the
-	// position): positions with as many pieces or more are not tried
-	// again.
+	// games are tables built from root positions, newest last: each
+	// holds every position reachable from its root.
+	games []*Table
+	// endings are tables of pawnless endings built during the search, by
+	// material signature (a signature may need more than one table, as
+	// bishops keep to their colour of squares).
+	endings map[string][]*Table
+	// swindle memoizes swindler.lost per game table.
+	swindle map[*Table]map[int]float64
+	// tooBig holds, per board, preset and state limit, the fewest pieces
+	// a solve failed with (the state limit was hit, or the solver cannot
+	// key the position): positions with as many pieces or more are not
+	// tried again.
 	tooBig map[string]int
 }
 
-// maxTables is how many exact tables a Searcher keeps.
-const maxTables = 4
+// Bounds on the exact tables a Searcher keeps and builds.
+const (
+	maxGameTables = 4
+	// maxEndingTables bounds the tables per material signature.
+	maxEndingTables = 2
+	// maxProbePieces is the most pieces (kings included) a position may
+	// have for the search to look it up in an ending table.
+	maxProbePieces = 5
+)
 
-// tableFor returns a table holding p, building one when the position
-// looks small enough to solve within maxStates states.
-func (x *exactTables) tableFor(p *engine.Position, maxStates int) *Table {
-	for _, t := range x.tables {
+// gameTable returns a table holding p, building one from p when its
+// material looks small enough to solve within maxStates states.
+func (x *exactTables) gameTable(p *engine.Position, maxStates int) *Table {
+	for _, t := range x.games {
 		if _, ok := t.Index(p); ok {
 			return t
 		}
 	}
+	t := x.build(p, maxStates)
+	if t != nil {
+		if len(x.games) == maxGameTables {
+			x.games = x.games[1:]
+		}
+		x.games = append(x.games, t)
+	}
+	return t
+}
+
+// endingTable returns a table holding p, a pawnless ending, building one
+// when none of the tables of its material does and the state estimate
+// fits in *budget, which the build then uses up.
+func (x *exactTables) endingTable(p *engine.Position, maxStates int, budget *float64) *Table {
+	sig := materialSignature(p)
+	tables := x.endings[sig]
+	for _, t := range tables {
+		if _, ok := t.Index(p); ok {
+			return t
+		}
+	}
+	est := stateEstimate(p)
+	if len(tables) >= maxEndingTables || est > *budget {
+		return nil
+	}
+	*budget -= est
+	t := x.build(p, maxStates)
+	if t != nil {
+		if x.endings == nil {
+			x.endings = map[string][]*Table{}
+		}
+		x.endings[sig] = append(tables, t)
+	}
+	return t
+}
+
+// build solves from p if its material looks small enough, and remembers
+// failures.
+func (x *exactTables) build(p *engine.Position, maxStates int) *Table {
 	kind := fmt.Sprintf("%dx%d %s %d", p.B.W, p.B.H, p.R.Preset, maxStates)
 	pieces := pieceCount(p)
 	if fewest, ok := x.tooBig[kind]; (ok && pieces >= fewest) || stateEstimate(p) > 64*float64(maxStates) {
@@ -45,11 +100,148 @@ func (x *exactTables) tableFor(p *engine.Position, maxStates int) *Table {
 		x.tooBig[kind] = pieces
 		return nil
 	}
-	if len(x.tables) == maxTables {
-		x.tables = x.tables[1:]
-	}
-	x.tables = append(x.tables, t)
 	return t
+}
+
+// materialSignature names the board, the rules' preset and the pieces
+// of each side.
+func materialSignature(p *engine.Position) string {
+	var counts [2][7]int
+	for c := engine.White; c <= engine.Black; c++ {
+		for t := engine.Pawn; t <= engine.King; t++ {
+			counts[c][t] = p.Count(c, t)
+		}
+	}
+	return fmt.Sprintf("%dx%d %s %v", p.B.W, p.B.H, p.R.Preset, counts)
+}
+
+// probeEnding looks the current position up in an ending table when it
+// is a pawnless ending of at most maxProbePieces pieces, and returns its
+// exact score at ply: a win or loss as a mate score, a draw as 0.
+func (s *Searcher) probeEnding(ply int) (int, bool) {
+	p := &s.pos
+	if p.Count(engine.White, engine.Pawn)+p.Count(engine.Black, engine.Pawn) > 0 || pieceCount(p) > maxProbePieces {
+		return 0, false
+	}
+	t := s.exact.endingTable(p, s.exactStates, &s.buildBudget)
+	if t == nil {
+		return 0, false
+	}
+	v, d, ok := t.Probe(p)
+	if !ok {
+		return 0, false
+	}
+	switch v {
+	case Win:
+		return MateScore - ply - d, true
+	case Loss:
+		return -MateScore + ply + d, true
+	}
+	return 0, true
+}
+
+// swindleMemo returns the memo of escape chances for table t, keeping
+// those of the current game tables only.
+func (x *exactTables) swindleMemo(t *Table) map[int]float64 {
+	if x.swindle == nil {
+		x.swindle = map[*Table]map[int]float64{}
+	}
+	m := x.swindle[t]
+	if m == nil {
+		for old := range x.swindle {
+			if !slices.Contains(x.games, old) {
+				delete(x.swindle, old)
+			}
+		}
+		m = map[int]float64{}
+		x.swindle[t] = m
+	}
+	return m
+}
+
+// maxSwindleStates bounds the lost states one swindle choice explores.
+const maxSwindleStates = 100_000
+
+// swindler computes escape chances from lost states of a table.
+type swindler struct {
+	t    *Table
+	memo map[int]float64
+	// budget counts down the states still to explore; past it, an
+	// unexplored lost state counts as no escape.
+	budget int
+}
+
+// lost returns, for state i, lost for its side to move, the chance of
+// escaping the loss against an opponent who picks its moves uniformly at
+// random, when the side to move always picks the move with the best
+// chance.
+func (sw *swindler) lost(i int) float64 {
+	if v, ok := sw.memo[i]; ok {
+		return v
+	}
+	if sw.budget <= 0 {
+		return 0
+	}
+	sw.budget--
+	sw.memo[i] = 0 // a state met again on the way down (a repetition) is no escape
+	best := 0.0
+	_, next := sw.t.Successors(i)
+	for _, j := range next {
+		best = max(best, sw.reply(j))
+	}
+	sw.memo[i] = best
+	return best
+}
+
+// reply returns the chance of escaping from state j, where the random
+// opponent is to move: a reply that does not keep its win is an escape,
+// and a reply that does leaves a lost state to swindle from.
+func (sw *swindler) reply(j int) float64 {
+	if v, _ := sw.t.Entry(j); v != Win {
+		return 1
+	}
+	_, next := sw.t.Successors(j)
+	if len(next) == 0 {
+		return 0
+	}
+	sum := 0.0
+	for _, k := range next {
+		if v, _ := sw.t.Entry(k); v == Loss {
+			sum += sw.lost(k)
+		} else {
+			sum++
+		}
+	}
+	return sum / float64(len(next))
+}
+
+// exactStatesOf returns the state limit of exact tables under lim, or 0
+// when none may be built.
+func exactStatesOf(lim Limits) int {
+	switch {
+	case lim.NoExact || lim.ExactStates < 0:
+		return 0
+	case lim.ExactStates == 0:
+		return DefaultExactStates
+	}
+	return lim.ExactStates
+}
+
+// buildBudget returns how big (in stateEstimate terms) the ending tables
+// one search under lim may build: about what the solver gets through in
+// the search's time, so that a search with a small budget does not spend
+// it all on tables (a search without a time or node bound may build any
+// table within the state limit).
+func buildBudget(lim Limits, maxStates int) float64 {
+	const perSecond = 40e6 // estimated states a second; the estimate runs ~10× the real count
+	budget := 64 * float64(maxStates)
+	if lim.Time > 0 {
+		budget = min(budget, lim.Time.Seconds()*perSecond)
+	}
+	if lim.Nodes > 0 {
+		budget = min(budget, float64(lim.Nodes)*perSecond/1e6)
+	}
+	return budget
 }
 
 // pieceCount counts the pieces on the board, kings included.
@@ -84,20 +276,17 @@ func stateEstimate(p *engine.Position) float64 {
 
 // exactResult plays p from an exact table when one holds it (or can be
 // built within the state limit). A won position is played by the fastest
-// win and a lost one by the move after which fewest of the opponent's
-// replies keep the win, then the slowest loss; both are final (done is
-// true). In a drawn position the result is not final: keep lists the
+// win and a lost one by the move with the best chance that an opponent
+// playing at random lets the win slip (then the slowest loss); both are
+// final (done is true). In a drawn position the result is not final: keep lists the
 // moves that hold the draw, among which the search chooses, so that the
 // engine keeps pressing without ever stepping into a loss.
 func (s *Searcher) exactResult(p *engine.Position, lim Limits) (res SearchResult, keep []engine.Move, done bool) {
-	maxStates := lim.ExactStates
+	maxStates := exactStatesOf(lim)
 	if maxStates == 0 {
-		maxStates = DefaultExactStates
-	}
-	if maxStates < 0 {
 		return res, nil, false
 	}
-	t := s.exact.tableFor(p, maxStates)
+	t := s.exact.gameTable(p, maxStates)
 	if t == nil {
 		return res, nil, false
 	}
@@ -120,22 +309,24 @@ func (s *Searcher) exactResult(p *engine.Position, lim Limits) (res SearchResult
 		}
 		return res, keep, false
 	case Loss:
-		// Among the losing moves, the one that gives the opponent the
-		// most chances to go wrong, then the slowest.
+		// Among the losing moves, the one with the best chance that an
+		// opponent choosing uniformly at random throws the win away
+		// before the end, then the slowest.
+		i, _ := t.Index(p)
+		moves, next := t.Successors(i)
+		sw := &swindler{t: t, memo: s.exact.swindleMemo(t), budget: maxSwindleStates}
 		bestOdds := -1.0
-		for _, mv := range mvs {
-			q := *p
-			q.Make(mv.Move)
-			replies := t.MoveValues(&q)
-			good := 0 // replies that throw the opponent's win away
-			for _, r := range replies {
-				if r.Value != Win {
-					good++
+		for j, m := range moves {
+			odds := sw.reply(next[j])
+			var dtm int
+			for _, mv := range mvs {
+				if mv.Move == m {
+					dtm = mv.DTM
 				}
 			}
-			odds := float64(good) / float64(max(len(replies), 1))
-			if odds > bestOdds || (odds == bestOdds && mv.DTM > best.DTM) {
-				bestOdds, best = odds, mv
+			if odds > bestOdds || (odds == bestOdds && dtm > best.DTM) {
+				bestOdds = odds
+				best = MoveValue{Move: m, Value: Loss, DTM: dtm}
 			}
 		}
 	}
