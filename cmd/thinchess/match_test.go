@@ -28,7 +28,7 @@ func TestMatchCommandStartsFile(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, name := range []string{"chess", "gardner", "losalamos", "1x8", "1x12", "thin-2x10", "4x6", "octopawn"} {
+	for _, name := range []string{"chess", "gardner", "losalamos", "1x8", "1x12", "thin-2x10", "4x6-turned", "octopawn", "hexapawn", "backline"} {
 		if strings.Count(out, "\n"+name+" ") != 2 {
 			t.Errorf("want two rows for %s:\n%s", name, out)
 		}
