@@ -96,14 +96,20 @@
     });
     var root = body.dataset.root || './';
     navigator.serviceWorker.register(body.dataset.sw, { scope: root === '' ? './' : root }).then(function (reg) {
-      if (reg.waiting && navigator.serviceWorker.controller) offer(reg);
-      reg.addEventListener('updatefound', function () {
-        var w = reg.installing;
+      // A new worker that finished installing while a page is controlled
+      // is an update: offer it. Watch the one installing now, if any, as
+      // well as those found later.
+      function track(w) {
         if (!w) return;
         w.addEventListener('statechange', function () {
           if (w.state === 'installed' && navigator.serviceWorker.controller) offer(reg);
         });
-      });
+      }
+      if (reg.waiting && navigator.serviceWorker.controller) offer(reg);
+      track(reg.installing);
+      reg.addEventListener('updatefound', function () { track(reg.installing); });
+      // Long-lived pages look for a new deploy now and then.
+      setInterval(function () { reg.update().catch(function () {}); }, 30 * 60 * 1000);
       TC.swRegistration = reg;
     }).catch(function () { /* no offline support; the site still works online */ });
   }
