@@ -56,83 +56,30 @@ type builtSite struct {
 	files map[string][]byte
 }
 
-var (
-	engineOnce          sync.Once
-	engineWasm, engExec []byte
-	engineErr           error
-)
-
-// testEngine compiles the wasm engine once per test binary.
-func testEngine(t *testing.T) ([]byte, []byte) {
+// buildTestSite builds the test site with Build (verify, precompute,
+// render, write) into a new folder; a title, when not empty, replaces the
+// one in site.yaml (a "new version" of the site).
+func buildTestSite(t *testing.T, title string) *builtSite {
 	t.Helper()
-	engineOnce.Do(func() { engineWasm, engExec, engineErr = CompileWasm(testCacheDir()) })
-	if engineErr != nil {
-		t.Fatal(engineErr)
+	src := t.TempDir()
+	if err := os.CopyFS(src, os.DirFS(renderSrc)); err != nil {
+		t.Fatal(err)
 	}
-	return engineWasm, engExec
-}
-
-// buildTestSite renders the test site, after edit (when not nil) changes
-// the loaded site, into a new folder.
-func buildTestSite(t *testing.T, edit func(*Site)) *builtSite {
-	t.Helper()
-	wasm, exec := testEngine(t)
-	s := loadRenderSite(t)
-	if edit != nil {
-		edit(s)
+	if title != "" {
+		cfg := "title: " + title + "\ndescription: \"A small site for the render and browser tests.\"\n"
+		if err := os.WriteFile(filepath.Join(src, "site.yaml"), []byte(cfg), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	files, err := Render(s, browserVerifications(t, s), RenderOptions{Wasm: wasm, WasmExec: exec})
+	out := filepath.Join(t.TempDir(), "public")
+	sum, errs, err := Build(BuildOptions{Src: src, Out: out, CacheDir: testCacheDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	for name, data := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if len(errs.Errors()) > 0 {
+		t.Fatalf("building the test site: %v", errs)
 	}
-	return &builtSite{dir: dir, files: files}
-}
-
-// browserVerifications are the verification results the browser tests
-// render with: the exact tables where the solver can build them, as
-// Verify would, on top of the mate-search proofs and trees.
-func browserVerifications(t *testing.T, s *Site) map[string]*Verification {
-	t.Helper()
-	out := mateVerifications(t, s)
-	for _, m := range s.Modes {
-		if m.Start.B.N > 16 {
-			continue
-		}
-		tab, err := solver.Solve(m.Start, solver.Options{MaxStates: 200_000})
-		if err != nil {
-			continue
-		}
-		data, err := tab.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		v := out[m.ID]
-		st := tab.Stats()
-		v.Table, v.States, v.Edges = data, st.States, int(st.Edges)
-		if v.Method != "mate-search" {
-			v.Method, v.Verified = "exact", true
-			val, dtm, _ := tab.Probe(m.Start)
-			v.DTM, v.Value = dtm, "draw"
-			if val == solver.Win {
-				v.Value = valueOf(m.Start.Side)
-			} else if val == solver.Loss {
-				v.Value = valueOf(m.Start.Side.Other())
-			}
-		} else {
-			v.Method = "exact"
-		}
-	}
-	return out
+	return &builtSite{dir: out, files: sum.Output}
 }
 
 // siteServer serves a built site under basePath and can be stopped and
@@ -342,7 +289,7 @@ func open(t *testing.T, ctx context.Context, u string) {
 // squares, until mate; the status names the winner.
 func TestBrowserPlayPerfect(t *testing.T) {
 	needChromium(t)
-	site := buildTestSite(t, nil)
+	site := buildTestSite(t, "")
 	srv := serve(t, site.dir, "")
 	ctx := browser(t, 1280, 900)
 	t0 := time.Now()
@@ -409,7 +356,7 @@ func bestMove(t *testing.T, fen, variant string) (string, string) {
 // two hints, then the right line to the end.
 func TestBrowserPuzzle(t *testing.T) {
 	needChromium(t)
-	site := buildTestSite(t, nil)
+	site := buildTestSite(t, "")
 	srv := serve(t, site.dir, "")
 	ctx := browser(t, 1280, 900)
 	open(t, ctx, srv.url("modes/gardner-mate/"))
@@ -469,7 +416,7 @@ func TestBrowserPuzzle(t *testing.T) {
 // ?pos= carrying a script shows an error and runs nothing.
 func TestBrowserEditor(t *testing.T) {
 	needChromium(t)
-	site := buildTestSite(t, nil)
+	site := buildTestSite(t, "")
 	srv := serve(t, site.dir, "")
 	ctx := browser(t, 1280, 900)
 	code := "bk,bn,br,x,x,wr,wn,wk:w"
@@ -512,7 +459,7 @@ func swReady(t *testing.T, ctx context.Context) {
 // another page, and play a move.
 func TestBrowserOffline(t *testing.T) {
 	needChromium(t)
-	site := buildTestSite(t, nil)
+	site := buildTestSite(t, "")
 	srv := serve(t, site.dir, "")
 	ctx := browser(t, 1280, 900)
 	run(t, ctx, chromedp.Navigate(srv.url("")))
@@ -540,7 +487,7 @@ func TestBrowserOffline(t *testing.T) {
 // Scenario 5: keyboard only; every square has an aria-label.
 func TestBrowserKeyboard(t *testing.T) {
 	needChromium(t)
-	site := buildTestSite(t, nil)
+	site := buildTestSite(t, "")
 	srv := serve(t, site.dir, "")
 	ctx := browser(t, 1280, 900)
 	open(t, ctx, srv.url("modes/gardner/"))
@@ -586,8 +533,8 @@ func TestBrowserKeyboard(t *testing.T) {
 // after reloading, the new version is live.
 func TestBrowserUpdate(t *testing.T) {
 	needChromium(t)
-	oldSite := buildTestSite(t, nil)
-	newSite := buildTestSite(t, func(s *Site) { s.Config.Title = "thinchess v2" })
+	oldSite := buildTestSite(t, "")
+	newSite := buildTestSite(t, "thinchess v2")
 	srv := serve(t, oldSite.dir, "")
 	addr := srv.addr
 	ctx := browser(t, 1280, 900)
@@ -615,7 +562,7 @@ func TestBrowserUpdate(t *testing.T) {
 // standard chess.
 func TestBrowserChessRules(t *testing.T) {
 	needChromium(t)
-	site := buildTestSite(t, nil)
+	site := buildTestSite(t, "")
 	srv := serve(t, site.dir, "")
 	ctx := browser(t, 1280, 900)
 	open(t, ctx, srv.url("modes/standard/"))
@@ -662,7 +609,7 @@ func TestBrowserScreenshots(t *testing.T) {
 		t.Skip("set THINCHESS_SCREENSHOTS to a folder to take screenshots")
 	}
 	needChromium(t)
-	site := buildTestSite(t, nil)
+	site := buildTestSite(t, "")
 	srv := serve(t, site.dir, "")
 	sizes := []struct {
 		name string

@@ -145,6 +145,10 @@ func Build(opt BuildOptions) (*Summary, ErrorList, error) {
 
 	t = time.Now()
 	wasm, wasmExec, err := CompileWasm(opt.CacheDir)
+	var wasmLite []byte
+	if err == nil {
+		wasmLite, err = CompileWasmLite(opt.CacheDir)
+	}
 	stage("wasm", t)
 	if err != nil {
 		return sum, errs, fmt.Errorf("compiling the wasm engine: %w", err)
@@ -152,7 +156,7 @@ func Build(opt BuildOptions) (*Summary, ErrorList, error) {
 	sum.WasmRaw, sum.WasmGzip = len(wasm), gzipSize(wasm)
 
 	t = time.Now()
-	files, err := Render(s, results, RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, LiveReload: opt.LiveReload, Templates: opt.Templates})
+	files, err := Render(s, results, RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, WasmLite: wasmLite, LiveReload: opt.LiveReload, Templates: opt.Templates})
 	if err != nil {
 		return sum, errs, fmt.Errorf("rendering: %w", err)
 	}

@@ -26,6 +26,9 @@ type RenderOptions struct {
 	// matching wasm_exec.js (see CompileWasm).
 	Wasm     []byte
 	WasmExec []byte
+	// WasmLite, when not nil, is the light engine (CompileWasmLite) that
+	// mode pages with an exact table load instead of Wasm.
+	WasmLite []byte
 	// LiveReload adds the script that reloads pages when `thinchess serve`
 	// rebuilds and shows build errors, and keeps the service worker away.
 	LiveReload bool
@@ -164,6 +167,17 @@ func (p *page) LiveReload() bool { return p.r.opt.LiveReload }
 
 // Sprite is the inline SVG piece sprite.
 func (p *page) Sprite() template.HTML { return p.r.sprite }
+
+// Engine is the relative URL of the wasm engine the page loads: the
+// light one on a mode page whose every position is in its table.
+func (p *page) Engine() (string, error) {
+	if p.Mode != nil && p.r.assets["thinchess-lite.wasm"] != "" {
+		if _, ok := p.r.tables[p.Mode.ID]; ok {
+			return p.Asset("thinchess-lite.wasm")
+		}
+	}
+	return p.Asset("thinchess.wasm")
+}
 
 // Build identifies this build (a hash of its assets).
 func (p *page) Build() string { return p.r.build }

@@ -54,6 +54,33 @@ var wasmMemo struct {
 // a key hashing the engine's Go sources (or the module version) and the
 // Go version, so a rebuild with unchanged sources does not recompile.
 func CompileWasm(cacheDir string) (wasm, wasmExec []byte, err error) {
+	return compileWasm(cacheDir, wasmFull)
+}
+
+// CompileWasmLite returns the light engine: cmd/thinchess-wasm built with
+// the lite tag (the game and the exact tables, without the live searches
+// and the exact solve) and without inlining, for mode pages whose every
+// position is in the mode's table. It keeps the play page's first load
+// small; see CompileWasm for how the source is found and cached.
+func CompileWasmLite(cacheDir string) ([]byte, error) {
+	wasm, _, err := compileWasm(cacheDir, wasmLite)
+	return wasm, err
+}
+
+// wasmVariant is one build of the wasm engine.
+type wasmVariant struct {
+	name  string
+	flags []string // extra go build flags
+}
+
+var (
+	wasmFull = wasmVariant{"full", nil}
+	// The light engine trades speed for size: it only plays and probes
+	// tables, which take microseconds either way.
+	wasmLite = wasmVariant{"lite", []string{"-tags=lite", "-gcflags=all=-l"}}
+)
+
+func compileWasm(cacheDir string, variant wasmVariant) (wasm, wasmExec []byte, err error) {
 	goVersion, goroot, err := goEnv()
 	if err != nil {
 		return nil, nil, err
@@ -66,7 +93,7 @@ func CompileWasm(cacheDir string) (wasm, wasmExec []byte, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	key, err := wasmKey(src, version, goVersion)
+	key, err := wasmKey(src, version, goVersion+" "+variant.name+" "+strings.Join(variant.flags, " "))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -90,9 +117,9 @@ func CompileWasm(cacheDir string) (wasm, wasmExec []byte, err error) {
 	defer os.RemoveAll(tmp)
 	out := filepath.Join(tmp, "thinchess.wasm")
 	if src != "" {
-		err = goBuildWasm(src, out, "./cmd/thinchess-wasm")
+		err = goBuildWasm(src, out, "./cmd/thinchess-wasm", variant.flags)
 	} else {
-		err = buildFromModuleCache(tmp, version, out)
+		err = buildFromModuleCache(tmp, version, out, variant.flags)
 	}
 	if err != nil {
 		return nil, nil, err
@@ -220,8 +247,9 @@ func wasmKey(dir, version, goVersion string) (string, error) {
 }
 
 // goBuildWasm runs go build for js/wasm in dir.
-func goBuildWasm(dir, out, pkg string) error {
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, pkg)
+func goBuildWasm(dir, out, pkg string, flags []string) error {
+	args := append([]string{"build", "-trimpath", "-ldflags=-s -w"}, flags...)
+	cmd := exec.Command("go", append(args, "-o", out, pkg)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	var stderr bytes.Buffer
@@ -235,7 +263,7 @@ func goBuildWasm(dir, out, pkg string) error {
 // buildFromModuleCache builds the wasm engine of a released version in a
 // throwaway module: `go get` fetches the package at that version (with
 // the go.sum entries of what it imports), then go build compiles it.
-func buildFromModuleCache(tmp, version, out string) error {
+func buildFromModuleCache(tmp, version, out string, flags []string) error {
 	mod := filepath.Join(tmp, "mod")
 	if err := os.MkdirAll(mod, 0o755); err != nil {
 		return err
@@ -251,5 +279,5 @@ func buildFromModuleCache(tmp, version, out string) error {
 	if err := get.Run(); err != nil {
 		return fmt.Errorf("go get %s@%s: %v\n%s", wasmPackage, version, err, stderr.String())
 	}
-	return goBuildWasm(mod, out, wasmPackage)
+	return goBuildWasm(mod, out, wasmPackage, flags)
 }

@@ -54,13 +54,11 @@ func main() {
 		"probe":     withSession(probe),
 		"choose":    withSession(choose),
 		"reply":     withSession(reply),
-		"search":    withSession(search),
-		"mate":      withSession(mate),
 		"analyse":   withSession(analyse),
-		"solve":     solve,
 		"judge":     withSession(judge),
 		"resolve":   withSession(resolve),
 	}
+	searchAPI(api)
 	obj := js.Global().Get("Object").New()
 	for name, fn := range api {
 		obj.Set(name, js.FuncOf(wrap(name, fn)))
