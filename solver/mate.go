@@ -33,7 +33,7 @@ type MateOptions struct {
 	// solution tree may visit as many again.
 	MaxNodes int64
 	// TableBits is the base-2 logarithm of the transposition table's
-	// entry count (16 bytes each); 0 means 20 (16 MiB).
+	// entry count (16 bytes each); 0 means 18 (4 MiB).
 	TableBits int
 	// MaxTreeNodes bounds the solution tree; 0 means
 	// DefaultMateTreeNodes and a negative value builds no tree.
@@ -247,7 +247,7 @@ type mateSearcher struct {
 func newMateSearcher(p *engine.Position, attacker engine.Color, maxMoves int, opt MateOptions) *mateSearcher {
 	bitsN := opt.TableBits
 	if bitsN <= 0 {
-		bitsN = 20
+		bitsN = 18
 	}
 	bitsN = min(bitsN, 30)
 	maxNodes := opt.MaxNodes
