@@ -51,7 +51,8 @@ type SearchResult struct {
 	// score (see Mate).
 	Score int
 	// Mate is non-zero when Score is a mate score: the side to move mates
-	// in Mate moves, or, negative, is mated in −Mate moves.
+	// in Mate moves, or, negative, is mated in −Mate moves. A side to move
+	// that is already mated has Mate 0, Score −MateScore and Move NoMove.
 	Mate int
 	// Depth is the last iteration completed.
 	Depth int
