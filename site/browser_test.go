@@ -60,9 +60,14 @@ type builtSite struct {
 // render, write) into a new folder; a title, when not empty, replaces the
 // one in site.yaml (a "new version" of the site).
 func buildTestSite(t *testing.T, title string) *builtSite {
+	return buildSiteFrom(t, renderSrc, title)
+}
+
+// buildSiteFrom builds the site of a source folder, like buildTestSite.
+func buildSiteFrom(t *testing.T, from, title string) *builtSite {
 	t.Helper()
 	src := t.TempDir()
-	if err := os.CopyFS(src, os.DirFS(renderSrc)); err != nil {
+	if err := os.CopyFS(src, os.DirFS(from)); err != nil {
 		t.Fatal(err)
 	}
 	if title != "" {
@@ -602,14 +607,20 @@ func TestBrowserChessRules(t *testing.T) {
 
 // TestBrowserScreenshots saves the home, a mode, the trainer and the
 // editor at desktop and phone widths into $THINCHESS_SCREENSHOTS, for a
-// person to look at.
+// person to look at. $THINCHESS_SCREENSHOTS_SRC picks another source
+// folder than the test site (e.g. .. for the shipped site; its pages
+// must include the test site's mode ids or the mode shots are skipped).
 func TestBrowserScreenshots(t *testing.T) {
 	dir := os.Getenv("THINCHESS_SCREENSHOTS")
 	if dir == "" {
 		t.Skip("set THINCHESS_SCREENSHOTS to a folder to take screenshots")
 	}
 	needChromium(t)
-	site := buildTestSite(t, "")
+	src := renderSrc
+	if s := os.Getenv("THINCHESS_SCREENSHOTS_SRC"); s != "" {
+		src = s
+	}
+	site := buildSiteFrom(t, src, "")
 	srv := serve(t, site.dir, "")
 	sizes := []struct {
 		name string
@@ -622,11 +633,18 @@ func TestBrowserScreenshots(t *testing.T) {
 		{"chess", "modes/standard/", `document.body.classList.contains('engine-ready')`},
 		{"train", "train/", `document.body.classList.contains('engine-ready')`},
 		{"editor", "editor/", `document.body.classList.contains('engine-ready')`},
+		{"shipped-1d", "modes/1d-gardner-8/", `document.body.classList.contains('engine-ready')`},
+		{"shipped-thin", "modes/thin-2x10/", `document.body.classList.contains('engine-ready')`},
+		{"shipped-puzzle", "modes/chess-morphy-mate-in-2/", `document.body.classList.contains('engine-ready')`},
+		{"shipped-doc", "docs/authoring/", `document.querySelector('.doc')`},
 	}
 	for _, sz := range sizes {
 		ctx := browser(t, sz.w, sz.h)
 		for _, theme := range []string{"light", "dark"} {
 			for _, pg := range pages {
+				if _, ok := site.files[pg.path+"index.html"]; !ok {
+					continue
+				}
 				run(t, ctx, chromedp.Navigate(srv.url(pg.path)))
 				eval[bool](t, ctx, `localStorage.setItem('thinchess.theme', '`+theme+`'), window.thinchessTheme.set('`+theme+`'), true`)
 				waitFor(t, ctx, pg.ready, 30*time.Second)

@@ -162,6 +162,20 @@ func (p *page) Lang() string {
 // Docs lists the content pages for the navigation.
 func (p *page) Docs() []*Page { return p.r.docs }
 
+// HelpLink is the content page the header links to as "Help": the
+// authoring guide when there is one, else the first page by weight.
+func (p *page) HelpLink() *Page {
+	for _, d := range p.r.docs {
+		if d.ID == "authoring" {
+			return d
+		}
+	}
+	if len(p.r.docs) > 0 {
+		return p.r.docs[0]
+	}
+	return nil
+}
+
 // LiveReload reports whether the live-reload script is on.
 func (p *page) LiveReload() bool { return p.r.opt.LiveReload }
 
@@ -277,8 +291,9 @@ func (mv *modeView) task() string {
 	return fmt.Sprintf("%s to play and win.", side)
 }
 
-// WideThumb reports a 1-wide board, drawn lying down across the card.
-func (mv *modeView) WideThumb() bool { return mv.W == 1 && mv.H > 3 }
+// WideThumb reports a board at least three times as long as it is wide,
+// drawn lying down across the card.
+func (mv *modeView) WideThumb() bool { return mv.H >= 3*mv.W && mv.H > 3 }
 
 // Stars shows the difficulty.
 func (mv *modeView) Stars() string {

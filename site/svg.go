@@ -116,25 +116,30 @@ func colorClass(c engine.Color) string {
 }
 
 // BoardThumbnail returns a small inline SVG picture of a position for the
-// home page. A 1-wide board is drawn lying down, rank 1 on the left, so a
-// long file stays small.
+// home page. A board at least three times as long as it is wide is drawn
+// lying down, rank 1 on the left and file a at the bottom, so a long thin
+// board stays readable.
 func BoardThumbnail(p *engine.Position, label string) string {
 	b := p.B
 	cols, rows := b.W, b.H
-	lying := b.W == 1 && b.H > 1
+	lying := b.H >= 3*b.W && b.H > 3
 	if lying {
-		cols, rows = b.H, 1
+		cols, rows = b.H, b.W
 	}
 	const cell = 10
 	var s strings.Builder
-	fmt.Fprintf(&s, `<svg class="thumb" viewBox="0 0 %d %d" role="img" aria-label="%s" xmlns="http://www.w3.org/2000/svg">`,
-		cols*cell, rows*cell, html.EscapeString(label))
+	size := ""
+	if lying {
+		size = fmt.Sprintf(` width="%d"`, cols*18) // 18 px squares, scaled down to fit the card
+	}
+	fmt.Fprintf(&s, `<svg class="thumb" viewBox="0 0 %d %d"%s role="img" aria-label="%s" xmlns="http://www.w3.org/2000/svg">`,
+		cols*cell, rows*cell, size, html.EscapeString(label))
 	var pieces strings.Builder
 	for sq := engine.Square(0); int(sq) < b.N; sq++ {
 		f, r := b.File(sq), b.Rank(sq)
 		x, y := f, b.H-1-r
 		if lying {
-			x, y = r, 0
+			x, y = r, b.W-1-f
 		}
 		shade := "l"
 		if (f+r)%2 == 0 {
