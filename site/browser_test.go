@@ -417,6 +417,48 @@ func TestBrowserPuzzle(t *testing.T) {
 	}
 }
 
+// The trainer: corrupt stored progress is reset with a notice; solving
+// the puzzle is recorded and counts for the streak.
+func TestBrowserTrainer(t *testing.T) {
+	needChromium(t)
+	site := buildTestSite(t, "")
+	srv := serve(t, site.dir, "")
+	ctx := browser(t, 1280, 900)
+	run(t, ctx, chromedp.Navigate(srv.url("train/")))
+	eval[bool](t, ctx, `localStorage.setItem('thinchess.progress', '{"v":1,"puzzles":{"x":{"solved":"yes"}},"streak":-1}'), true`)
+	open(t, ctx, srv.url("train/"))
+	waitFor(t, ctx, `!document.getElementById('storage-note').hidden`, 5*time.Second)
+	if p := eval[string](t, ctx, `document.getElementById('progress').textContent`); !strings.HasPrefix(p, "Solved 0 of 1 · streak 0") {
+		t.Errorf("progress after a reset: %q", p)
+	}
+	waitFor(t, ctx, `TC.page.node && !TC.page.busy`, 10*time.Second)
+	s := loadRenderSite(t)
+	var m *Mode
+	for _, x := range s.Modes {
+		if x.ID == "gardner-mate" {
+			m = x
+		}
+	}
+	line, err := m.Start.ParseLine(m.Puzzle.Solution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := *m.Start
+	for i, mv := range line {
+		if i%2 == 0 {
+			waitFor(t, ctx, fmt.Sprintf(`TC.page.game.state.cursor === %d && !TC.page.busy`, i), 10*time.Second)
+			clickMove(t, ctx, p.B.Name(mv.From()), p.B.Name(mv.To()))
+		}
+		p.Make(mv)
+	}
+	waitFor(t, ctx, `TC.page.solved`, 10*time.Second)
+	waitFor(t, ctx, `document.getElementById('progress').textContent.indexOf('Solved 1 of 1 · streak 1 · best streak 1') === 0`, 5*time.Second)
+	stored := eval[string](t, ctx, `localStorage.getItem('thinchess.progress')`)
+	if !strings.Contains(stored, `"gardner-mate":{"solved":true,"attempts":1,"hints":0}`) {
+		t.Errorf("stored progress %s", stored)
+	}
+}
+
 // Scenario 3: the editor opened by a ?pos= link solves the position; a
 // ?pos= carrying a script shows an error and runs nothing.
 func TestBrowserEditor(t *testing.T) {
@@ -450,6 +492,22 @@ func TestBrowserEditor(t *testing.T) {
 	got = eval[string](t, ctx, `document.getElementById('ed-code').textContent`)
 	if got != code {
 		t.Errorf("a bad ?pos= changed the board to %q", got)
+	}
+
+	// A larger solve: cancel it, then let it finish.
+	twelve := "bk,br,bn,br,bn,x,x,wn,wr,wn,wr,wk:w"
+	open(t, ctx, srv.url("editor/?pos="+url.QueryEscape(twelve)))
+	run(t, ctx, chromedp.Click(css(`button[data-action="solve"]`)))
+	waitFor(t, ctx, `!document.querySelector('button[data-action="cancel"]').disabled`, 5*time.Second)
+	run(t, ctx, chromedp.Click(css(`button[data-action="cancel"]`)))
+	waitFor(t, ctx, `document.getElementById('status').textContent === 'Solving cancelled.' && !document.querySelector('button[data-action="solve"]').disabled`, 5*time.Second)
+	t0 := time.Now()
+	run(t, ctx, chromedp.Click(css(`button[data-action="solve"]`)))
+	waitFor(t, ctx, `document.getElementById('solve-value')`, 120*time.Second)
+	got = eval[string](t, ctx, `document.getElementById('analysis').textContent`)
+	t.Logf("exact solve of %s in the browser: %v: %s", twelve, time.Since(t0).Round(time.Millisecond), got)
+	if !strings.Contains(got, "Draw with best play.") || !strings.Contains(got, "exact retrograde solve") {
+		t.Errorf("the 1×12 start solves to %q, want an exact draw", got)
 	}
 }
 
