@@ -189,7 +189,7 @@
     var self = this;
     this.select(null);
     if (moves.length > 1 && moves[0].promo) {
-      this.choosePromotion(to, moves.map(function (m) { return m.promo; }), from[0] && this.piece(from)[0]).then(function (p) {
+      this.choosePromotion(to, moves.map(function (m) { return m.promo; }), this.piece(from)[0]).then(function (p) {
         if (p) self.opts.onMove(from, to, p);
       });
       return;

@@ -383,6 +383,7 @@
       var t = e.target;
       if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
       if (t && t.closest && t.closest('#board')) return;
+      if ((e.key === 'ArrowLeft' || e.key === 'ArrowRight') && self.opts.blockControls && self.opts.blockControls('nav')) return;
       if (e.key === 'ArrowLeft' && self.state && self.state.cursor > 0) { e.preventDefault(); self.gotoPly(self.state.cursor - 1); }
       if (e.key === 'ArrowRight' && self.state && self.state.cursor < self.state.length) { e.preventDefault(); self.gotoPly(self.state.cursor + 1); }
     });
