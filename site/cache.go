@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // Cache keeps solver results on disk between builds, keyed by a hash of
@@ -14,6 +15,7 @@ type Cache struct {
 	Dir string
 	// Hits and Misses count lookups, for the build summary.
 	Hits, Misses int
+	mu           sync.Mutex
 }
 
 // DefaultCacheDir is the user's cache folder for thinchess.
@@ -40,6 +42,8 @@ func (c *Cache) Get(kind, key string) ([]byte, bool) {
 		return nil, false
 	}
 	data, err := os.ReadFile(filepath.Join(c.Dir, kind, key))
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if err != nil {
 		c.Misses++
 		return nil, false

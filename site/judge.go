@@ -35,7 +35,7 @@ func (j tableJudge) optimal(p *engine.Position) []engine.Move { return j.t.BestM
 // is too large.
 func exactJudge(m *Mode, opt VerifyOptions, v *Verification) (judge, string) {
 	if m.Rules.Bans {
-		return nil, ""
+		return nil, "Ban Chess positions are not solved yet"
 	}
 	key := Key("table", solver.Version, m.Start.FEN(), fmt.Sprintf("%+v", *m.Rules))
 	if data, ok := opt.Cache.Get("too-large", key); ok && string(data) == fmt.Sprint(opt.MaxStates) {

@@ -3,12 +3,20 @@ package site
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"io"
+	"os"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
 )
 
 // VerifyOptions bound the work verification may do.
@@ -22,24 +30,93 @@ type VerifyOptions struct {
 }
 
 // DefaultVerifyOptions are the limits the build uses unless told otherwise.
-var DefaultVerifyOptions = VerifyOptions{MaxStates: 2_000_000, MateNodes: 20_000_000}
+var DefaultVerifyOptions = VerifyOptions{MaxStates: 1_000_000, MateNodes: 20_000_000}
 
 // Verify proves or refutes every claim, solution line, hint and fenced
 // line block of every mode. It returns each mode's verification, keyed by
-// mode id, and every error and warning found.
+// mode id, and every error and warning found. Modes are verified in
+// parallel, and a mode whose file and thinchess binary are unchanged
+// since the last successful verification is read from the cache.
 func Verify(s *Site, opt VerifyOptions) (map[string]*Verification, ErrorList) {
 	out := map[string]*Verification{}
 	var errs ErrorList
-	for _, m := range s.Modes {
-		if m.Start == nil {
-			continue
-		}
-		v := verifyMode(m, opt, &errs)
-		out[m.ID] = v
+	var mu sync.Mutex
+	work := make(chan *Mode)
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.NumCPU(); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for m := range work {
+				var local ErrorList
+				v := verifyCached(m, opt, &local)
+				mu.Lock()
+				out[m.ID] = v
+				errs = append(errs, local...)
+				mu.Unlock()
+			}
+		}()
 	}
+	for _, m := range s.Modes {
+		if m.Start != nil {
+			work <- m
+		}
+	}
+	close(work)
+	wg.Wait()
 	errs.Sort()
 	return out, errs
 }
+
+// cachedVerification is what the cache keeps of a mode's verification:
+// the result, its table and its warnings (modes with errors are not kept).
+type cachedVerification struct {
+	V        *Verification
+	Table    []byte
+	Warnings ErrorList
+}
+
+// verifyCached returns the cached verification of m when its source, the
+// limits and the running binary are unchanged, and verifies it otherwise.
+func verifyCached(m *Mode, opt VerifyOptions, errs *ErrorList) *Verification {
+	key := Key("verify", solver.Version, binaryHash(), m.Path, string(m.source), fmt.Sprint(opt.MaxStates, opt.MateNodes))
+	if data, ok := opt.Cache.Get("verify", key); ok {
+		var c cachedVerification
+		if json.Unmarshal(data, &c) == nil && c.V != nil {
+			c.V.Table = c.Table
+			*errs = append(*errs, c.Warnings...)
+			return c.V
+		}
+	}
+	var local ErrorList
+	v := verifyMode(m, opt, &local)
+	*errs = append(*errs, local...)
+	if len(local.Errors()) == 0 {
+		if data, err := json.Marshal(cachedVerification{V: v, Table: v.Table, Warnings: local}); err == nil {
+			opt.Cache.Put("verify", key, data)
+		}
+	}
+	return v
+}
+
+// binaryHash identifies the running program, so cached verifications
+// made by another version of the solver or engine are not reused.
+var binaryHash = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return "unknown"
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		return "unknown"
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "unknown"
+	}
+	return hex.EncodeToString(h.Sum(nil))
+})
 
 // judge answers the questions verification asks at a position: its value
 // and which moves are optimal.
