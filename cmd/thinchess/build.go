@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
 	"github.com/thinchess/thinchess/site"
 )
@@ -84,7 +86,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	opt := sf.options()
 	opt.CheckOnly = true
-	opt.Only = fs.Args()
+	// Files may be named relative to the source folder or to the current
+	// directory.
+	for _, f := range fs.Args() {
+		if rel, err := filepath.Rel(sf.src, f); err == nil && filepath.IsLocal(rel) && fileExists(filepath.Join(sf.src, rel)) {
+			f = rel
+		}
+		opt.Only = append(opt.Only, filepath.ToSlash(f))
+	}
 	sum, errs, err := site.Build(opt)
 	if *format == "github" {
 		fmt.Fprint(stdout, errs.GitHub())
@@ -104,4 +113,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "check: %d mode(s) verified (%d exact, %d by mate search, %d not verified) in %.0f ms\n",
 		sum.Modes, sum.Exact, sum.MateSearch, sum.Unverified, float64(sum.Total.Microseconds())/1000)
 	return 0
+}
+
+func fileExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && !fi.IsDir()
 }

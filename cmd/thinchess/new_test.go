@@ -1,0 +1,55 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestNewModePassesCheck scaffolds modes on several boards and checks them.
+func TestNewModePassesCheck(t *testing.T) {
+	src := t.TempDir()
+	cases := [][]string{
+		{"new", "mode", "one-d/gardner", "--src", src},
+		{"new", "mode", "thin/krk", "--src", src, "--start", "x,bk/x,x/x,x/x,x/x,x/x,x/wk,x/wr,x/x,x/x,x:w"},
+		{"new", "mode", "chess/start", "--src", src, "--start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+	}
+	for _, args := range cases {
+		var out, errb bytes.Buffer
+		if code := run(args, &out, &errb); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"new", "mode", "one-d/gardner", "--src", src}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "already exists") {
+		t.Errorf("overwrite: exit %d, %s", code, errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	file := filepath.Join(src, "modes", "one-d", "gardner.md")
+	if code := run([]string{"check", "--src", src, "--no-cache", file}, &out, &errb); code != 0 {
+		t.Fatalf("check of one file: exit %d: %s", code, errb.String())
+	}
+	if code := run([]string{"check", "--src", src, "--no-cache"}, &out, &errb); code != 0 {
+		t.Fatalf("check: exit %d: %s", code, errb.String())
+	}
+	data, _ := os.ReadFile(file)
+	if !strings.Contains(string(data), "mate_in: 6") || !strings.Contains(string(data), "```line") {
+		t.Errorf("scaffold lacks the proven claim or the line block:\n%s", data)
+	}
+}
+
+// TestCheckGitHubFormat checks the annotation output for a false claim.
+func TestCheckGitHubFormat(t *testing.T) {
+	src := t.TempDir()
+	os.MkdirAll(filepath.Join(src, "modes", "x"), 0o755)
+	os.WriteFile(filepath.Join(src, "modes", "x", "bad.md"), []byte("---\ntitle: \"Bad\"\nstart: \"bk,bn,br,x,x,wr,wn,wk:w\"\nclaim:\n  result: draw\n---\n"), 0o644)
+	var out, errb bytes.Buffer
+	code := run([]string{"check", "--src", src, "--no-cache", "--format", "github"}, &out, &errb)
+	want := "::error file=modes/x/bad.md,line=5,col=11::claim result draw is false: White wins, mate in 6 (exact table of 1237 states)\n"
+	if code != 1 || out.String() != want {
+		t.Errorf("exit %d\n got %q\nwant %q", code, out.String(), want)
+	}
+}
