@@ -62,8 +62,10 @@
         var r = this.flipped ? row : h - 1 - row;
         var name = String.fromCharCode(97 + f) + (r + 1);
         var b = TC.el('button', { type: 'button', class: 'sq ' + ((f + r) % 2 === 0 ? 'dark' : 'light'), 'data-square': name, 'aria-label': name + ', empty', tabindex: '-1' });
-        if (row === h - 1) b.appendChild(TC.el('span', { class: 'coord file', 'aria-hidden': 'true' }, String.fromCharCode(97 + f)));
-        if (col === 0) b.appendChild(TC.el('span', { class: 'coord rank', 'aria-hidden': 'true' }, r + 1));
+        // Coordinates are drawn by CSS from data-c, so they are not part of
+        // the square's name (its aria-label says it all).
+        if (col === 0) b.appendChild(TC.el('span', { class: 'coord rank', 'aria-hidden': 'true', 'data-c': r + 1 }));
+        if (row === h - 1) b.appendChild(TC.el('span', { class: 'coord file', 'aria-hidden': 'true', 'data-c': String.fromCharCode(97 + f) }));
         this.el.appendChild(b);
       }
     }
