@@ -44,8 +44,9 @@ type Options struct {
 
 // Progress reports how far a Solve has got.
 type Progress struct {
-	// Phase is "enumerate" (finding the reachable states), "index"
-	// (counting moves and edges) or "solve" (backward induction).
+	// Phase is "enumerate" (finding the reachable states, reported after
+	// every level), "index" (once, when the states are numbered and
+	// seeded) or "solve" (backward induction, after every distance).
 	Phase string
 	// States is the number of states found so far, or in the table.
 	States int
@@ -84,6 +85,7 @@ func Solve(start *engine.Position, opt Options) (*Table, error) {
 	if err := s.seed(infos); err != nil {
 		return nil, err
 	}
+	s.progress(Progress{Phase: "index", States: s.stats.States})
 	if err := s.propagate(); err != nil {
 		return nil, err
 	}

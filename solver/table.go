@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/thinchess/thinchess/engine"
@@ -69,6 +70,7 @@ type Table struct {
 
 // tableScratch is the per-call working memory of table lookups.
 type tableScratch struct {
+	pos   engine.Position
 	exp   expander
 	keys  []uint64
 	moves []engine.Move
@@ -153,6 +155,9 @@ func (t *Table) Position(i int) *engine.Position {
 	return t.c.position(unmixKey(t.idx.keys[i]))
 }
 
+// Side returns the side to move in state i.
+func (t *Table) Side(i int) engine.Color { return keySide(unmixKey(t.idx.keys[i])) }
+
 // Key returns the state key of state i: an opaque number that identifies
 // the state within this table.
 func (t *Table) Key(i int) uint64 { return unmixKey(t.idx.keys[i]) }
@@ -165,15 +170,46 @@ func (t *Table) Terminal(i int) Terminal {
 	return term
 }
 
+// expand generates the moves and successor keys of the state with key k
+// into sc, in coordinate order: by origin square, then destination
+// square, then promotion piece. It returns false for a terminal state.
+func (sc *tableScratch) expand(k uint64) bool {
+	var term Terminal
+	term, sc.keys, sc.moves = sc.exp.expand(k, sc.keys, sc.moves)
+	if term != NotTerminal {
+		return false
+	}
+	ms, ks := sc.moves, sc.keys
+	for i := 1; i < len(ms); i++ {
+		m, k := ms[i], ks[i]
+		j := i
+		for ; j > 0 && coordLess(m, ms[j-1]); j-- {
+			ms[j], ks[j] = ms[j-1], ks[j-1]
+		}
+		ms[j], ks[j] = m, k
+	}
+	return true
+}
+
+// coordLess orders moves by origin, destination and promotion.
+func coordLess(a, b engine.Move) bool {
+	if a.From() != b.From() {
+		return a.From() < b.From()
+	}
+	if a.To() != b.To() {
+		return a.To() < b.To()
+	}
+	return a.Promotion() < b.Promotion()
+}
+
 // Successors returns the legal moves of state i and the index of the
-// state each leads to, in the engine's move order; both are empty for a
+// state each leads to, in coordinate order (by origin square, then
+// destination square, then promotion piece); both are empty for a
 // terminal state.
 func (t *Table) Successors(i int) ([]engine.Move, []int) {
 	sc := t.pool.Get().(*tableScratch)
 	defer t.pool.Put(sc)
-	var term Terminal
-	term, sc.keys, sc.moves = sc.exp.expand(unmixKey(t.idx.keys[i]), sc.keys, sc.moves)
-	if term != NotTerminal {
+	if !sc.expand(unmixKey(t.idx.keys[i])) {
 		return nil, nil
 	}
 	moves := append([]engine.Move(nil), sc.moves...)
@@ -214,9 +250,7 @@ func (a MoveValue) better(b MoveValue) bool {
 // moveValues appends to out the move values of the state with key k, or
 // returns false when k is terminal.
 func (t *Table) moveValues(sc *tableScratch, k uint64, out []MoveValue) ([]MoveValue, bool) {
-	var term Terminal
-	term, sc.keys, sc.moves = sc.exp.expand(k, sc.keys, sc.moves)
-	if term != NotTerminal {
+	if !sc.expand(k) {
 		return out, false
 	}
 	for j, ck := range sc.keys {
@@ -233,8 +267,8 @@ func (t *Table) moveValues(sc *tableScratch, k uint64, out []MoveValue) ([]MoveV
 }
 
 // MoveValues returns every legal move of p with the value and distance to
-// mate of the position it leads to, from the mover's view, in the
-// engine's move order. It returns nil when p is not a state of the table
+// mate of the position it leads to, from the mover's view, in coordinate
+// order (by origin square, then destination square, then promotion). It returns nil when p is not a state of the table
 // or the game is over in p.
 func (t *Table) MoveValues(p *engine.Position) []MoveValue {
 	i, ok := t.Index(p)
@@ -247,9 +281,9 @@ func (t *Table) MoveValues(p *engine.Position) []MoveValue {
 	return out
 }
 
-// BestMoves returns every optimal move of p: the fastest wins if p is
-// won, the moves that keep the draw if it is drawn, and the slowest
-// losses if it is lost. It returns nil when p is not a state of the
+// BestMoves returns every optimal move of p, in coordinate order: the
+// fastest wins if p is won, the moves that keep the draw if it is drawn,
+// and the slowest losses if it is lost. It returns nil when p is not a state of the
 // table or the game is over in p.
 func (t *Table) BestMoves(p *engine.Position) []engine.Move {
 	i, ok := t.Index(p)
@@ -280,9 +314,9 @@ func bestOf(mvs []MoveValue, out []engine.Move) []engine.Move {
 }
 
 // PV returns a principal variation from p of at most max moves: each
-// move the first of the optimal moves, ending where the game ends. A
-// drawn line runs to max moves. It returns nil when p is not a state of
-// the table.
+// move the first optimal move in coordinate order. It ends where the game
+// ends, or, on a drawn line, before a move that would repeat a position
+// of the line. It returns nil when p is not a state of the table.
 func (t *Table) PV(p *engine.Position, max int) []engine.Move {
 	i, ok := t.Index(p)
 	if !ok {
@@ -293,6 +327,7 @@ func (t *Table) PV(p *engine.Position, max int) []engine.Move {
 	var line []engine.Move
 	var mvs []MoveValue
 	k := unmixKey(t.idx.keys[i])
+	seen := []uint64{k}
 	for len(line) < max {
 		var ok bool
 		mvs, ok = t.moveValues(sc, k, mvs[:0])
@@ -305,8 +340,20 @@ func (t *Table) PV(p *engine.Position, max int) []engine.Move {
 				best = j
 			}
 		}
-		line = append(line, mvs[best].Move)
 		k = sc.keys[best]
+		if slices.Contains(seen, k) {
+			break
+		}
+		seen = append(seen, k)
+		line = append(line, mvs[best].Move)
 	}
 	return line
+}
+
+// FEN returns the FEN of state i (with the counters at 0 and 1).
+func (t *Table) FEN(i int) string {
+	sc := t.pool.Get().(*tableScratch)
+	defer t.pool.Put(sc)
+	t.c.decode(unmixKey(t.idx.keys[i]), &sc.pos)
+	return sc.pos.FEN()
 }

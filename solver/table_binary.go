@@ -13,10 +13,11 @@ import (
 
 // The binary form of a table holds no positions: the loader enumerates
 // the states again from the start position, which gives them the same
-// numbering, and reads one symbol per state in that order. A symbol is 0
-// for a draw, the distance for a win (always odd) and the distance plus 2
-// for a loss (always even), written in the fewest bits that hold the
-// largest symbol.
+// numbering, and reads their entries in that order: first every state's
+// value in two bits (0 draw, 1 win, 2 loss), then, for the decided states
+// only, half the distance to mate in the fewest bits that hold the
+// largest (a win's distance is odd, a loss's even, so the value gives the
+// last bit back).
 //
 //	magic    "TCTB"
 //	version  1 byte (tableVersion)
@@ -24,8 +25,9 @@ import (
 //	keys     8 bytes: sum of the mixed keys of all states
 //	stats    uvarints: states, edges, white wins, black wins, draws,
 //	         mates, stalemates, insufficient, races
-//	width    1 byte: bits per symbol
-//	symbols  states × width bits, least significant bit first
+//	values   2 bits a state, least significant bits first
+//	width    1 byte: bits a half distance
+//	halves   width bits a decided state, least significant bits first
 const (
 	tableMagic   = "TCTB"
 	tableVersion = 1
@@ -36,14 +38,59 @@ const (
 // caches of serialised tables can use it in their keys.
 const Version = "retro-1"
 
+// bitWriter appends fields of a few bits to a byte slice.
+type bitWriter struct {
+	out []byte
+	acc uint64
+	n   uint
+}
+
+func (w *bitWriter) write(v uint64, width uint) {
+	w.acc |= v << w.n
+	w.n += width
+	for w.n >= 8 {
+		w.out = append(w.out, byte(w.acc))
+		w.acc >>= 8
+		w.n -= 8
+	}
+}
+
+func (w *bitWriter) flush() []byte {
+	if w.n > 0 {
+		w.out = append(w.out, byte(w.acc))
+	}
+	w.acc, w.n = 0, 0
+	return w.out
+}
+
+// bitReader reads fields of a few bits from a byte slice.
+type bitReader struct {
+	data []byte
+	acc  uint64
+	n    uint
+}
+
+func (r *bitReader) read(width uint) uint64 {
+	for r.n < width {
+		r.acc |= uint64(r.data[0]) << r.n
+		r.data = r.data[1:]
+		r.n += 8
+	}
+	v := r.acc & (1<<width - 1)
+	r.acc >>= width
+	r.n -= width
+	return v
+}
+
 // MarshalBinary encodes the table's values compactly (see UnmarshalTable).
 // The output depends only on the start position and rules.
 func (t *Table) MarshalBinary() ([]byte, error) {
-	maxSym := uint64(0)
-	for i := range t.vals {
-		maxSym = max(maxSym, symbolOf(t.vals[i]))
+	maxHalf := uint64(0)
+	for _, w := range t.vals {
+		if w&wordTag != wordDraw {
+			maxHalf = max(maxHalf, uint64(w&wordLow)/2)
+		}
 	}
-	width := uint(bits.Len64(maxSym))
 	out := append([]byte(tableMagic), tableVersion)
 	out = binary.LittleEndian.AppendUint64(out, fingerprint(t.c))
 	out = binary.LittleEndian.AppendUint64(out, keySum(t.idx.keys))
@@ -52,47 +99,25 @@ func (t *Table) MarshalBinary() ([]byte, error) {
 		uint64(st.Terminals[Mate]), uint64(st.Terminals[Stalemate]), uint64(st.Terminals[Insufficient]), uint64(st.Terminals[Race])} {
 		out = binary.AppendUvarint(out, v)
 	}
-	out = append(out, byte(width))
-	var acc uint64
-	var nacc uint
-	for i := range t.vals {
-		acc |= symbolOf(t.vals[i]) << nacc
-		nacc += width
-		for nacc >= 8 {
-			out = append(out, byte(acc))
-			acc >>= 8
-			nacc -= 8
+	bw := bitWriter{out: out}
+	for _, w := range t.vals {
+		var v uint64
+		switch w & wordTag {
+		case wordWin:
+			v = 1
+		case wordLoss:
+			v = 2
+		}
+		bw.write(v, 2)
+	}
+	width := uint(bits.Len64(maxHalf))
+	bw.out = append(bw.flush(), byte(width))
+	for _, w := range t.vals {
+		if w&wordTag != wordDraw {
+			bw.write(uint64(w&wordLow)/2, width)
 		}
 	}
-	if nacc > 0 {
-		out = append(out, byte(acc))
-	}
-	return out, nil
-}
-
-// symbolOf returns the serialised symbol of a state word.
-func symbolOf(w uint16) uint64 {
-	d := uint64(w & wordLow)
-	switch w & wordTag {
-	case wordWin:
-		return d
-	case wordLoss:
-		return d + 2
-	}
-	return 0
-}
-
-// wordOf is the inverse of symbolOf.
-func wordOf(sym uint64) (uint16, bool) {
-	switch {
-	case sym == 0:
-		return wordDraw, true
-	case sym > maxDTM+2:
-		return 0, false
-	case sym%2 == 1:
-		return wordWin | uint16(sym), true
-	}
-	return wordLoss | uint16(sym-2), true
+	return bw.flush(), nil
 }
 
 // fingerprint identifies the board and rules of a codec; the key sum
@@ -122,7 +147,9 @@ var ErrTableMismatch = errors.New("table does not belong to this start position"
 // UnmarshalTable reads a table written by MarshalBinary for the same start
 // position and rules. It enumerates the reachable states again (without
 // solving anything) to recover their positions, so it costs about as much
-// as the enumeration part of Solve.
+// as the enumeration part of Solve. Data made for other rules, another
+// board or a start that reaches other states gives an error wrapping
+// ErrTableMismatch.
 func UnmarshalTable(data []byte, start *engine.Position) (*Table, error) {
 	bad := func(what string) error { return fmt.Errorf("solver: bad table data: %s", what) }
 	if len(data) < len(tableMagic)+1+16 || string(data[:len(tableMagic)]) != tableMagic {
@@ -144,21 +171,53 @@ func UnmarshalTable(data []byte, start *engine.Position) (*Table, error) {
 		}
 		head[i], data = v, data[n:]
 	}
-	if len(data) < 1 {
-		return nil, bad("truncated header")
-	}
-	width := uint(data[0])
-	data = data[1:]
 	n := head[0]
-	if width > 16 || n == 0 || n > 1<<32-2 || uint64(len(data)) != (n*uint64(width)+7)/8 {
+	valueBytes := (2*n + 7) / 8
+	if n == 0 || n > 1<<32-2 || uint64(len(data)) < valueBytes+1 {
 		return nil, bad("wrong length")
 	}
+	vals := make([]uint16, n)
+	br := bitReader{data: data[:valueBytes]}
+	decided := uint64(0)
+	for i := range vals {
+		switch br.read(2) {
+		case 0:
+			vals[i] = wordDraw
+		case 1:
+			vals[i], decided = wordWin, decided+1
+		case 2:
+			vals[i], decided = wordLoss, decided+1
+		default:
+			return nil, bad("value out of range")
+		}
+	}
+	data = data[valueBytes:]
+	width := uint(data[0])
+	data = data[1:]
+	if width > 13 || uint64(len(data)) != (decided*uint64(width)+7)/8 {
+		return nil, bad("wrong length")
+	}
+	br = bitReader{data: data}
+	for i, w := range vals {
+		if w == wordDraw {
+			continue
+		}
+		d := 2 * br.read(width)
+		if w == wordWin {
+			d++
+		}
+		if d > maxDTM {
+			return nil, bad("distance out of range")
+		}
+		vals[i] = w | uint16(d)
+	}
+
 	s, startKey, err := prepare(start, Options{MaxStates: int(n), Workers: runtime.GOMAXPROCS(0)})
 	if err != nil {
 		return nil, err
 	}
 	if fingerprint(s.space.codec()) != fp {
-		return nil, fmt.Errorf("solver: %w (%s, other rules or board)", ErrTableMismatch, start.FEN())
+		return nil, fmt.Errorf("solver: %w (%s: other rules or board)", ErrTableMismatch, start.FEN())
 	}
 	set, _, err := s.enumerate(startKey)
 	if err != nil {
@@ -170,24 +229,6 @@ func UnmarshalTable(data []byte, start *engine.Position) (*Table, error) {
 	idx, _ := newKeyIndex(set)
 	if uint64(len(idx.keys)) != n || keySum(idx.keys) != sum {
 		return nil, fmt.Errorf("solver: %w (%s reaches other states)", ErrTableMismatch, start.FEN())
-	}
-	vals := make([]uint16, n)
-	var acc uint64
-	var nacc uint
-	mask := uint64(1)<<width - 1
-	for i := range vals {
-		for nacc < width {
-			acc |= uint64(data[0]) << nacc
-			data = data[1:]
-			nacc += 8
-		}
-		w, ok := wordOf(acc & mask)
-		if !ok {
-			return nil, bad("distance out of range")
-		}
-		vals[i] = w
-		acc >>= width
-		nacc -= width
 	}
 	st := Stats{States: int(n), Edges: int(head[1]), WhiteWins: int(head[2]), BlackWins: int(head[3]), Draws: int(head[4])}
 	st.Terminals[Mate], st.Terminals[Stalemate] = int(head[5]), int(head[6])

@@ -1,0 +1,221 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
+)
+
+func init() {
+	register("solve", "solve a position exactly: value, distance to mate, best moves", runSolve)
+}
+
+const solveUsage = `usage: thinchess solve [--variant V] [--json] [--max-states N] POSITION
+
+Solves POSITION (a FEN or a position code) exactly: enumerates every
+state reachable from it under the variant's rules and finds the value of
+each by retrograde analysis. Repetition is a draw; the fifty-move rule is
+ignored. --variant defaults to 1d on one-file boards and chess otherwise.
+
+The result is for the side to move; dtm is the distance to mate in plies
+under best play (the winner mating as fast as it can, the loser holding
+out as long as it can), -1 for a draw. --json prints one object with the
+fields result, winner, dtm, states, edges, white_wins, black_wins, draws,
+terminals, best (every optimal first move, SAN), pv (SAN) and seconds.
+Solves that take more than a second report progress on stderr.
+
+flags:
+`
+
+// solveResult is the --json output of solve.
+type solveResult struct {
+	Result    string         `json:"result"`
+	Winner    string         `json:"winner"`
+	DTM       int            `json:"dtm"`
+	States    int            `json:"states"`
+	Edges     int            `json:"edges"`
+	WhiteWins int            `json:"white_wins"`
+	BlackWins int            `json:"black_wins"`
+	Draws     int            `json:"draws"`
+	Terminals solveTerminals `json:"terminals"`
+	Best      []string       `json:"best"`
+	PV        []string       `json:"pv"`
+	Seconds   float64        `json:"seconds"`
+}
+
+// solveTerminals counts the terminal states by kind.
+type solveTerminals struct {
+	Mate         int `json:"mate"`
+	Stalemate    int `json:"stalemate"`
+	Insufficient int `json:"insufficient"`
+	Race         int `json:"race"`
+}
+
+// maxPV bounds the principal variation solve prints, in plies.
+const maxPV = 400
+
+func runSolve(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, solveUsage)
+		fs.PrintDefaults()
+	}
+	variant := fs.String("variant", "", "rule preset: "+strings.Join(engine.Presets, ", ")+" (default: 1d on one-file boards, chess otherwise)")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	maxStates := fs.Int("max-states", solver.DefaultMaxStates, "give up when more states than this are reachable")
+	position, err := perftArgs(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		return 2
+	}
+	if position == "" {
+		fmt.Fprintln(stderr, "thinchess solve: missing POSITION (a FEN or a position code)")
+		fs.Usage()
+		return 2
+	}
+	p, err := parsePosition("solve", *variant, position)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	began := time.Now()
+	t, err := solveTable("solve", p, *maxStates, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	seconds := time.Since(began).Seconds()
+
+	v, dtm, _ := t.Probe(p)
+	st := t.Stats()
+	res := solveResult{
+		Result: v.String(), Winner: "none", DTM: dtm,
+		States: st.States, Edges: st.Edges, WhiteWins: st.WhiteWins, BlackWins: st.BlackWins, Draws: st.Draws,
+		Terminals: solveTerminals{
+			Mate:         st.Terminals[solver.Mate],
+			Stalemate:    st.Terminals[solver.Stalemate],
+			Insufficient: st.Terminals[solver.Insufficient],
+			Race:         st.Terminals[solver.Race],
+		},
+		Best:    []string{},
+		Seconds: seconds,
+	}
+	switch v {
+	case solver.Win:
+		res.Winner = p.Side.String()
+	case solver.Loss:
+		res.Winner = p.Side.Other().String()
+	}
+	for _, m := range t.BestMoves(p) {
+		res.Best = append(res.Best, p.SAN(m))
+	}
+	pv := t.PV(p, maxPV)
+	res.PV = p.SANLine(pv)
+
+	if *asJSON {
+		out, err := json.Marshal(res)
+		if err != nil {
+			fmt.Fprintf(stderr, "thinchess solve: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "%s\n", out)
+		return 0
+	}
+	b := p.B
+	fmt.Fprintf(stdout, "%s (%d×%d, %s), %s to move\n", p.FEN(), b.W, b.H, p.R.Preset, p.Side)
+	fmt.Fprintf(stdout, "result:    %s\n", describeResult(p, v, dtm))
+	if st := p.Status(); st.IsOver() {
+		fmt.Fprintf(stdout, "the game is over: %s\n", st)
+	} else {
+		fmt.Fprintf(stdout, "best:      %s\n", strings.Join(res.Best, " "))
+		fmt.Fprintf(stdout, "line:      %s\n", p.FormatLine(pv))
+	}
+	fmt.Fprintf(stdout, "states:    %d reachable, %d moves between them\n", st.States, st.Edges)
+	fmt.Fprintf(stdout, "values:    %d won by White, %d won by Black, %d drawn\n", st.WhiteWins, st.BlackWins, st.Draws)
+	fmt.Fprintf(stdout, "terminals: %d mate, %d stalemate, %d insufficient material, %d race\n",
+		res.Terminals.Mate, res.Terminals.Stalemate, res.Terminals.Insufficient, res.Terminals.Race)
+	fmt.Fprintf(stdout, "solved in %.3f s\n", seconds)
+	return 0
+}
+
+// describeResult says who wins p and how fast, in words.
+func describeResult(p *engine.Position, v solver.Value, dtm int) string {
+	switch v {
+	case solver.Win:
+		return fmt.Sprintf("%s wins, mate in %d (%d plies)", title(p.Side), (dtm+1)/2, dtm)
+	case solver.Loss:
+		if dtm == 0 {
+			return fmt.Sprintf("%s has won (%d plies)", title(p.Side.Other()), dtm)
+		}
+		return fmt.Sprintf("%s wins, mate in %d (%d plies)", title(p.Side.Other()), dtm/2, dtm)
+	}
+	return "draw: neither side can force a win"
+}
+
+// title capitalises a colour's name.
+func title(c engine.Color) string {
+	s := c.String()
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// parsePosition reads a position under a named variant, or the default
+// one for its board when variant is empty.
+func parsePosition(cmd, variant, position string) (*engine.Position, error) {
+	var rules *engine.Rules
+	if variant != "" {
+		r, err := engine.Preset(variant)
+		if err != nil {
+			return nil, fmt.Errorf("thinchess %s: %v", cmd, err)
+		}
+		rules = r
+	}
+	p, err := engine.Parse(position, rules)
+	if err != nil {
+		return nil, fmt.Errorf("thinchess %s: %v", cmd, err)
+	}
+	return p, nil
+}
+
+// solveTable solves p, reporting progress on stderr once the solve has
+// run for a second (then at most once a second).
+func solveTable(cmd string, p *engine.Position, maxStates int, stderr io.Writer) (*solver.Table, error) {
+	var last time.Duration
+	reported := false
+	opt := solver.Options{MaxStates: maxStates, Progress: func(pr solver.Progress) {
+		if pr.Elapsed < time.Second || pr.Elapsed-last < time.Second {
+			return
+		}
+		last, reported = pr.Elapsed, true
+		switch pr.Phase {
+		case "enumerate":
+			fmt.Fprintf(stderr, "thinchess %s: %5.1f s  enumerating: %d states, %d moves, %d plies deep\n",
+				cmd, pr.Elapsed.Seconds(), pr.States, pr.Edges, pr.Depth)
+		case "index":
+			fmt.Fprintf(stderr, "thinchess %s: %5.1f s  indexed %d states\n", cmd, pr.Elapsed.Seconds(), pr.States)
+		default:
+			fmt.Fprintf(stderr, "thinchess %s: %5.1f s  solving: %d of %d states resolved, distance %d\n",
+				cmd, pr.Elapsed.Seconds(), pr.Resolved, pr.States, pr.Depth)
+		}
+	}}
+	t, err := solver.Solve(p, opt)
+	if reported {
+		fmt.Fprintf(stderr, "thinchess %s: done\n", cmd)
+	}
+	if errors.Is(err, solver.ErrTooLarge) {
+		return nil, fmt.Errorf("thinchess %s: %v (raise --max-states to try harder)", cmd, err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("thinchess %s: %v", cmd, err)
+	}
+	return t, nil
+}

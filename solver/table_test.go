@@ -1,0 +1,458 @@
+package solver
+
+import (
+	"bufio"
+	"errors"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/thinchess/thinchess/engine"
+)
+
+// tableFixture is one line of testdata/table_values.txt.
+type tableFixture struct {
+	line             int
+	preset, position string
+	result           Value
+	dtm, states      int
+	source           string
+}
+
+func readTableFixtures(t *testing.T) []tableFixture {
+	t.Helper()
+	f, err := os.Open("testdata/table_values.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []tableFixture
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fs := strings.Split(line, " | ")
+		if len(fs) != 6 {
+			t.Fatalf("table_values.txt:%d: want 6 fields separated by \" | \", got %d", n, len(fs))
+		}
+		fx := tableFixture{line: n, preset: fs[0], position: fs[1], source: fs[5]}
+		switch fs[2] {
+		case "win":
+			fx.result = Win
+		case "loss":
+			fx.result = Loss
+		case "draw":
+			fx.result = Draw
+		default:
+			t.Fatalf("table_values.txt:%d: result %q: want win, loss or draw", n, fs[2])
+		}
+		if fx.dtm, err = strconv.Atoi(fs[3]); err != nil {
+			t.Fatalf("table_values.txt:%d: dtm: %v", n, err)
+		}
+		if fx.states, err = strconv.Atoi(fs[4]); err != nil {
+			t.Fatalf("table_values.txt:%d: states: %v", n, err)
+		}
+		out = append(out, fx)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestTableFixtures checks the values in testdata/table_values.txt.
+func TestTableFixtures(t *testing.T) {
+	for _, fx := range readTableFixtures(t) {
+		t.Run(strconv.Itoa(fx.line)+" "+fx.position, func(t *testing.T) {
+			start, err := engine.Parse(fx.position, engine.MustPreset(fx.preset))
+			if err != nil {
+				t.Fatalf("table_values.txt:%d: %v", fx.line, err)
+			}
+			tab, err := Solve(start, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, d, ok := tab.Probe(start)
+			if !ok || v != fx.result || d != fx.dtm || tab.Len() != fx.states {
+				t.Errorf("table_values.txt:%d: got %s in %d with %d states (reachable %v), want %s in %d with %d",
+					fx.line, v, d, tab.Len(), ok, fx.result, fx.dtm, fx.states)
+			}
+			if err := tab.Verify(); err != nil {
+				t.Fatal(err)
+			}
+			if v != Draw && v == fx.result {
+				checkPV(t, tab, start, v, d)
+			}
+			if !strings.Contains(fx.source, "brute") {
+				return
+			}
+			g, err := buildBrute(start, 1_000_000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			val, dtm := solveBrute(g)
+			if val[0] != fx.result || dtm[0] != fx.dtm || len(g.fens) != fx.states {
+				t.Errorf("table_values.txt:%d: the brute force gives %s in %d with %d states", fx.line, val[0], dtm[0], len(g.fens))
+			}
+		})
+	}
+}
+
+// checkPV checks that the principal variation of a decided position is
+// as long as its distance to mate, plays only optimal moves and ends the
+// game with the right side winning.
+func checkPV(t *testing.T, tab *Table, start *engine.Position, v Value, dtm int) {
+	t.Helper()
+	line := tab.PV(start, dtm+10)
+	if len(line) != dtm {
+		t.Fatalf("PV %v has %d plies, want %d", start.SANLine(line), len(line), dtm)
+	}
+	p := *start
+	for i, m := range line {
+		if !containsMove(tab.BestMoves(&p), m) {
+			t.Fatalf("PV move %d (%s) is not among the best moves %v", i+1, p.SAN(m), tab.BestMoves(&p))
+		}
+		p.Make(m)
+	}
+	st := p.Status()
+	winner, ok := p.Winner(st)
+	want := start.Side
+	if v == Loss {
+		want = start.Side.Other()
+	}
+	if !ok || winner != want {
+		t.Fatalf("PV %v ends in %s, want a win for %s", start.SANLine(line), st, want)
+	}
+}
+
+func containsMove(ms []engine.Move, m engine.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// TestPieceSpaceMatchesEngine solves piece-only positions twice, with the
+// bitboard generator (un-moves, no stored edges) and with the engine's
+// generator (stored edges), and requires identical tables: the same
+// states in the same order with the same entries, and the same
+// statistics.
+func TestPieceSpaceMatchesEngine(t *testing.T) {
+	for _, tc := range []struct{ preset, position string }{
+		{"1d", "bk,bn,br,x,x,wr,wn,wk:w"},
+		{"1d", "bk,br,bn,br,bn,x,x,wn,wr,wn,wr,wk:w"},
+		{"1d", "bk,bq,br,x,x,x,x,wq,wr,wk:b"},
+		{"chess", "x,bk/x,x/x,x/x,x/x,x/x,x/x,x/x,x/wk,x/wq,x:w"},
+		{"chess", "bk,bn,x/x,x,x/x,wr,wk:w"},
+		{"chess", "bk,x,x,x/x,x,x,x/x,x,x,x/wk,wr,x,x:w"},
+		{"chess", "bk,bb,x,x/x,x,x,x/x,x,x,x/wk,wn,wb,x:w"},
+		{"gardner", "4k/5/5/2Q2/K4 w - - 0 1"},
+		// These two need the list layout of keys.
+		{"losalamos", "5k/6/6/6/6/K2R2 w - - 0 1"},
+		{"chess", "bk,x/x,x/x,x/x,x/x,x/x,x/x,x/x,x/x,x/x,br/wk,wr:w"},
+	} {
+		t.Run(tc.position, func(t *testing.T) {
+			start, err := engine.Parse(tc.position, engine.MustPreset(tc.preset))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fast, err := Solve(start, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := fast.space.(*pieceSpace); !ok {
+				t.Fatalf("%s is not solved with the piece space", tc.position)
+			}
+			slow, err := Solve(start, Options{engineOnly: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fast.Len() != slow.Len() || fast.Stats() != slow.Stats() {
+				t.Fatalf("piece space: %+v\nengine: %+v", fast.Stats(), slow.Stats())
+			}
+			for i := range fast.Len() {
+				if fast.idx.keys[i] != slow.idx.keys[i] || fast.vals[i] != slow.vals[i] {
+					t.Fatalf("state %d (%s): piece space %04x, engine %04x", i, fast.FEN(i), fast.vals[i], slow.vals[i])
+				}
+				fm, fn := fast.Successors(i)
+				sm, sn := slow.Successors(i)
+				if len(fm) != len(sm) {
+					t.Fatalf("state %d (%s): %d moves, engine %d", i, fast.FEN(i), len(fm), len(sm))
+				}
+				for j := range fm {
+					if fm[j] != sm[j] || fn[j] != sn[j] {
+						t.Fatalf("state %d (%s): move %d is %s to %d, engine %s to %d", i, fast.FEN(i), j, fm[j].Coord(start.B), fn[j], sm[j].Coord(start.B), sn[j])
+					}
+				}
+			}
+			for _, tab := range []*Table{fast, slow} {
+				if err := tab.Verify(); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestSolveTooLarge checks that Solve stops with ErrTooLarge as soon as
+// the limit is passed, and solves when the limit is exactly the number of
+// states.
+func TestSolveTooLarge(t *testing.T) {
+	start, _ := engine.Parse("bk,br,bn,br,bn,x,x,wn,wr,wn,wr,wk:w", nil)
+	_, err := Solve(start, Options{MaxStates: 1000})
+	if !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("Solve with MaxStates 1000: %v, want ErrTooLarge", err)
+	}
+	gardner, _ := engine.Parse("bk,bn,br,x,x,wr,wn,wk:w", nil)
+	if _, err := Solve(gardner, Options{MaxStates: 1236}); !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("Gardner with MaxStates 1236: %v, want ErrTooLarge", err)
+	}
+	if tab, err := Solve(gardner, Options{MaxStates: 1237}); err != nil || tab.Len() != 1237 {
+		t.Fatalf("Gardner with MaxStates 1237: %v", err)
+	}
+	chess, _ := engine.Parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", nil)
+	if _, err := Solve(chess, Options{MaxStates: 100_000}); !errors.Is(err, ErrTooLarge) && err == nil {
+		t.Fatalf("standard chess: no error")
+	}
+}
+
+// TestSolveRefuses checks the errors for what the solver does not handle.
+func TestSolveRefuses(t *testing.T) {
+	r := engine.MustPreset("1d")
+	r.Bans = true
+	p, err := engine.Parse("bk,bn,br,x,x,wr,wn,wk:w", r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Solve(p, Options{}); err == nil || !strings.Contains(err.Error(), "Ban Chess") {
+		t.Errorf("Ban Chess: %v", err)
+	}
+}
+
+// TestTableQueries checks Probe, BestMoves, MoveValues, PV and Index on
+// every state of a table: each answer must agree with the entries of the
+// states the moves lead to.
+func TestTableQueries(t *testing.T) {
+	start, _ := engine.Parse("bk,bn,br,x,x,wr,wn,wk:w", nil)
+	tab, err := Solve(start, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i, ok := tab.Index(start); !ok || i != tab.Start() {
+		t.Fatalf("Index(start) = %d, %v; Start() = %d", i, ok, tab.Start())
+	}
+	for i := range tab.Len() {
+		p := tab.Position(i)
+		if j, ok := tab.Index(p); !ok || j != i {
+			t.Fatalf("state %d (%s) indexes as %d, %v", i, p.FEN(), j, ok)
+		}
+		if p.FEN() != tab.FEN(i) || p.Side != tab.Side(i) {
+			t.Fatalf("state %d: FEN %q / %q, side %s / %s", i, p.FEN(), tab.FEN(i), p.Side, tab.Side(i))
+		}
+		v, d, _ := tab.Probe(p)
+		mvs := tab.MoveValues(p)
+		best := tab.BestMoves(p)
+		term := tab.Terminal(i)
+		if (term != NotTerminal) != (mvs == nil) || (term != NotTerminal) != (p.Status() != engine.Active) {
+			t.Fatalf("%s: terminal %s, status %s, %d move values", p.FEN(), term, p.Status(), len(mvs))
+		}
+		if term != NotTerminal {
+			continue
+		}
+		var legal [engine.MaxMoves]engine.Move
+		if n := len(p.LegalMoves(legal[:0])); n != len(mvs) {
+			t.Fatalf("%s: %d move values for %d legal moves", p.FEN(), len(mvs), n)
+		}
+		bestSeen := false
+		for _, mv := range mvs {
+			q := *p
+			q.Make(mv.Move)
+			cv, cd, ok := tab.Probe(&q)
+			if !ok {
+				t.Fatalf("%s after %s: not in the table", p.FEN(), mv.Move.Coord(p.B))
+			}
+			want := MoveValue{mv.Move, -cv, cd + 1}
+			if cv == Draw {
+				want.DTM = -1
+			}
+			if mv != want {
+				t.Fatalf("%s: move value %+v, want %+v", p.FEN(), mv, want)
+			}
+			isBest := mv.Value == v && mv.DTM == d
+			if isBest != containsMove(best, mv.Move) {
+				t.Fatalf("%s: %s is %s in %d, the position %s in %d, best moves %v", p.FEN(), mv.Move.Coord(p.B), mv.Value, mv.DTM, v, d, best)
+			}
+			bestSeen = bestSeen || isBest
+		}
+		if !bestSeen {
+			t.Fatalf("%s: no move achieves %s in %d", p.FEN(), v, d)
+		}
+		if v != Draw {
+			checkPV(t, tab, p, v, d)
+		} else if pv := tab.PV(p, 50); len(pv) == 0 {
+			t.Fatalf("%s: drawn, but the PV is empty", p.FEN())
+		}
+	}
+	// Positions that are not states of the table.
+	other, _ := engine.Parse("bk,bn,br,x,x,wr,wn,wk:w", engine.MustPreset("chess"))
+	for _, p := range []*engine.Position{
+		tableParse(t, "1d", "bk,bq,br,x,x,wr,wn,wk:w"),   // a queen the start lacks
+		tableParse(t, "1d", "wk,bn,br,x,x,wr,wn,bk:b"),   // kings cannot pass each other in 1-D
+		tableParse(t, "1d", "bk,bn,br,x,x,x,wr,wn,wk:w"), // another board
+		other, // other rules
+	} {
+		if _, _, ok := tab.Probe(p); ok {
+			t.Errorf("%s (%s) is in the table", p.FEN(), p.R.Preset)
+		}
+		if tab.BestMoves(p) != nil || tab.MoveValues(p) != nil || tab.PV(p, 5) != nil || tab.Choose(p, Perfect, nil) != engine.NoMove {
+			t.Errorf("%s: answers for a position not in the table", p.FEN())
+		}
+	}
+}
+
+func tableParse(t *testing.T, preset, position string) *engine.Position {
+	t.Helper()
+	p, err := engine.Parse(position, engine.MustPreset(preset))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestVerifyCatchesErrors corrupts tables and expects Verify to notice.
+func TestVerifyCatchesErrors(t *testing.T) {
+	start, _ := engine.Parse("bk,bn,br,x,x,wr,wn,wk:w", nil)
+	fresh := func() *Table {
+		tab, err := Solve(start, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tab
+	}
+	tab := fresh()
+	won := -1
+	for i := range tab.Len() {
+		if v, d := tab.Entry(i); v == Win && d > 1 {
+			won = i
+			break
+		}
+	}
+	for name, corrupt := range map[string]func(*Table){
+		"win one ply slower": func(t *Table) { t.vals[won] += 2 },
+		"win made a loss":    func(t *Table) { t.vals[won] = t.vals[won]&wordLow | wordLoss },
+		"win made a draw":    func(t *Table) { t.vals[won] = wordDraw },
+		"draw made a win": func(t *Table) {
+			for i := range t.Len() {
+				if v, _ := t.Entry(i); v == Draw && t.Terminal(i) == NotTerminal {
+					t.vals[i] = wordWin | 1
+					return
+				}
+			}
+		},
+		"mate made a draw": func(t *Table) {
+			for i := range t.Len() {
+				if t.Terminal(i) == Mate {
+					t.vals[i] = wordDraw
+					return
+				}
+			}
+		},
+		"stats": func(t *Table) { t.stats.Draws++ },
+	} {
+		tab := fresh()
+		corrupt(tab)
+		if err := tab.Verify(); err == nil {
+			t.Errorf("%s: Verify passed", name)
+		}
+	}
+}
+
+// TestPieceSpaceRandomWalk plays random games from positions in each key
+// layout (some too large to solve in a test) and checks, at every
+// position, that the piece space generates the same successors as the
+// engine, that it un-moves every successor back to the position, and that
+// keys decode to the position they encode.
+func TestPieceSpaceRandomWalk(t *testing.T) {
+	for _, tc := range []struct {
+		preset, position string
+		layout           keyLayout
+	}{
+		{"1d", "bk,br,bn,br,bn,x,x,wn,wr,wn,wr,wk:w", layoutPlanes},
+		{"1d", "bk,bq,br,bn,x,x,x,x,x,x,x,x,wn,wr,wq,wk:w", layoutOccupancy},
+		{"chess", "x,bk/x,bb/x,bn/x,br/x,x/x,x/wr,x/wn,x/wb,x/wk,x:w", layoutOccupancy},
+		{"chess", "8/8/3k4/8/8/2Q5/8/K3R3 w - - 0 1", layoutList},
+		{"losalamos", "5k/6/6/6/6/K2R2 w - - 0 1", layoutList},
+	} {
+		t.Run(tc.position, func(t *testing.T) {
+			start, err := engine.Parse(tc.position, engine.MustPreset(tc.preset))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := newStateCodec(start)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.layout != tc.layout {
+				t.Fatalf("layout %d, want %d", c.layout, tc.layout)
+			}
+			ps, ok := newPieceSpace(c, start)
+			if !ok {
+				t.Fatal("not a piece space")
+			}
+			fast := ps.newExpander()
+			unmover := ps.newUnmover()
+			slow := (&engineSpace{c: c}).newExpander()
+			rng := uint64(1)
+			var legal [engine.MaxMoves]engine.Move
+			p := *start
+			for ply := range 3000 {
+				k, ok := c.encode(&p)
+				if !ok {
+					t.Fatalf("%s has no key", p.FEN())
+				}
+				var q engine.Position
+				c.decode(k, &q)
+				if q.Code() != p.Code() || !q.Equal(&p) {
+					t.Fatalf("%s decodes as %s", p.FEN(), q.FEN())
+				}
+				ft, fkeys, fmoves := fast.expand(k, nil, []engine.Move{})
+				st, skeys, smoves := slow.expand(k, nil, []engine.Move{})
+				if ft != st || !sameKeySet(fkeys, skeys) || len(fmoves) != len(smoves) {
+					t.Fatalf("%s: piece space %s %d successors, engine %s %d", p.FEN(), ft, len(fkeys), st, len(skeys))
+				}
+				for _, ck := range fkeys {
+					if !slices.Contains(unmover.unmoves(ck, nil), k) {
+						var cp engine.Position
+						c.decode(ck, &cp)
+						t.Fatalf("%s does not un-move back to %s", cp.FEN(), p.FEN())
+					}
+				}
+				moves := p.LegalMoves(legal[:0])
+				if ft != NotTerminal || len(moves) == 0 {
+					p = *start
+					continue
+				}
+				rng = rng*6364136223846793005 + 1442695040888963407
+				p.Make(moves[(rng>>33)%uint64(len(moves))])
+				_ = ply
+			}
+		})
+	}
+}
+
+// sameKeySet reports whether two key lists hold the same keys.
+func sameKeySet(a, b []uint64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
+}
