@@ -33,6 +33,7 @@ func contentHash(data []byte) string {
 // addAsset stores data under a hashed name in assets/ and remembers it
 // by its logical name.
 func (r *renderer) addAsset(logical string, data []byte) {
+	data = minifyBytes(logical, data)
 	out := hashedName("assets/"+logical, data)
 	r.assets[logical] = out
 	r.files[out] = data

@@ -9,6 +9,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"sync"
 
 	"github.com/thinchess/thinchess/engine"
 )
@@ -123,6 +124,25 @@ func flattenPath(d string) ([][]point, error) {
 // the king silhouette in light ink. With maskable set, the piece keeps to
 // the safe zone (the inner 80%) and the background fills the square.
 func iconPNG(size int, maskable bool) ([]byte, error) {
+	key := [2]int{size, 0}
+	if maskable {
+		key[1] = 1
+	}
+	if b, ok := iconMemo.Load(key); ok {
+		return b.([]byte), nil
+	}
+	b, err := drawIconPNG(size, maskable)
+	if err == nil {
+		iconMemo.Store(key, b)
+	}
+	return b, err
+}
+
+// iconMemo keeps drawn icons for the life of the process (serve
+// rebuilds draw them once).
+var iconMemo sync.Map
+
+func drawIconPNG(size int, maskable bool) ([]byte, error) {
 	const ss = 4 // subsamples per pixel side
 	n := size * ss
 	var polys [][]point
@@ -199,7 +219,7 @@ func iconPNG(size int, maskable bool) ([]byte, error) {
 		img.Pix[i*4+3] = uint8(math.Round(255 * a))
 	}
 	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
 	if err := enc.Encode(&buf, img); err != nil {
 		return nil, err
 	}

@@ -8,7 +8,8 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
-	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/tdewolff/minify/v2"
@@ -153,7 +154,7 @@ func Build(opt BuildOptions) (*Summary, ErrorList, error) {
 	if err != nil {
 		return sum, errs, fmt.Errorf("compiling the wasm engine: %w", err)
 	}
-	sum.WasmRaw, sum.WasmGzip = len(wasm), gzipSize(wasm)
+	sum.WasmRaw, sum.WasmGzip = len(wasm), gzipSize(vo.Cache, wasm)
 
 	t = time.Now()
 	files, err := Render(s, results, RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, WasmLite: wasmLite, LiveReload: opt.LiveReload, Templates: opt.Templates})
@@ -184,11 +185,20 @@ func Build(opt BuildOptions) (*Summary, ErrorList, error) {
 	return sum, errs, nil
 }
 
-func gzipSize(data []byte) int {
+// gzipSize returns the size of data gzipped at the default level (what
+// web servers typically send), remembered in the cache by content.
+func gzipSize(c *Cache, data []byte) int {
+	key := Key("gzip-size", contentHash(data))
+	if b, ok := c.Get("gzip-size", key); ok {
+		if n, err := strconv.Atoi(string(b)); err == nil {
+			return n
+		}
+	}
 	var buf bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	w := gzip.NewWriter(&buf)
 	w.Write(data)
 	w.Close()
+	c.Put("gzip-size", key, []byte(strconv.Itoa(buf.Len())))
 	return buf.Len()
 }
 
@@ -211,26 +221,31 @@ var minifyTypes = map[string]string{
 	".webmanifest": "application/manifest+json",
 }
 
-// minifyFiles minifies HTML, CSS, SVG, JS and JSON in place, skipping the
-// Go-provided wasm_exec.js.
+// minifyFiles minifies the pages, the service worker and the manifest in
+// place; assets are minified by Render before their names are hashed.
 func minifyFiles(files map[string][]byte) error {
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		mt, ok := minifyTypes[path.Ext(name)]
-		if !ok || regexp.MustCompile(`wasm_exec`).MatchString(name) {
+	for name, data := range files {
+		if strings.HasPrefix(name, "assets/") {
 			continue
 		}
-		var out bytes.Buffer
-		if err := minifier.Minify(mt, &out, bytes.NewReader(files[name])); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		files[name] = out.Bytes()
+		files[name] = minifyBytes(name, data)
 	}
 	return nil
+}
+
+// minifyBytes minifies HTML, CSS, SVG, JS and JSON by file extension and
+// returns anything else (and the Go-provided wasm_exec.js) unchanged. A
+// file the minifier cannot read is kept as it is.
+func minifyBytes(name string, data []byte) []byte {
+	mt, ok := minifyTypes[path.Ext(name)]
+	if !ok || strings.Contains(name, "wasm_exec") {
+		return data
+	}
+	var out bytes.Buffer
+	if err := minifier.Minify(mt, &out, bytes.NewReader(data)); err != nil {
+		return data
+	}
+	return out.Bytes()
 }
 
 // Print writes the build summary.
