@@ -66,6 +66,7 @@ func exactJudge(m *Mode, opt VerifyOptions, v *Verification) (judge, string) {
 		t, v.Table = tt, data
 	}
 	st := t.Stats()
+	v.Solved = t
 	v.Method = "exact"
 	v.States, v.Edges = st.States, st.Edges
 	return tableJudge{t}, fmt.Sprintf("exact table: %d states, %d edges", st.States, st.Edges)

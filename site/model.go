@@ -1,5 +1,7 @@
 package site
 
+import "github.com/thinchess/thinchess/solver"
+
 // Verification is what the build proved about one mode: the method used,
 // the value of the start position and, for puzzles, the solution tree the
 // trainer walks.
@@ -30,8 +32,12 @@ type Verification struct {
 	Tree *TreeNode `json:"tree,omitempty"`
 
 	// Table is the serialized exact table (solver.Table.MarshalBinary) for
-	// exactly solved modes; Precompute writes it as a hashed asset.
+	// exactly solved modes; Render writes it as a hashed asset.
 	Table []byte `json:"-"`
+	// Solved is the exact table itself when this build solved or loaded
+	// it; nil when the verification came from the cache (use Table and
+	// solver.UnmarshalTable then).
+	Solved *solver.Table `json:"-"`
 }
 
 // TreeNode is one position of a puzzle's solution tree. At the player's
