@@ -76,7 +76,10 @@ func Solve(start *engine.Position, opt Options) (*Table, error) {
 		return nil, err
 	}
 	var infos []uint16
+	dropped := len(set.slots)
 	s.idx, infos = newKeyIndex(set)
+	set = nil
+	collectLarge(dropped * 8)
 	if _, ok := s.space.(predecessorSpace); ok {
 		s.idx.buildFilter()
 	}
@@ -190,136 +193,123 @@ const infoTerminal = 1 << 15
 // (breadth first), on all workers at once, and records each state's
 // number of moves or terminal kind. It returns the set of their mixed
 // keys and the number of moves out of non-terminal states.
+//
+// Each level runs in two phases. First every worker expands its share of
+// the frontier, collecting the mixed keys of the successors; then it
+// orders them by their top bits, which is roughly the order of their home
+// slots, and inserts them, sweeping through the set from front to back
+// instead of jumping about it: the set is larger than the processor's
+// caches, and the sweep turns most lookups into cache hits.
 func (s *solve) enumerate(startKey uint64) (*keySet, int64, error) {
 	workers := s.opt.Workers
-	set := newKeySet(1 << 12)
+	km := s.space.codec().km
+	set := newKeySet(1<<12, km)
 	setLimit := func() {
 		set.limit = min(int64(float64(set.size)*0.9), int64(s.opt.MaxStates))
 	}
 	setLimit()
 	w0 := setWriter{s: set}
-	ref, _, _ := w0.insert(mixKey(startKey))
+	ref, _, _ := w0.insert(km.mix(startKey))
 	w0.release()
-	exps := make([]expander, workers)
-	for i := range exps {
-		exps[i] = s.space.newExpander()
+	type worker struct {
+		exp       expander
+		next      []uint32 // slot references of the states found new
+		kids, tmp []uint64 // successors to insert, and sort scratch
+		done      int      // kids[:done] are inserted
+		buf       []uint64
+		edges     int64
 	}
-	type result struct {
-		next, left []uint32
-		edges      int64
-		buf, kids  []uint64
-		ends       []int
-		sink       uint64
+	ws := make([]worker, workers)
+	for i := range ws {
+		ws[i].exp = s.space.newExpander()
 	}
-	res := make([]result, workers)
 	var edges int64
 	frontier := []uint32{ref}
-	// grow replaces the set by a larger one, carrying the slot references
-	// of lists over.
+	// grow replaces the set by a larger one, carrying slot references
+	// over.
 	grow := func(lists ...[]uint32) {
-		g := set.grown(workers)
+		g := set.grown()
 		for _, l := range lists {
 			for i, r := range l {
 				l[i] = g.ref(set.key(r))
 			}
 		}
-		for w := range res {
-			for i, r := range res[w].next {
-				res[w].next[i] = g.ref(set.key(r))
-			}
-		}
+		dropped := len(set.slots)
 		set = g
 		setLimit()
+		collectLarge(dropped * 8)
 	}
-	// Workers take chunks of the frontier. A chunk is expanded whole
-	// before its successors are inserted, and the memory each step will
-	// read is touched first in a loop of independent loads, which the
-	// processor overlaps: set lookups are cache misses, and this hides
-	// most of their latency.
-	const chunk = 32
+	// A level is expanded in batches, which bounds the memory the
+	// successor keys take.
+	const chunk, batch = 64, 8192
 	for depth := 0; len(frontier) > 0; depth++ {
-		work := frontier
-		for len(work) > 0 {
+		for lo := 0; lo < len(frontier); lo += batch {
+			refs := frontier[lo:min(lo+batch, len(frontier))]
 			var cursor atomic.Int64
-			var stop atomic.Bool
 			parallel(workers, func(w int) {
-				r := &res[w]
-				r.left = r.left[:0]
-				writer := setWriter{s: set}
-				defer writer.release()
-				exp := exps[w]
-				for !stop.Load() {
+				wk := &ws[w]
+				wk.kids = wk.kids[:0]
+				for {
 					i := int(cursor.Add(chunk)) - chunk
-					if i >= len(work) {
-						return
+					if i >= len(refs) {
+						break
 					}
-					refs := work[i:min(i+chunk, len(work))]
-					var sink uint64
-					for _, ref := range refs {
-						sink += set.key(ref)
-					}
-					r.kids, r.ends = r.kids[:0], r.ends[:0]
-					for _, ref := range refs {
+					for _, ref := range refs[i:min(i+chunk, len(refs))] {
 						var t Terminal
-						t, r.buf, _ = exp.expand(unmixKey(set.key(ref)), r.buf, nil)
-						set.setInfo(ref, infoOf(t, len(r.buf)))
-						for _, ck := range r.buf {
-							h := mixKey(ck)
-							r.kids = append(r.kids, h)
-							sink += set.slots[set.home(h)]
+						t, wk.buf, _ = wk.exp.expand(km.unmix(set.key(ref)), wk.buf, nil)
+						set.setInfo(ref, infoOf(t, len(wk.buf)))
+						wk.edges += int64(len(wk.buf))
+						for _, ck := range wk.buf {
+							wk.kids = append(wk.kids, km.mix(ck))
 						}
-						r.ends = append(r.ends, len(r.kids))
-					}
-					r.sink += sink
-					from := 0
-					for j, end := range r.ends {
-						full := false
-						for _, h := range r.kids[from:end] {
-							cref, added, f := writer.insert(h)
-							if f {
-								full = true
-								break
-							}
-							if added {
-								r.next = append(r.next, cref)
-							}
-						}
-						if full || stop.Load() {
-							stop.Store(true)
-							r.left = append(r.left, refs[j:]...)
-							return
-						}
-						r.edges += int64(end - from)
-						from = end
 					}
 				}
+				wk.kids, wk.tmp = bucketTop(wk.kids, wk.tmp)
+				wk.done = 0
 			})
-			var left []uint32
-			for w := range res {
-				left = append(left, res[w].left...)
+			for {
+				var stop atomic.Bool
+				parallel(workers, func(w int) {
+					wk := &ws[w]
+					writer := setWriter{s: set}
+					defer writer.release()
+					for ; wk.done < len(wk.kids); wk.done++ {
+						if wk.done%256 == 0 && stop.Load() {
+							return
+						}
+						cref, added, full := writer.insert(wk.kids[wk.done])
+						if full {
+							stop.Store(true)
+							return
+						}
+						if added {
+							wk.next = append(wk.next, cref)
+						}
+					}
+				})
+				if !stop.Load() {
+					break
+				}
+				if set.len() >= s.opt.MaxStates {
+					return nil, 0, fmt.Errorf("%w: more than %d states are reachable from %s", ErrTooLarge, s.opt.MaxStates, s.start.FEN())
+				}
+				lists := [][]uint32{frontier}
+				for w := range ws {
+					lists = append(lists, ws[w].next)
+				}
+				grow(lists...)
 			}
-			if c := int(cursor.Load()); c < len(work) {
-				left = append(left, work[c:]...)
-			}
-			if len(left) == 0 {
-				break
-			}
-			if set.len() >= s.opt.MaxStates {
-				return nil, 0, fmt.Errorf("%w: more than %d states are reachable from %s", ErrTooLarge, s.opt.MaxStates, s.start.FEN())
-			}
-			grow(left)
-			work = left
 		}
 		n := 0
-		for w := range res {
-			n += len(res[w].next)
-			edges += res[w].edges
-			res[w].edges = 0
+		for w := range ws {
+			n += len(ws[w].next)
+			edges += ws[w].edges
+			ws[w].edges = 0
 		}
 		frontier = make([]uint32, 0, n)
-		for w := range res {
-			frontier = append(frontier, res[w].next...)
-			res[w].next = res[w].next[:0]
+		for w := range ws {
+			frontier = append(frontier, ws[w].next...)
+			ws[w].next = ws[w].next[:0]
 		}
 		if float64(set.len()) > maxLoad*float64(set.size) {
 			grow(frontier)
@@ -327,6 +317,17 @@ func (s *solve) enumerate(startKey uint64) (*keySet, int64, error) {
 		s.progress(Progress{Phase: "enumerate", States: set.len(), Edges: edges, Depth: depth + 1})
 	}
 	return set, edges, nil
+}
+
+// collectLarge runs the garbage collector when the solver has just
+// dropped an array of the given size, in bytes, that is large: a solve's
+// memory is a few large pointer-free arrays, which it replaces as they
+// grow, so collecting at once costs little (there is almost nothing to
+// mark) and keeps the heap near what is live instead of up to twice that.
+func collectLarge(bytes int) {
+	if bytes >= 1<<20 {
+		runtime.GC()
+	}
 }
 
 // chunks hands out the index range [0, n) in even-aligned chunks to the
@@ -408,7 +409,7 @@ func (s *solve) buildPredecessors(exps []expander, deg []uint32) error {
 	s.chunks(n, 1024, func(w, lo, hi int) {
 		for i := lo; i < hi; i++ {
 			var t Terminal
-			t, bufs[w], _ = exps[w].expand(unmixKey(s.idx.keys[i]), bufs[w], nil)
+			t, bufs[w], _ = exps[w].expand(s.idx.key(i), bufs[w], nil)
 			if t != NotTerminal {
 				continue
 			}
@@ -418,7 +419,7 @@ func (s *solve) buildPredecessors(exps []expander, deg []uint32) error {
 				return
 			}
 			for j, ck := range bufs[w] {
-				c, ok := s.idx.find(mixKey(ck))
+				c, ok := s.idx.lookup(ck)
 				if !ok {
 					failed.Store(true)
 					return
@@ -470,11 +471,11 @@ func (s *solve) propagate() error {
 		}
 	}
 	type scratch struct {
-		next  []uint32
-		cands []uint64
-		hs    []uint64
-		preds []uint32
-		sink  uint64
+		next    []uint32
+		cands   []uint64
+		hs, tmp []uint64
+		preds   []uint32
+		sink    uint64
 	}
 	scr := make([]scratch, workers)
 	resolved := len(s.layer)
@@ -487,9 +488,9 @@ func (s *solve) propagate() error {
 		}
 		lost := d%2 == 0
 		layer := s.layer
-		// Chunks are small so that their predecessor candidates stay in
-		// the cache between prefetching and looking them up.
-		const chunk = 32
+		// A chunk's predecessor candidates are looked up together (see
+		// findAll).
+		const chunk = 512
 		var cursor atomic.Int64
 		parallel(workers, func(w int) {
 			sc := &scr[w]
@@ -502,10 +503,10 @@ func (s *solve) propagate() error {
 				if unmoves {
 					cands := sc.cands[:0]
 					for _, st := range layer[lo:min(lo+chunk, len(layer))] {
-						cands = unmovers[w].unmoves(unmixKey(s.idx.keys[st]), cands)
+						cands = unmovers[w].unmoves(s.idx.key(int(st)), cands)
 					}
 					sc.cands = cands
-					preds, sc.hs = s.idx.findAll(cands, sc.hs, preds, &sc.sink)
+					preds, sc.hs, sc.tmp = s.idx.findAll(cands, sc.hs, sc.tmp, preds, &sc.sink)
 				} else {
 					for _, st := range layer[lo:min(lo+chunk, len(layer))] {
 						preds = append(preds, s.rev[s.revOff[st]:s.revOff[st+1]]...)
@@ -566,7 +567,7 @@ func (s *solve) table(startKey uint64) *Table {
 			w = wordDraw
 		}
 		vals[i] = uint16(w)
-		side := keySide(unmixKey(s.idx.keys[i]))
+		side := keySide(s.idx.key(i))
 		switch w & wordTag {
 		case wordWin:
 			s.stats.addWin(side)

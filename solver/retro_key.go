@@ -70,6 +70,8 @@ type stateCodec struct {
 	banShift, banBits     uint
 	boardShift            uint
 	width                 uint // total bits used
+	// km mixes the keys (see keyMix).
+	km keyMix
 
 	// template[c] is the start position emptied of pieces with c to move;
 	// decoding starts from a copy of it, which keeps the castling geometry
@@ -150,6 +152,7 @@ func newStateCodec(start *engine.Position) (*stateCodec, error) {
 			c.maxPieces, a, b.W, b.H, shift+min(cells, occupancy, list))
 	}
 	c.codeMask = 1<<c.codeBits - 1
+	c.km = keyMix{small: c.width <= 48}
 
 	t := *start
 	for s := engine.Square(0); int(s) < b.N; s++ {

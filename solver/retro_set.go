@@ -5,21 +5,37 @@ import (
 	"sync/atomic"
 )
 
-// Keys are stored mixed: mixKey is a bijection of the 64-bit integers
-// (splitmix64's finaliser), so a mixed key identifies its state exactly and
-// unmixKey recovers it, while mixed keys are spread evenly enough to
-// address hash tables by their top bits. A table's states are indexed in
-// ascending order of their mixed keys: that order depends only on the set
-// of states, which makes tables deterministic whatever order the states
-// were found in.
+// Keys are stored mixed: a keyMix is a bijection of the state keys, so a
+// mixed key identifies its state exactly and unmix recovers it, while
+// mixed keys are spread evenly enough to address hash tables by their top
+// bits. A table's states are indexed in ascending order of their mixed
+// keys: that order depends only on the set of states, which makes tables
+// deterministic whatever order the states were found in.
+//
+// Keys of at most 48 bits — the usual case — are mixed within 48 bits and
+// shifted up, so the low 16 bits of a mixed key are zero: the set of
+// states found so far keeps each state's info in them instead of in an
+// array of its own.
+type keyMix struct {
+	small bool // keys fit in 48 bits
+}
+
 const (
 	mixMul1 = 0xbf58476d1ce4e5b9
 	mixMul2 = 0x94d049bb133111eb
+	mask48  = 1<<48 - 1
+	// The 48-bit mix uses the low 48 bits of the same constants.
+	mix48Mul1 = mixMul1 & mask48
+	mix48Mul2 = mixMul2 & mask48
 )
 
-var unmixMul1, unmixMul2 = inverseOdd(mixMul1), inverseOdd(mixMul2)
+var (
+	unmixMul1, unmixMul2     = inverseOdd(mixMul1), inverseOdd(mixMul2)
+	unmix48Mul1, unmix48Mul2 = inverseOdd(mix48Mul1) & mask48, inverseOdd(mix48Mul2) & mask48
+)
 
-// inverseOdd returns the multiplicative inverse of an odd a modulo 2^64.
+// inverseOdd returns the multiplicative inverse of an odd a modulo 2^64
+// (and so modulo every smaller power of two).
 func inverseOdd(a uint64) uint64 {
 	x := a // correct to 3 bits; each Newton step doubles that
 	for range 5 {
@@ -28,24 +44,44 @@ func inverseOdd(a uint64) uint64 {
 	return x
 }
 
-// mixKey returns the mixed form of key k.
-func mixKey(k uint64) uint64 {
+// infoMask returns the bits of a mixed key that are free for the set's
+// info: the low 16 bits of small keys, none otherwise.
+func (m keyMix) infoMask() uint64 {
+	if m.small {
+		return 0xffff
+	}
+	return 0
+}
+
+// mix returns the mixed form of key k.
+func (m keyMix) mix(k uint64) uint64 {
+	if m.small {
+		k = (k ^ k>>24) * mix48Mul1 & mask48
+		k = (k ^ k>>23) * mix48Mul2 & mask48
+		return (k ^ k>>24) << 16
+	}
 	k = (k ^ k>>30) * mixMul1
 	k = (k ^ k>>27) * mixMul2
 	return k ^ k>>31
 }
 
-// unmixKey is the inverse of mixKey.
-func unmixKey(h uint64) uint64 {
-	h = unxorShift(h, 31) * unmixMul2
-	h = unxorShift(h, 27) * unmixMul1
-	return unxorShift(h, 30)
+// unmix is the inverse of mix.
+func (m keyMix) unmix(h uint64) uint64 {
+	if m.small {
+		h >>= 16
+		h = unxorShift(h, 24, 48) * unmix48Mul2 & mask48
+		h = unxorShift(h, 23, 48) * unmix48Mul1 & mask48
+		return unxorShift(h, 24, 48)
+	}
+	h = unxorShift(h, 31, 64) * unmixMul2
+	h = unxorShift(h, 27, 64) * unmixMul1
+	return unxorShift(h, 30, 64)
 }
 
-// unxorShift inverts y = x ^ x>>s.
-func unxorShift(y uint64, s uint) uint64 {
+// unxorShift inverts y = x ^ x>>s for x of the given width.
+func unxorShift(y uint64, s, width uint) uint64 {
 	x := y
-	for sh := s; sh < 64; sh += s {
+	for sh := s; sh < width; sh += s {
 		x ^= y >> sh
 	}
 	return x
@@ -59,11 +95,15 @@ func unxorShift(y uint64, s uint) uint64 {
 // cheap pass (see index). The zero key, which cannot be told from an empty
 // slot, is kept in a flag.
 type keySet struct {
+	km keyMix
 	// size is the number of addressed slots; slots has keySetTail more.
 	size  uint64
 	slots []uint64
-	// info[i] is what the enumeration learned about the state in slot i
-	// when it expanded it (see infoOf); zeroInfo that of the zero key.
+	// mask has the bits of a slot that hold the state's info (see infoOf)
+	// rather than its key: what the enumeration learned when it expanded
+	// it. Without such bits info[i] holds slot i's. zeroInfo is the zero
+	// key's.
+	mask     uint64
 	info     []uint16
 	zero     atomic.Bool
 	zeroInfo uint16
@@ -82,10 +122,14 @@ const keySetTail = 1024
 // maxLoad is the load factor at which a set grows between levels.
 const maxLoad = 0.75
 
-// newKeySet returns a set with size addressed slots.
-func newKeySet(size uint64) *keySet {
+// newKeySet returns a set of keys mixed by km with size addressed slots.
+func newKeySet(size uint64, km keyMix) *keySet {
 	n := size + keySetTail
-	return &keySet{size: size, slots: make([]uint64, n), info: make([]uint16, n)}
+	s := &keySet{km: km, size: size, slots: make([]uint64, n), mask: km.infoMask()}
+	if s.mask == 0 {
+		s.info = make([]uint16, n)
+	}
+	return s
 }
 
 // A slot reference names a key of a set: its slot, or zeroRef for the
@@ -97,16 +141,28 @@ func (s *keySet) key(ref uint32) uint64 {
 	if ref == zeroRef {
 		return 0
 	}
-	return s.slots[ref]
+	return s.slots[ref] &^ s.mask
 }
 
-// setInfo records what the enumeration learned about the key of ref.
+// setInfo records what the enumeration learned about the key of ref. It
+// must not run while writers insert.
 func (s *keySet) setInfo(ref uint32, info uint16) {
-	if ref == zeroRef {
+	switch {
+	case ref == zeroRef:
 		s.zeroInfo = info
-		return
+	case s.mask != 0:
+		s.slots[ref] = s.slots[ref]&^s.mask | uint64(info)
+	default:
+		s.info[ref] = info
 	}
-	s.info[ref] = info
+}
+
+// infoAt returns the info of slot i.
+func (s *keySet) infoAt(i int) uint16 {
+	if s.mask != 0 {
+		return uint16(s.slots[i] & s.mask)
+	}
+	return s.info[i]
 }
 
 // ref returns the slot reference of mixed key h, which must be in the
@@ -116,7 +172,7 @@ func (s *keySet) ref(h uint64) uint32 {
 		return zeroRef
 	}
 	i := s.home(h)
-	for s.slots[i] != h {
+	for s.slots[i]&^s.mask != h {
 		i++
 	}
 	return uint32(i)
@@ -161,7 +217,7 @@ func (w *setWriter) insert(h uint64) (ref uint32, added, full bool) {
 	i := s.home(h)
 	for i < len(s.slots) {
 		v := atomic.LoadUint64(&s.slots[i])
-		if v == h {
+		if v&^s.mask == h {
 			return uint32(i), false, false
 		}
 		if v == 0 {
@@ -219,49 +275,66 @@ const growth = 1.5
 
 // grown returns a larger set holding the same keys, with growth times the
 // addressed slots (or more, in the unlikely case that a probe run would
-// overflow the tail), filled by workers goroutines. It must not run while
-// writers insert.
-func (s *keySet) grown(workers int) *keySet {
+// overflow the tail). It must not run while writers insert.
+func (s *keySet) grown() *keySet {
 	size := s.size
 	for {
 		size = uint64(float64(size) * growth)
-		if g, ok := s.rehash(size, workers); ok {
+		if g, ok := s.rehash(size); ok {
 			return g
 		}
 	}
 }
 
 // rehash returns a set of size addressed slots holding s's keys, or false
-// if they do not fit. Each worker moves a range of s's slots; as slots
-// are in key order, the ranges land in nearly disjoint parts of the new
-// table, and the few collisions are settled as inserts settle them.
-func (s *keySet) rehash(size uint64, workers int) (*keySet, bool) {
-	g := newKeySet(size)
+// if they do not fit. Slots are in key order but for the order within
+// each run of occupied slots, and homes in the new set are in key order
+// too, so one pass that sorts each run and places every key at its home
+// or just after the key before it, whichever is later, lays out a valid
+// table, writing it front to back.
+func (s *keySet) rehash(size uint64) (*keySet, bool) {
+	g := newKeySet(size, s.km)
 	g.count.Store(s.count.Load())
 	if s.zero.Load() {
 		g.zero.Store(true)
 		g.zeroInfo = s.zeroInfo
 	}
-	var overflow atomic.Bool
-	per := (len(s.slots) + workers - 1) / workers
-	parallel(workers, func(w int) {
-		lo, hi := w*per, min((w+1)*per, len(s.slots))
-		for j := lo; j < hi; j++ {
-			h := s.slots[j]
-			if h == 0 {
-				continue
-			}
-			i := g.home(h)
-			for !atomic.CompareAndSwapUint64(&g.slots[i], 0, h) {
-				if i++; i == len(g.slots) {
-					overflow.Store(true)
-					return
-				}
-			}
-			g.info[i] = s.info[j]
+	var run []uint64
+	var info []uint16
+	next := 0
+	for i := 0; i < len(s.slots); {
+		if s.slots[i] == 0 {
+			i++
+			continue
 		}
-	})
-	return g, !overflow.Load()
+		// Sort the run by slot value, which orders it by key: the info
+		// bits are below the key's.
+		run, info = run[:0], info[:0]
+		for ; i < len(s.slots) && s.slots[i] != 0; i++ {
+			h, in := s.slots[i], uint16(0)
+			if s.info != nil {
+				in = s.info[i]
+			}
+			j := len(run)
+			run, info = append(run, h), append(info, in)
+			for ; j > 0 && run[j-1] > h; j-- {
+				run[j], info[j] = run[j-1], info[j-1]
+			}
+			run[j], info[j] = h, in
+		}
+		for k, h := range run {
+			next = max(g.home(h), next)
+			if next == len(g.slots) {
+				return nil, false
+			}
+			g.slots[next] = h
+			if g.info != nil {
+				g.info[next] = info[k]
+			}
+			next++
+		}
+	}
+	return g, true
 }
 
 // keyIndex maps the mixed keys of a table's states, held in ascending
@@ -269,6 +342,7 @@ func (s *keySet) rehash(size uint64, workers int) (*keySet, bool) {
 // the top bits of the mixed key, holds where each bucket's keys start, so
 // a lookup reads one directory entry and a few neighbouring keys.
 type keyIndex struct {
+	km     keyMix
 	keys   []uint64
 	dir    []uint32
 	dshift uint
@@ -293,42 +367,58 @@ func (x *keyIndex) buildFilter() {
 // info of each key, in index order. It takes s's slots over: s must not
 // be used afterwards.
 func newKeyIndex(s *keySet) (*keyIndex, []uint16) {
-	slots, info := s.slots, s.info
+	slots := s.slots
+	var infos []uint16
 	n := 0
-	for i, h := range slots {
-		if h != 0 {
-			slots[n], info[n] = h, info[i]
+	for i, v := range slots {
+		if v != 0 {
+			if s.info != nil {
+				s.info[n] = s.info[i]
+			}
+			slots[n] = v
 			n++
 		}
 	}
 	// Linear probing without wrapping leaves every key within its probe
 	// run of its sorted place: insertion sort finishes in about one pass.
+	// Slot values sort as their keys do (the info bits are below them).
 	for i := 1; i < n; i++ {
-		h, in := slots[i], info[i]
-		j := i
-		for j > 0 && slots[j-1] > h {
-			slots[j], info[j] = slots[j-1], info[j-1]
-			j--
+		v := slots[i]
+		var in uint16
+		if s.info != nil {
+			in = s.info[i]
 		}
-		slots[j], info[j] = h, in
+		j := i
+		for ; j > 0 && slots[j-1] > v; j-- {
+			slots[j] = slots[j-1]
+			if s.info != nil {
+				s.info[j] = s.info[j-1]
+			}
+		}
+		slots[j] = v
+		if s.info != nil {
+			s.info[j] = in
+		}
 	}
 	keys := make([]uint64, 0, n+1)
-	infos := make([]uint16, 0, n+1)
+	infos = make([]uint16, 0, n+1)
 	if s.zero.Load() {
 		keys = append(keys, 0)
 		infos = append(infos, s.zeroInfo)
 	}
-	keys = append(keys, slots[:n]...)
-	infos = append(infos, info[:n]...)
+	for i, v := range slots[:n] {
+		keys = append(keys, v&^s.mask)
+		infos = append(infos, s.infoAt(i))
+	}
 	s.slots, s.info = nil, nil
-	return indexSorted(keys), infos
+	return indexSorted(keys, s.km), infos
 }
 
-// indexSorted builds the directory of keys, which are mixed keys in
+// indexSorted builds the directory of keys, which are keys mixed by km in
 // ascending order.
-func indexSorted(keys []uint64) *keyIndex {
+func indexSorted(keys []uint64, km keyMix) *keyIndex {
 	dirBits := uint(max(bits.Len(uint(len(keys)))-2, 1))
-	x := &keyIndex{keys: keys, dir: make([]uint32, 1<<dirBits+1), dshift: 64 - dirBits}
+	x := &keyIndex{km: km, keys: keys, dir: make([]uint32, 1<<dirBits+1), dshift: 64 - dirBits}
 	b := 0
 	for i, h := range keys {
 		for hb := int(h >> x.dshift); b <= hb; b++ {
@@ -340,6 +430,12 @@ func indexSorted(keys []uint64) *keyIndex {
 	}
 	return x
 }
+
+// key returns the key of state i.
+func (x *keyIndex) key(i int) uint64 { return x.km.unmix(x.keys[i]) }
+
+// lookup returns the index of the state with key k.
+func (x *keyIndex) lookup(k uint64) (int, bool) { return x.find(x.km.mix(k)) }
 
 // find returns the index of the state whose mixed key is h.
 func (x *keyIndex) find(h uint64) (int, bool) {
@@ -355,21 +451,26 @@ func (x *keyIndex) find(h uint64) (int, bool) {
 }
 
 // findAll appends to out the index of each of keys (raw, not mixed) that
-// is a state, skipping the others. It checks the filter, if there is one,
-// then touches the memory every remaining lookup will read, in loops of independent loads that the processor
-// overlaps, so the lookups themselves mostly hit the cache; sink takes
-// the touched values so the loads are not optimised away. hs is scratch.
-func (x *keyIndex) findAll(keys, hs []uint64, out []uint32, sink *uint64) ([]uint32, []uint64) {
+// is a state, skipping the others. It drops the keys the filter rules
+// out, orders the rest by their top bits (when there are enough of them)
+// so that the lookups sweep through the index, and first touches the
+// memory every lookup will read, in loops of independent loads that the
+// processor overlaps; sink takes the touched values so that the loads are
+// not optimised away. hs and tmp are scratch.
+func (x *keyIndex) findAll(keys, hs, tmp []uint64, out []uint32, sink *uint64) ([]uint32, []uint64, []uint64) {
 	hs = hs[:0]
-	var sum uint64
 	for _, k := range keys {
-		h := mixKey(k)
+		h := x.km.mix(k)
 		if x.filter != nil {
 			if b := h >> (64 - x.filterBits); x.filter[b>>6]&(1<<(b&63)) == 0 {
 				continue
 			}
 		}
 		hs = append(hs, h)
+	}
+	hs, tmp = bucketTop(hs, tmp)
+	var sum uint64
+	for _, h := range hs {
 		sum += uint64(x.dir[h>>x.dshift])
 	}
 	n := uint32(len(x.keys))
@@ -384,5 +485,38 @@ func (x *keyIndex) findAll(keys, hs []uint64, out []uint32, sink *uint64) ([]uin
 		}
 	}
 	*sink += sum
-	return out, hs
+	return out, hs, tmp
+}
+
+// bucketBits is the number of top bits bucketTop orders keys by.
+const bucketBits = 12
+
+// bucketTop orders keys by their top bucketBits bits, using tmp as
+// scratch; it returns the ordered slice and the scratch, which may have
+// swapped places. It is one pass of a counting sort: enough to make
+// lookups of the keys in that order sweep through a table addressed by
+// the top bits, each bucket's lookups landing in one small region of it.
+func bucketTop(keys, tmp []uint64) ([]uint64, []uint64) {
+	if len(keys) < 1<<bucketBits {
+		return keys, tmp // too few to be worth it
+	}
+	if cap(tmp) < len(keys) {
+		tmp = make([]uint64, len(keys))
+	}
+	tmp = tmp[:len(keys)]
+	var count [1 << bucketBits]int
+	for _, k := range keys {
+		count[k>>(64-bucketBits)]++
+	}
+	sum := 0
+	for i, c := range count {
+		count[i] = sum
+		sum += c
+	}
+	for _, k := range keys {
+		d := k >> (64 - bucketBits)
+		tmp[count[d]] = k
+		count[d]++
+	}
+	return tmp, keys
 }

@@ -92,7 +92,7 @@ func (t *Table) Len() int { return len(t.vals) }
 
 // Start returns the index of the start position.
 func (t *Table) Start() int {
-	i, _ := t.idx.find(mixKey(t.startKey))
+	i, _ := t.idx.lookup(t.startKey)
 	return i
 }
 
@@ -107,7 +107,7 @@ func (t *Table) Index(p *engine.Position) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	return t.idx.find(mixKey(k))
+	return t.idx.lookup(k)
 }
 
 // sameRules reports whether two rule sets play the same game, whatever
@@ -152,21 +152,21 @@ func (t *Table) Probe(p *engine.Position) (Value, int, bool) {
 
 // Position returns state i as a new position (counters reset).
 func (t *Table) Position(i int) *engine.Position {
-	return t.c.position(unmixKey(t.idx.keys[i]))
+	return t.c.position(t.idx.key(i))
 }
 
 // Side returns the side to move in state i.
-func (t *Table) Side(i int) engine.Color { return keySide(unmixKey(t.idx.keys[i])) }
+func (t *Table) Side(i int) engine.Color { return keySide(t.idx.key(i)) }
 
 // Key returns the state key of state i: an opaque number that identifies
 // the state within this table.
-func (t *Table) Key(i int) uint64 { return unmixKey(t.idx.keys[i]) }
+func (t *Table) Key(i int) uint64 { return t.idx.key(i) }
 
 // Terminal returns how state i ends the game, or NotTerminal.
 func (t *Table) Terminal(i int) Terminal {
 	sc := t.pool.Get().(*tableScratch)
 	defer t.pool.Put(sc)
-	term, _ := sc.exp.count(unmixKey(t.idx.keys[i]))
+	term, _ := sc.exp.count(t.idx.key(i))
 	return term
 }
 
@@ -209,13 +209,13 @@ func coordLess(a, b engine.Move) bool {
 func (t *Table) Successors(i int) ([]engine.Move, []int) {
 	sc := t.pool.Get().(*tableScratch)
 	defer t.pool.Put(sc)
-	if !sc.expand(unmixKey(t.idx.keys[i])) {
+	if !sc.expand(t.idx.key(i)) {
 		return nil, nil
 	}
 	moves := append([]engine.Move(nil), sc.moves...)
 	next := make([]int, len(sc.keys))
 	for j, k := range sc.keys {
-		next[j], _ = t.idx.find(mixKey(k))
+		next[j], _ = t.idx.lookup(k)
 	}
 	return moves, next
 }
@@ -255,7 +255,7 @@ func (t *Table) moveValues(sc *tableScratch, k uint64, out []MoveValue) ([]MoveV
 	}
 	for j, ck := range sc.keys {
 		mv := MoveValue{Move: sc.moves[j], Value: Draw, DTM: -1}
-		if c, ok := t.idx.find(mixKey(ck)); ok {
+		if c, ok := t.idx.lookup(ck); ok {
 			v, d := t.entry(c)
 			if v != Draw {
 				mv.Value, mv.DTM = -v, d+1
@@ -277,7 +277,7 @@ func (t *Table) MoveValues(p *engine.Position) []MoveValue {
 	}
 	sc := t.pool.Get().(*tableScratch)
 	defer t.pool.Put(sc)
-	out, _ := t.moveValues(sc, unmixKey(t.idx.keys[i]), nil)
+	out, _ := t.moveValues(sc, t.idx.key(i), nil)
 	return out
 }
 
@@ -293,7 +293,7 @@ func (t *Table) BestMoves(p *engine.Position) []engine.Move {
 	sc := t.pool.Get().(*tableScratch)
 	defer t.pool.Put(sc)
 	var buf [64]MoveValue
-	mvs, _ := t.moveValues(sc, unmixKey(t.idx.keys[i]), buf[:0])
+	mvs, _ := t.moveValues(sc, t.idx.key(i), buf[:0])
 	return bestOf(mvs, nil)
 }
 
@@ -326,7 +326,7 @@ func (t *Table) PV(p *engine.Position, max int) []engine.Move {
 	defer t.pool.Put(sc)
 	var line []engine.Move
 	var mvs []MoveValue
-	k := unmixKey(t.idx.keys[i])
+	k := t.idx.key(i)
 	seen := []uint64{k}
 	for len(line) < max {
 		var ok bool
@@ -354,6 +354,6 @@ func (t *Table) PV(p *engine.Position, max int) []engine.Move {
 func (t *Table) FEN(i int) string {
 	sc := t.pool.Get().(*tableScratch)
 	defer t.pool.Put(sc)
-	t.c.decode(unmixKey(t.idx.keys[i]), &sc.pos)
+	t.c.decode(t.idx.key(i), &sc.pos)
 	return sc.pos.FEN()
 }

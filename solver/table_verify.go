@@ -24,7 +24,7 @@ import (
 // returns the first violation it finds.
 func (t *Table) Verify() error {
 	n := t.Len()
-	if _, ok := t.idx.find(mixKey(t.startKey)); !ok {
+	if _, ok := t.idx.lookup(t.startKey); !ok {
 		return fmt.Errorf("solver: the start position is not in the table")
 	}
 	workers := runtime.GOMAXPROCS(0)
@@ -65,9 +65,9 @@ func (t *Table) Verify() error {
 				}
 				for i := lo; i < min(lo+chunk, n); i++ {
 					var term Terminal
-					term, kids, _ = exp.expand(unmixKey(t.idx.keys[i]), kids, nil)
+					term, kids, _ = exp.expand(t.idx.key(i), kids, nil)
 					v, d := t.entry(i)
-					side := keySide(unmixKey(t.idx.keys[i]))
+					side := keySide(t.idx.key(i))
 					switch v {
 					case Win:
 						if side == 0 {
@@ -139,7 +139,7 @@ func (t *Table) verifyEntry(i int, term Terminal, kids []uint64, v Value, d int)
 	minLoss, maxWin := -1, -1
 	anyDraw := false
 	for _, ck := range kids {
-		c, ok := t.idx.find(mixKey(ck))
+		c, ok := t.idx.lookup(ck)
 		if !ok {
 			return bad("a successor is not in the table")
 		}
