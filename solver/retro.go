@@ -3,6 +3,7 @@ package solver
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -71,15 +72,12 @@ func Solve(start *engine.Position, opt Options) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	set, edges, err := s.enumerate(startKey)
+	parts, edges, err := s.enumerate(startKey)
 	if err != nil {
 		return nil, err
 	}
 	var infos []uint16
-	dropped := len(set.slots)
-	s.idx, infos = newKeyIndex(set)
-	set = nil
-	collectLarge(dropped * 8)
+	s.idx, infos = newKeyIndex(parts)
 	if _, ok := s.space.(predecessorSpace); ok {
 		s.idx.buildFilter()
 	}
@@ -119,23 +117,32 @@ func prepare(start *engine.Position, opt Options) (*solve, uint64, error) {
 	if ps, ok := newPieceSpace(c, start); ok && !opt.engineOnly {
 		space = ps
 	}
-	return &solve{opt: opt, began: began, space: space, start: start}, startKey, nil
+	sv := &solve{opt: opt, began: began, space: space, start: start}
+	sv.partBits = uint(bits.Len(uint(opt.Workers - 1)))
+	sv.nparts = 1 << sv.partBits
+	return sv, startKey, nil
 }
 
 // solve is one run of Solve.
 type solve struct {
-	opt   Options
-	began time.Time
-	space stateSpace
-	start *engine.Position
-	idx   *keyIndex
-	stats Stats
+	opt Options
+	// The set of states and the propagation are split into 2^partBits
+	// parts by the top bits of the mixed keys; worker w owns the parts
+	// w, w+workers, ...
+	partBits uint
+	nparts   int
+	began    time.Time
+	space    stateSpace
+	start    *engine.Position
+	idx      *keyIndex
+	stats    Stats
 
 	// words hold two 16-bit state words each (see the word* constants),
 	// so that goroutines can update them with 32-bit atomics.
 	words []uint32
-	// layer is the states resolved at the distance being propagated.
-	layer []uint32
+	// layers[o] is part o's states resolved at the distance being
+	// propagated.
+	layers [][]uint32
 	// rev and revOff are the predecessor lists of a space that cannot
 	// un-move: rev[revOff[i]:revOff[i+1]] are the predecessors of i.
 	rev, revOff []uint32
@@ -192,131 +199,156 @@ const infoTerminal = 1 << 15
 // enumerate finds every state reachable from the start, level by level
 // (breadth first), on all workers at once, and records each state's
 // number of moves or terminal kind. It returns the set of their mixed
-// keys and the number of moves out of non-terminal states.
+// keys, in parts, and the number of moves out of non-terminal states.
 //
-// Each level runs in two phases. First every worker expands its share of
-// the frontier, collecting the mixed keys of the successors; then it
-// orders them by their top bits, which is roughly the order of their home
-// slots, and inserts them, sweeping through the set from front to back
-// instead of jumping about it: the set is larger than the processor's
-// caches, and the sweep turns most lookups into cache hits.
-func (s *solve) enumerate(startKey uint64) (*keySet, int64, error) {
+// The set is split into parts by the top bits of the mixed keys, each
+// part owned by one worker, which alone reads and writes it: parts need
+// no locks, grow on their own, and each worker's share of the set stays
+// in its own cache. A level is expanded in batches of two phases: every
+// worker expands the batch of its parts' frontier, sending the mixed keys
+// of the successors to the parts they belong to; then every worker
+// inserts what its parts received. Before inserting a run of keys it
+// touches their home slots in a loop of independent loads, which the
+// processor overlaps: the set is larger than the caches.
+func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 	workers := s.opt.Workers
 	km := s.space.codec().km
-	set := newKeySet(1<<12, km)
-	setLimit := func() {
-		set.limit = min(int64(float64(set.size)*0.9), int64(s.opt.MaxStates))
+	nparts := s.nparts
+	parts := make([]*keySet, nparts)
+	for o := range parts {
+		parts[o] = newKeySet(1<<10, km, s.partBits)
 	}
-	setLimit()
-	w0 := setWriter{s: set}
-	ref, _, _ := w0.insert(km.mix(startKey))
-	w0.release()
 	type worker struct {
-		exp       expander
-		next      []uint32 // slot references of the states found new
-		kids, tmp []uint64 // successors to insert, and sort scratch
-		done      int      // kids[:done] are inserted
-		buf       []uint64
-		edges     int64
+		exp     expander
+		buf     []uint64
+		out     [][]uint64 // successor keys for each part
+		edges   int64
+		dropped int // bytes of tables dropped by growing
+		sink    uint64
+		next    [][]uint32 // new states of the worker's parts, by part
+		_       cacheLinePad
 	}
 	ws := make([]worker, workers)
-	for i := range ws {
-		ws[i].exp = s.space.newExpander()
+	for w := range ws {
+		ws[w].exp = s.space.newExpander()
+		ws[w].out = make([][]uint64, nparts)
+		ws[w].next = make([][]uint32, nparts)
 	}
+	frontier := make([][]uint32, nparts)
+	h := km.mix(startKey)
+	o := s.partOf(h)
+	ref, _, _ := parts[o].insert(h)
+	frontier[o] = append(frontier[o], ref)
 	var edges int64
-	frontier := []uint32{ref}
-	// grow replaces the set by a larger one, carrying slot references
-	// over.
-	grow := func(lists ...[]uint32) {
-		g := set.grown()
-		for _, l := range lists {
-			for i, r := range l {
-				l[i] = g.ref(set.key(r))
-			}
+	const batch = 8192
+	for depth := 0; ; depth++ {
+		rounds := 0
+		for o := range frontier {
+			rounds = max(rounds, (len(frontier[o])+batch-1)/batch)
 		}
-		dropped := len(set.slots)
-		set = g
-		setLimit()
-		collectLarge(dropped * 8)
-	}
-	// A level is expanded in batches, which bounds the memory the
-	// successor keys take.
-	const chunk, batch = 64, 8192
-	for depth := 0; len(frontier) > 0; depth++ {
-		for lo := 0; lo < len(frontier); lo += batch {
-			refs := frontier[lo:min(lo+batch, len(frontier))]
-			var cursor atomic.Int64
+		if rounds == 0 {
+			break
+		}
+		for r := range rounds {
 			parallel(workers, func(w int) {
 				wk := &ws[w]
-				wk.kids = wk.kids[:0]
-				for {
-					i := int(cursor.Add(chunk)) - chunk
-					if i >= len(refs) {
-						break
-					}
-					for _, ref := range refs[i:min(i+chunk, len(refs))] {
+				for o := w; o < nparts; o += workers {
+					f := frontier[o]
+					part := parts[o]
+					for _, ref := range f[min(r*batch, len(f)):min((r+1)*batch, len(f))] {
 						var t Terminal
-						t, wk.buf, _ = wk.exp.expand(km.unmix(set.key(ref)), wk.buf, nil)
-						set.setInfo(ref, infoOf(t, len(wk.buf)))
+						t, wk.buf, _ = wk.exp.expand(km.unmix(part.key(ref)), wk.buf, nil)
+						part.setInfo(ref, infoOf(t, len(wk.buf)))
 						wk.edges += int64(len(wk.buf))
 						for _, ck := range wk.buf {
-							wk.kids = append(wk.kids, km.mix(ck))
+							h := km.mix(ck)
+							q := s.partOf(h)
+							wk.out[q] = append(wk.out[q], h)
 						}
 					}
 				}
-				wk.kids, wk.tmp = bucketTop(wk.kids, wk.tmp)
-				wk.done = 0
 			})
-			for {
-				var stop atomic.Bool
-				parallel(workers, func(w int) {
-					wk := &ws[w]
-					writer := setWriter{s: set}
-					defer writer.release()
-					for ; wk.done < len(wk.kids); wk.done++ {
-						if wk.done%256 == 0 && stop.Load() {
-							return
-						}
-						cref, added, full := writer.insert(wk.kids[wk.done])
-						if full {
-							stop.Store(true)
-							return
-						}
-						if added {
-							wk.next = append(wk.next, cref)
+			parallel(workers, func(w int) {
+				wk := &ws[w]
+				for o := w; o < nparts; o += workers {
+					part := parts[o]
+					for src := range ws {
+						keys := ws[src].out[o]
+						for i := 0; i < len(keys); i++ {
+							if i%64 == 0 {
+								var sum uint64
+								for _, h := range keys[i:min(i+64, len(keys))] {
+									sum += part.slots[part.home(h)]
+								}
+								wk.sink += sum
+							}
+							ref, added, ok := part.insert(keys[i])
+							if ok && !part.full() {
+								if added {
+									wk.next[o] = append(wk.next[o], ref)
+								}
+								continue
+							}
+							// Grow the part, carry its references over,
+							// and insert the key again if it did not fit.
+							g := part.grown()
+							for _, l := range [][]uint32{frontier[o], wk.next[o]} {
+								for j, r := range l {
+									l[j] = g.ref(part.key(r))
+								}
+							}
+							wk.dropped += 8 * len(part.slots)
+							parts[o], part = g, g
+							if !ok {
+								i--
+							} else if added {
+								wk.next[o] = append(wk.next[o], g.ref(keys[i]))
+							}
 						}
 					}
-				})
-				if !stop.Load() {
-					break
 				}
-				if set.len() >= s.opt.MaxStates {
-					return nil, 0, fmt.Errorf("%w: more than %d states are reachable from %s", ErrTooLarge, s.opt.MaxStates, s.start.FEN())
+			})
+			total, dropped := 0, 0
+			for o := range parts {
+				total += parts[o].count
+			}
+			for w := range ws {
+				for q := range ws[w].out {
+					ws[w].out[q] = ws[w].out[q][:0]
 				}
-				lists := [][]uint32{frontier}
-				for w := range ws {
-					lists = append(lists, ws[w].next)
-				}
-				grow(lists...)
+				dropped += ws[w].dropped
+				ws[w].dropped = 0
+			}
+			collectLarge(dropped)
+			if total > s.opt.MaxStates {
+				return nil, 0, fmt.Errorf("%w: more than %d states are reachable from %s", ErrTooLarge, s.opt.MaxStates, s.start.FEN())
 			}
 		}
-		n := 0
+		total := 0
+		for o := range parts {
+			wk := &ws[o%workers]
+			frontier[o], wk.next[o] = wk.next[o], frontier[o][:0]
+			total += parts[o].count
+		}
 		for w := range ws {
-			n += len(ws[w].next)
 			edges += ws[w].edges
 			ws[w].edges = 0
 		}
-		frontier = make([]uint32, 0, n)
-		for w := range ws {
-			frontier = append(frontier, ws[w].next...)
-			ws[w].next = ws[w].next[:0]
-		}
-		if float64(set.len()) > maxLoad*float64(set.size) {
-			grow(frontier)
-		}
-		s.progress(Progress{Phase: "enumerate", States: set.len(), Edges: edges, Depth: depth + 1})
+		s.progress(Progress{Phase: "enumerate", States: total, Edges: edges, Depth: depth + 1})
 	}
-	return set, edges, nil
+	return parts, edges, nil
+}
+
+// cacheLinePad keeps the per-worker structs that goroutines write all the
+// time on cache lines of their own.
+type cacheLinePad [128]byte
+
+// partOf returns the part of the set a mixed key belongs to.
+func (s *solve) partOf(h uint64) int {
+	if s.partBits == 0 {
+		return 0
+	}
+	return int(h >> (64 - s.partBits))
 }
 
 // collectLarge runs the garbage collector when the solver has just
@@ -352,6 +384,7 @@ func (s *solve) chunks(n, chunk int, fn func(w, lo, hi int)) {
 func (s *solve) seed(infos []uint16) error {
 	n := len(infos)
 	s.words = make([]uint32, (n+1)/2)
+	s.layers = make([][]uint32, s.nparts)
 	_, unmoves := s.space.(predecessorSpace)
 	var deg []uint32
 	if !unmoves {
@@ -369,7 +402,8 @@ func (s *solve) seed(infos []uint16) error {
 			}
 		case t.lost():
 			word = wordLoss
-			s.layer = append(s.layer, uint32(i))
+			o := s.partOf(s.idx.keys[i])
+			s.layers[o] = append(s.layers[o], uint32(i))
 			s.stats.Terminals[t]++
 		default:
 			word = wordDraw
@@ -461,72 +495,117 @@ func (s *solve) word(i uint32) uint32 {
 // states won in d plies: each predecessor loses one move that does not
 // lose, and when it has none left it is lost in d+1, which is the
 // longest it can hold out. States never resolved are draws.
+//
+// Like the enumeration, a distance runs in two phases over the parts of
+// the key space: every worker finds the predecessors of its parts' layer
+// and sends each to the part it belongs to; then every worker resolves
+// what its parts received, looking keys up (touching their memory first,
+// see keyIndex.findAll) in its own share of the index.
 func (s *solve) propagate() error {
-	workers := s.opt.Workers
+	workers, nparts := s.opt.Workers, s.nparts
 	ps, unmoves := s.space.(predecessorSpace)
-	unmovers := make([]unmover, workers)
-	if unmoves {
-		for w := range unmovers {
-			unmovers[w] = ps.newUnmover()
+	type worker struct {
+		un    unmover
+		cands []uint64
+		// out[o] holds the predecessors for part o: mixed keys of
+		// candidates from un-moves, or indices from stored edges.
+		out   [][]uint64
+		preds []uint32
+		sink  uint64
+		next  [][]uint32 // states resolved in the worker's parts, by part
+		_     cacheLinePad
+	}
+	ws := make([]worker, workers)
+	for w := range ws {
+		if unmoves {
+			ws[w].un = ps.newUnmover()
 		}
+		ws[w].out = make([][]uint64, nparts)
+		ws[w].next = make([][]uint32, nparts)
 	}
-	type scratch struct {
-		next    []uint32
-		cands   []uint64
-		hs, tmp []uint64
-		preds   []uint32
-		sink    uint64
+	resolved := 0
+	for o := range s.layers {
+		resolved += len(s.layers[o])
 	}
-	scr := make([]scratch, workers)
-	resolved := len(s.layer)
 	for t := Stalemate; t <= Insufficient; t++ {
 		resolved += s.stats.Terminals[t]
 	}
-	for d := 0; len(s.layer) > 0; d++ {
+	idx := s.idx
+	for d := 0; ; d++ {
+		empty := true
+		for o := range s.layers {
+			empty = empty && len(s.layers[o]) == 0
+		}
+		if empty {
+			break
+		}
 		if d+1 > maxDTM {
 			return fmt.Errorf("solver: a distance to mate over %d plies from %s", maxDTM, s.start.FEN())
 		}
 		lost := d%2 == 0
-		layer := s.layer
-		// A chunk's predecessor candidates are looked up together (see
-		// findAll).
-		const chunk = 512
-		var cursor atomic.Int64
 		parallel(workers, func(w int) {
-			sc := &scr[w]
-			for {
-				lo := int(cursor.Add(chunk)) - chunk
-				if lo >= len(layer) {
-					return
-				}
-				preds := sc.preds[:0]
-				if unmoves {
-					cands := sc.cands[:0]
-					for _, st := range layer[lo:min(lo+chunk, len(layer))] {
-						cands = unmovers[w].unmoves(s.idx.key(int(st)), cands)
+			wk := &ws[w]
+			for o := w; o < nparts; o += workers {
+				for _, st := range s.layers[o] {
+					if !unmoves {
+						for _, p := range s.rev[s.revOff[st]:s.revOff[st+1]] {
+							q := s.partOf(idx.keys[p])
+							wk.out[q] = append(wk.out[q], uint64(p))
+						}
+						continue
 					}
-					sc.cands = cands
-					preds, sc.hs, sc.tmp = s.idx.findAll(cands, sc.hs, sc.tmp, preds, &sc.sink)
-				} else {
-					for _, st := range layer[lo:min(lo+chunk, len(layer))] {
-						preds = append(preds, s.rev[s.revOff[st]:s.revOff[st+1]]...)
-					}
-				}
-				sc.preds = preds
-				for _, p := range preds {
-					if s.resolve(p, lost, d) {
-						sc.next = append(sc.next, p)
+					wk.cands = wk.un.unmoves(idx.key(int(st)), wk.cands[:0])
+					for _, ck := range wk.cands {
+						h := idx.km.mix(ck)
+						if idx.filter != nil {
+							if b := h >> (64 - idx.filterBits); idx.filter[b>>6]&(1<<(b&63)) == 0 {
+								continue
+							}
+						}
+						q := s.partOf(h)
+						wk.out[q] = append(wk.out[q], h)
 					}
 				}
 			}
 		})
-		s.layer = s.layer[:0]
-		for w := range scr {
-			s.layer = append(s.layer, scr[w].next...)
-			scr[w].next = scr[w].next[:0]
+		parallel(workers, func(w int) {
+			wk := &ws[w]
+			for o := w; o < nparts; o += workers {
+				next := wk.next[o][:0]
+				for src := range ws {
+					in := ws[src].out[o]
+					const run = 128
+					for i := 0; i < len(in); i += run {
+						preds := wk.preds[:0]
+						if unmoves {
+							preds = idx.findAll(in[i:min(i+run, len(in))], preds, &wk.sink)
+						} else {
+							for _, p := range in[i:min(i+run, len(in))] {
+								preds = append(preds, uint32(p))
+							}
+						}
+						wk.preds = preds
+						for _, p := range preds {
+							if s.resolve(p, lost, d) {
+								next = append(next, p)
+							}
+						}
+					}
+				}
+				wk.next[o] = next
+			}
+		})
+		for w := range ws {
+			for q := range ws[w].out {
+				ws[w].out[q] = ws[w].out[q][:0]
+			}
 		}
-		resolved += len(s.layer)
-		s.progress(Progress{Phase: "solve", States: len(s.idx.keys), Depth: d + 1, Resolved: resolved})
+		for o := range s.layers {
+			wk := &ws[o%workers]
+			s.layers[o], wk.next[o] = wk.next[o], s.layers[o]
+			resolved += len(s.layers[o])
+		}
+		s.progress(Progress{Phase: "solve", States: len(idx.keys), Depth: d + 1, Resolved: resolved})
 	}
 	return nil
 }

@@ -1,9 +1,6 @@
 package solver
 
-import (
-	"math/bits"
-	"sync/atomic"
-)
+import "math/bits"
 
 // Keys are stored mixed: a keyMix is a bijection of the state keys, so a
 // mixed key identifies its state exactly and unmix recovers it, while
@@ -87,15 +84,20 @@ func unxorShift(y uint64, s, width uint) uint64 {
 	return x
 }
 
-// keySet is the set of mixed keys found while enumerating states: an
-// open-addressing table with linear probing, addressed by the top bits of
-// the mixed key, that several goroutines insert into at once without
-// locks. Probing never wraps: the table has an overflow tail instead, so a
-// slot's keys stay in nearly ascending order and the set sorts in one
-// cheap pass (see index). The zero key, which cannot be told from an empty
+// keySet is one part of the set of mixed keys found while enumerating
+// states: the keys whose top partBits bits are its part number. It is an
+// open-addressing table with linear probing, addressed by the key's next
+// bits, so slots are in key order but for the order within runs of
+// occupied slots. Probing never wraps: the table has an overflow tail
+// instead, which keeps that order and lets the set sort in one cheap pass
+// (see newKeyIndex). The zero key, which cannot be told from an empty
 // slot, is kept in a flag.
+//
+// A keySet has one writer: each part of the enumeration belongs to one
+// goroutine, so no locks or atomic operations are needed.
 type keySet struct {
-	km keyMix
+	km       keyMix
+	partBits uint
 	// size is the number of addressed slots; slots has keySetTail more.
 	size  uint64
 	slots []uint64
@@ -105,27 +107,23 @@ type keySet struct {
 	// key's.
 	mask     uint64
 	info     []uint16
-	zero     atomic.Bool
+	zero     bool
 	zeroInfo uint16
-	// count is the number of keys reserved; workers take reservations in
-	// blocks (see setWriter), so it runs ahead of the keys actually in the
-	// table by at most one block per writer.
-	count atomic.Int64
-	// limit is the most keys the set may hold before it must grow (or, if
-	// it is the caller's MaxStates, before the enumeration must stop).
-	limit int64
+	count    int
+	_        cacheLinePad // the parts' writers run side by side
 }
 
 // keySetTail is the length of the overflow tail after the addressed slots.
 const keySetTail = 1024
 
-// maxLoad is the load factor at which a set grows between levels.
+// maxLoad is the load factor at which a set grows.
 const maxLoad = 0.75
 
-// newKeySet returns a set of keys mixed by km with size addressed slots.
-func newKeySet(size uint64, km keyMix) *keySet {
+// newKeySet returns a part of a set of keys mixed by km, split into
+// 2^partBits parts, with size addressed slots.
+func newKeySet(size uint64, km keyMix, partBits uint) *keySet {
 	n := size + keySetTail
-	s := &keySet{km: km, size: size, slots: make([]uint64, n), mask: km.infoMask()}
+	s := &keySet{km: km, partBits: partBits, size: size, slots: make([]uint64, n), mask: km.infoMask()}
 	if s.mask == 0 {
 		s.info = make([]uint16, n)
 	}
@@ -144,8 +142,7 @@ func (s *keySet) key(ref uint32) uint64 {
 	return s.slots[ref] &^ s.mask
 }
 
-// setInfo records what the enumeration learned about the key of ref. It
-// must not run while writers insert.
+// setInfo records what the enumeration learned about the key of ref.
 func (s *keySet) setInfo(ref uint32, info uint16) {
 	switch {
 	case ref == zeroRef:
@@ -166,7 +163,7 @@ func (s *keySet) infoAt(i int) uint16 {
 }
 
 // ref returns the slot reference of mixed key h, which must be in the
-// set. It must not run while writers insert.
+// set.
 func (s *keySet) ref(h uint64) uint32 {
 	if h == 0 {
 		return zeroRef
@@ -179,103 +176,48 @@ func (s *keySet) ref(h uint64) uint32 {
 }
 
 // home returns the slot a mixed key probes from: the key's place in the
-// table scaled from its place among all 64-bit numbers, so slots are in
+// part scaled from its place among the part's keys, so slots are in
 // ascending key order.
 func (s *keySet) home(h uint64) int {
-	hi, _ := bits.Mul64(h, s.size)
+	hi, _ := bits.Mul64(h<<s.partBits, s.size)
 	return int(hi)
 }
 
-// setWriter inserts into a keySet on behalf of one goroutine, reserving
-// room in the shared count a block at a time.
-type setWriter struct {
-	s        *keySet
-	reserved int64 // inserts left in the current reservation
-}
-
-const reserveBlock = 256
-
 // insert adds h to the set. It reports whether h was new, with its slot
-// reference, and full when the set could not take it (it is at its
-// limit, or the probe ran off the tail): then h was not added and the
-// caller must stop.
-func (w *setWriter) insert(h uint64) (ref uint32, added, full bool) {
-	s := w.s
+// reference, and false for ok when the probe ran off the tail: then h was
+// not added and the set must grow.
+func (s *keySet) insert(h uint64) (ref uint32, added, ok bool) {
 	if h == 0 {
-		if s.zero.Load() {
-			return zeroRef, false, false
+		if s.zero {
+			return zeroRef, false, true
 		}
-		if !w.reserve() {
-			return 0, false, true
-		}
-		if s.zero.CompareAndSwap(false, true) {
-			w.reserved--
-			return zeroRef, true, false
-		}
-		return zeroRef, false, false
+		s.zero = true
+		s.count++
+		return zeroRef, true, true
 	}
-	i := s.home(h)
-	for i < len(s.slots) {
-		v := atomic.LoadUint64(&s.slots[i])
+	for i := s.home(h); i < len(s.slots); i++ {
+		v := s.slots[i]
 		if v&^s.mask == h {
-			return uint32(i), false, false
+			return uint32(i), false, true
 		}
 		if v == 0 {
-			if !w.reserve() {
-				return 0, false, true
-			}
-			if atomic.CompareAndSwapUint64(&s.slots[i], 0, h) {
-				w.reserved--
-				return uint32(i), true, false
-			}
-			continue // another writer took the slot: look at it again
-		}
-		i++
-	}
-	return 0, false, true
-}
-
-// reserve makes sure the writer holds room for one more key.
-func (w *setWriter) reserve() bool {
-	if w.reserved > 0 {
-		return true
-	}
-	s := w.s
-	n := s.count.Add(reserveBlock)
-	if n > s.limit {
-		// Take only what is left under the limit.
-		s.count.Add(-reserveBlock)
-		for {
-			c := s.count.Load()
-			if c >= s.limit {
-				return false
-			}
-			if s.count.CompareAndSwap(c, c+1) {
-				w.reserved = 1
-				return true
-			}
+			s.slots[i] = h
+			s.count++
+			return uint32(i), true, true
 		}
 	}
-	w.reserved = reserveBlock
-	return true
+	return 0, false, false
 }
 
-// release returns the unused part of the writer's reservation.
-func (w *setWriter) release() {
-	w.s.count.Add(-w.reserved)
-	w.reserved = 0
-}
-
-// len returns the number of keys in the set; it is exact only when no
-// writer holds a reservation.
-func (s *keySet) len() int { return int(s.count.Load()) }
+// full reports whether the set is loaded enough to grow.
+func (s *keySet) full() bool { return float64(s.count) > maxLoad*float64(s.size) }
 
 // growth is the factor by which a set grows.
 const growth = 1.5
 
 // grown returns a larger set holding the same keys, with growth times the
 // addressed slots (or more, in the unlikely case that a probe run would
-// overflow the tail). It must not run while writers insert.
+// overflow the tail).
 func (s *keySet) grown() *keySet {
 	size := s.size
 	for {
@@ -293,12 +235,8 @@ func (s *keySet) grown() *keySet {
 // or just after the key before it, whichever is later, lays out a valid
 // table, writing it front to back.
 func (s *keySet) rehash(size uint64) (*keySet, bool) {
-	g := newKeySet(size, s.km)
-	g.count.Store(s.count.Load())
-	if s.zero.Load() {
-		g.zero.Store(true)
-		g.zeroInfo = s.zeroInfo
-	}
+	g := newKeySet(size, s.km, s.partBits)
+	g.count, g.zero, g.zeroInfo = s.count, s.zero, s.zeroInfo
 	var run []uint64
 	var info []uint16
 	next := 0
@@ -337,38 +275,10 @@ func (s *keySet) rehash(size uint64) (*keySet, bool) {
 	return g, true
 }
 
-// keyIndex maps the mixed keys of a table's states, held in ascending
-// order, to their indices. A directory of 2^dirBits buckets, addressed by
-// the top bits of the mixed key, holds where each bucket's keys start, so
-// a lookup reads one directory entry and a few neighbouring keys.
-type keyIndex struct {
-	km     keyMix
-	keys   []uint64
-	dir    []uint32
-	dshift uint
-	// filter, when built, has bit b set when some key's top filterBits
-	// bits are b: a lookup that finds its bit clear needs to read no more.
-	filter     []uint64
-	filterBits uint
-}
-
-// buildFilter builds the index's filter with at least 16 bits a key, so
-// that a key not in the index passes it only about once in 16 times.
-func (x *keyIndex) buildFilter() {
-	x.filterBits = uint(min(bits.Len(uint(len(x.keys)))+4, 40))
-	x.filter = make([]uint64, (1<<x.filterBits+63)/64)
-	for _, h := range x.keys {
-		b := h >> (64 - x.filterBits)
-		x.filter[b>>6] |= 1 << (b & 63)
-	}
-}
-
-// newKeyIndex sorts the keys of s into an index and returns it with the
-// info of each key, in index order. It takes s's slots over: s must not
-// be used afterwards.
-func newKeyIndex(s *keySet) (*keyIndex, []uint16) {
+// appendSorted appends the set's keys in ascending order to keys and the
+// info of each to infos, and empties the set.
+func (s *keySet) appendSorted(keys []uint64, infos []uint16) ([]uint64, []uint16) {
 	slots := s.slots
-	var infos []uint16
 	n := 0
 	for i, v := range slots {
 		if v != 0 {
@@ -400,9 +310,7 @@ func newKeyIndex(s *keySet) (*keyIndex, []uint16) {
 			s.info[j] = in
 		}
 	}
-	keys := make([]uint64, 0, n+1)
-	infos = make([]uint16, 0, n+1)
-	if s.zero.Load() {
+	if s.zero {
 		keys = append(keys, 0)
 		infos = append(infos, s.zeroInfo)
 	}
@@ -411,7 +319,53 @@ func newKeyIndex(s *keySet) (*keyIndex, []uint16) {
 		infos = append(infos, s.infoAt(i))
 	}
 	s.slots, s.info = nil, nil
-	return indexSorted(keys, s.km), infos
+	return keys, infos
+}
+
+// keyIndex maps the mixed keys of a table's states, held in ascending
+// order, to their indices. A directory of 2^dirBits buckets, addressed by
+// the top bits of the mixed key, holds where each bucket's keys start, so
+// a lookup reads one directory entry and a few neighbouring keys.
+type keyIndex struct {
+	km     keyMix
+	keys   []uint64
+	dir    []uint32
+	dshift uint
+	// filter, when built, has bit b set when some key's top filterBits
+	// bits are b: a lookup that finds its bit clear needs to read no more.
+	filter     []uint64
+	filterBits uint
+}
+
+// buildFilter builds the index's filter with at least 16 bits a key, so
+// that a key not in the index passes it only about once in 16 times.
+func (x *keyIndex) buildFilter() {
+	x.filterBits = uint(min(bits.Len(uint(len(x.keys)))+4, 40))
+	x.filter = make([]uint64, (1<<x.filterBits+63)/64)
+	for _, h := range x.keys {
+		b := h >> (64 - x.filterBits)
+		x.filter[b>>6] |= 1 << (b & 63)
+	}
+}
+
+// newKeyIndex sorts the keys of the parts of a set, in part order, into
+// an index, and returns it with the info of each key, in index order. It
+// empties the parts, collecting the garbage of each as it goes.
+func newKeyIndex(parts []*keySet) (*keyIndex, []uint16) {
+	km := parts[0].km
+	n := 0
+	for _, part := range parts {
+		n += part.count
+	}
+	keys := make([]uint64, 0, n)
+	infos := make([]uint16, 0, n)
+	for i, part := range parts {
+		dropped := len(part.slots)
+		keys, infos = part.appendSorted(keys, infos)
+		parts[i] = nil
+		collectLarge(dropped * 8)
+	}
+	return indexSorted(keys, km), infos
 }
 
 // indexSorted builds the directory of keys, which are keys mixed by km in
@@ -450,25 +404,12 @@ func (x *keyIndex) find(h uint64) (int, bool) {
 	return 0, false
 }
 
-// findAll appends to out the index of each of keys (raw, not mixed) that
-// is a state, skipping the others. It drops the keys the filter rules
-// out, orders the rest by their top bits (when there are enough of them)
-// so that the lookups sweep through the index, and first touches the
-// memory every lookup will read, in loops of independent loads that the
-// processor overlaps; sink takes the touched values so that the loads are
-// not optimised away. hs and tmp are scratch.
-func (x *keyIndex) findAll(keys, hs, tmp []uint64, out []uint32, sink *uint64) ([]uint32, []uint64, []uint64) {
-	hs = hs[:0]
-	for _, k := range keys {
-		h := x.km.mix(k)
-		if x.filter != nil {
-			if b := h >> (64 - x.filterBits); x.filter[b>>6]&(1<<(b&63)) == 0 {
-				continue
-			}
-		}
-		hs = append(hs, h)
-	}
-	hs, tmp = bucketTop(hs, tmp)
+// findAll appends to out the index of each of the mixed keys hs that is a
+// state, skipping the others. It first touches the memory every lookup
+// will read, in loops of independent loads that the processor overlaps,
+// so that the lookups themselves mostly hit the cache; sink takes the
+// touched values so that the loads are not optimised away.
+func (x *keyIndex) findAll(hs []uint64, out []uint32, sink *uint64) []uint32 {
 	var sum uint64
 	for _, h := range hs {
 		sum += uint64(x.dir[h>>x.dshift])
@@ -485,38 +426,5 @@ func (x *keyIndex) findAll(keys, hs, tmp []uint64, out []uint32, sink *uint64) (
 		}
 	}
 	*sink += sum
-	return out, hs, tmp
-}
-
-// bucketBits is the number of top bits bucketTop orders keys by.
-const bucketBits = 12
-
-// bucketTop orders keys by their top bucketBits bits, using tmp as
-// scratch; it returns the ordered slice and the scratch, which may have
-// swapped places. It is one pass of a counting sort: enough to make
-// lookups of the keys in that order sweep through a table addressed by
-// the top bits, each bucket's lookups landing in one small region of it.
-func bucketTop(keys, tmp []uint64) ([]uint64, []uint64) {
-	if len(keys) < 1<<bucketBits {
-		return keys, tmp // too few to be worth it
-	}
-	if cap(tmp) < len(keys) {
-		tmp = make([]uint64, len(keys))
-	}
-	tmp = tmp[:len(keys)]
-	var count [1 << bucketBits]int
-	for _, k := range keys {
-		count[k>>(64-bucketBits)]++
-	}
-	sum := 0
-	for i, c := range count {
-		count[i] = sum
-		sum += c
-	}
-	for _, k := range keys {
-		d := k >> (64 - bucketBits)
-		tmp[count[d]] = k
-		count[d]++
-	}
-	return tmp, keys
+	return out
 }

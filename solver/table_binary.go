@@ -219,14 +219,14 @@ func UnmarshalTable(data []byte, start *engine.Position) (*Table, error) {
 	if fingerprint(s.space.codec()) != fp {
 		return nil, fmt.Errorf("solver: %w (%s: other rules or board)", ErrTableMismatch, start.FEN())
 	}
-	set, _, err := s.enumerate(startKey)
+	parts, _, err := s.enumerate(startKey)
 	if err != nil {
 		if errors.Is(err, ErrTooLarge) {
 			return nil, fmt.Errorf("solver: %w (%s reaches more than %d states)", ErrTableMismatch, start.FEN(), n)
 		}
 		return nil, err
 	}
-	idx, _ := newKeyIndex(set)
+	idx, _ := newKeyIndex(parts)
 	if uint64(len(idx.keys)) != n || keySum(idx.keys) != sum {
 		return nil, fmt.Errorf("solver: %w (%s reaches other states)", ErrTableMismatch, start.FEN())
 	}
