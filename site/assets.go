@@ -21,6 +21,7 @@ var appScripts = []string{
 	"static/js/board.js",
 	"static/js/game.js",
 	"static/js/puzzle.js",
+	"static/js/explore.js",
 	"static/js/pages.js",
 }
 

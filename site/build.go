@@ -157,7 +157,7 @@ func Build(opt BuildOptions) (*Summary, ErrorList, error) {
 	sum.WasmRaw, sum.WasmGzip = len(wasm), gzipSize(vo.Cache, wasm)
 
 	t = time.Now()
-	files, err := Render(s, results, RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, WasmLite: wasmLite, LiveReload: opt.LiveReload, Templates: opt.Templates})
+	files, err := Render(s, results, RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, WasmLite: wasmLite, LiveReload: opt.LiveReload, Templates: opt.Templates, Cache: vo.Cache})
 	if err != nil {
 		return sum, errs, fmt.Errorf("rendering: %w", err)
 	}

@@ -36,6 +36,9 @@ type RenderOptions struct {
 	// files (layouts at the top, static/ for the front end); serve reads
 	// them from disk so edits show without restarting.
 	Templates fs.FS
+	// Cache, when not nil, keeps the explorer pages' layouts between
+	// builds.
+	Cache *Cache
 }
 
 // Render turns a loaded site and its verification results (by mode id)
@@ -96,7 +99,7 @@ func (r *renderer) render() error {
 		}
 		r.modes = append(r.modes, mv)
 	}
-	steps := []func() error{r.renderHome, r.renderModes, r.renderTrain, r.renderEditor, r.renderDocs, r.renderNotFound}
+	steps := []func() error{r.renderHome, r.renderModes, r.renderExplore, r.renderTrain, r.renderEditor, r.renderDocs, r.renderNotFound}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return err
@@ -111,7 +114,7 @@ func (r *renderer) render() error {
 // page is the data every layout gets.
 type page struct {
 	r           *renderer
-	Kind        string // home, mode, train, editor, doc, notfound
+	Kind        string // home, mode, explore, train, editor, doc, notfound
 	Path        string // output path of the page
 	Root        string // relative prefix to the site root ("../../")
 	Base        string // <base href>, for the 404 page only
@@ -129,6 +132,7 @@ type page struct {
 	Data       template.JS
 	Palette    []paletteItem
 	Variants   []string
+	Explore    *exploreView
 }
 
 // Asset returns the relative URL of an asset by its logical name.

@@ -9,7 +9,54 @@
     var root = TC.$('main');
     var c = data.puzzle && data.puzzle.tree ? new TC.Puzzle({ data: data, root: root }) : new TC.Game({ data: data, root: root });
     TC.page = c;
-    c.start().catch(function () {});
+    var moves = linkedMoves();
+    c.start().then(function () {
+      if (moves) return playFrom(c, moves);
+    }).catch(function () {});
+  }
+
+  // linkedMoves reads ?moves= (a line from the mode's start in
+  // coordinates, separated by spaces, "+" or commas, as the state-graph
+  // explorer links it): a list of moves, null when there is none, or an
+  // error message when the parameter is not a line of coordinates.
+  function linkedMoves() {
+    var text = new URLSearchParams(location.search).get('moves');
+    if (text == null) return null;
+    var moves = text.trim().split(/[\s,+]+/).filter(Boolean);
+    var ok = moves.length <= 1000 && moves.every(function (m) { return /^[a-p](1[0-6]|[1-9])[a-p](1[0-6]|[1-9])[qrbnk]?$/.test(m); });
+    return ok ? moves : { error: 'The link’s moves are not a line of coordinates such as a2a4.' };
+  }
+
+  // playFrom plays a linked line from the start (out of the puzzle
+  // checker, if any), then lets the player take the side to move against
+  // the computer. A line that cannot be played stops at its first bad
+  // move and says so.
+  function playFrom(c, moves) {
+    var g = c.game || c;
+    if (c.free) c.free();
+    if (moves.error) { g.showError(moves.error); return; }
+    g.cancelPending();
+    var chain = Promise.resolve(g.state);
+    var played = 0;
+    moves.forEach(function (m) {
+      chain = chain.then(function () {
+        return g.engine.call('play', g.id, m).then(function (s) { played++; return s; });
+      });
+    });
+    return chain.then(function (s) {
+      g.opponent = (g.data && g.data.opponent) || 'perfect';
+      var sel = TC.$('#opponent');
+      if (sel) sel.value = g.opponent;
+      g.human = s.side;
+      g.board.setFlipped(s.side === 'black');
+      g.setState(s, false);
+      var note = 'Playing from the position after ' + played + (played === 1 ? ' move' : ' moves') + ' of the linked line. You play ' + s.side + '. ' + TC.statusText(s);
+      g.setStatus(note);
+      TC.announce(note);
+    }, function (err) {
+      g.showError('Move ' + (played + 1) + ' of the linked line cannot be played: ' + err.message);
+      return g.engine.call('state', g.id).then(function (s) { g.setState(s, false); });
+    });
   }
 
   // Progress of the trainer in localStorage, validated on every read: a
