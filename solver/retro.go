@@ -17,8 +17,8 @@ import (
 var ErrTooLarge = errors.New("state space too large")
 
 // DefaultMaxStates is the state limit of Solve when Options.MaxStates is
-// zero. At about 14 bytes a state (states without pawns or castling) it
-// keeps a solve under 2 GiB.
+// zero. Positions without pawns or castling take about 25 bytes a state
+// at the peak of a solve, so it keeps such a solve under 4 GiB.
 const DefaultMaxStates = 1 << 27
 
 // maxDTM is the longest distance to mate a table can hold, in plies.
@@ -657,5 +657,6 @@ func (s *solve) table(startKey uint64) *Table {
 		}
 	}
 	s.words = nil
+	s.idx.filter = nil // only the propagation needs it
 	return newTable(s.space, s.idx, vals, s.stats, startKey)
 }

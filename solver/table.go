@@ -111,13 +111,17 @@ func (t *Table) Index(p *engine.Position) (int, bool) {
 }
 
 // sameRules reports whether two rule sets play the same game, whatever
-// their presets are called.
+// their presets are called. The initial material, which the engine takes
+// from each parsed position when pieces may only promote to captured
+// types, is the table's: it is the same for every position reached from
+// the start.
 func sameRules(a, b *engine.Rules) bool {
 	if a == b {
 		return true
 	}
 	x, y := *a, *b
 	x.Preset, y.Preset = "", ""
+	x.InitialMaterial, y.InitialMaterial = [2][7]int8{}, [2][7]int8{}
 	return x == y
 }
 
@@ -157,10 +161,6 @@ func (t *Table) Position(i int) *engine.Position {
 
 // Side returns the side to move in state i.
 func (t *Table) Side(i int) engine.Color { return keySide(t.idx.key(i)) }
-
-// Key returns the state key of state i: an opaque number that identifies
-// the state within this table.
-func (t *Table) Key(i int) uint64 { return t.idx.key(i) }
 
 // Terminal returns how state i ends the game, or NotTerminal.
 func (t *Table) Terminal(i int) Terminal {

@@ -456,3 +456,41 @@ func sameKeySet(a, b []uint64) bool {
 	slices.Sort(b)
 	return slices.Equal(a, b)
 }
+
+// TestIndexParsedPositions parses every state's FEN afresh under the
+// rules the table was made with and probes it. With promotion to
+// captured pieces only, the engine takes each parsed position's material
+// as the initial material, which the table must not mistake for other
+// rules.
+func TestIndexParsedPositions(t *testing.T) {
+	rules := engine.MustPreset("chess")
+	rules.PromoteToCaptured = true
+	start, err := engine.Parse("bk,x/bn,bp/x,x/x,wp/wk,x:w", rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := Solve(start, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	captures := 0
+	for i := range tab.Len() {
+		r := engine.MustPreset("chess")
+		r.PromoteToCaptured = true
+		p, err := engine.ParseFEN(tab.FEN(i), r)
+		if err != nil {
+			t.Fatalf("state %d: %v", i, err)
+		}
+		if p.Count(engine.Black, engine.Knight) == 0 {
+			captures++
+		}
+		v, d, ok := tab.Probe(p)
+		if wv, wd := tab.Entry(i); !ok || v != wv || d != wd {
+			t.Fatalf("%s: Probe says %s in %d (found %v), the entry %s in %d", tab.FEN(i), v, d, ok, wv, wd)
+		}
+	}
+	if captures == 0 {
+		t.Fatal("no state has lost the knight: the test proves nothing")
+	}
+	t.Logf("%d states, %d without the black knight", tab.Len(), captures)
+}
