@@ -1,0 +1,310 @@
+package puzzles
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
+)
+
+// ImportOptions tune ConvertLichess.
+type ImportOptions struct {
+	// MateNodes bounds each mate search; 0 means DefaultMateNodes.
+	MateNodes int64
+	// Category is the mode category written into each file; empty means
+	// "lichess".
+	Category string
+}
+
+// DefaultMateNodes is the node budget of each mate search while
+// importing: the same as the site's build uses.
+const DefaultMateNodes = 20_000_000
+
+// ErrDisproved is wrapped by the error ConvertLichess returns when the
+// mate search proves a row's claim or line wrong (as opposed to a row it
+// could not read or decide).
+var ErrDisproved = errors.New("disproved")
+
+var mateInRE = regexp.MustCompile(`^mateIn([0-9]+)$`)
+
+// MateIn returns the distance the row's themes claim: N from a mateInN
+// theme, else, for a row with the theme "mate", the number of the
+// solver's moves in Moves. It returns 0 when the row is not a mate
+// puzzle, and an error when its themes disagree.
+func (r *LichessRow) MateIn() (int, error) {
+	n := 0
+	for _, t := range r.Themes {
+		if m := mateInRE.FindStringSubmatch(t); m != nil {
+			k, err := strconv.Atoi(m[1])
+			if err != nil || k < 1 || k > solver.MaxMateMoves {
+				return 0, fmt.Errorf("theme %s: want mateIn1 to mateIn%d", t, solver.MaxMateMoves)
+			}
+			if n != 0 && n != k {
+				return 0, fmt.Errorf("themes claim both mateIn%d and mateIn%d", n, k)
+			}
+			n = k
+		}
+	}
+	if n == 0 && r.HasTheme("mate") {
+		n = len(r.Moves) / 2
+	}
+	return n, nil
+}
+
+// ConvertLichess turns a parsed row into a standard-chess puzzle: the
+// start is the position after the opponent's move Moves[0], the claim is
+// a win for the side then to move with the distance from the themes, and
+// the solution is the rest of Moves in SAN. It checks the row the way the
+// site's build does, with a bounded mate search: the claimed distance
+// must be the shortest mate, each of the solver's moves must keep it, and
+// each recorded defence must be a longest one. A defence that is not is
+// replaced by the first longest defence in coordinate order, the line
+// goes on with the fastest mate from there, and a note says so; a line
+// that stops before the mate is completed the same way. Errors wrap
+// ErrDisproved when the search refutes the claim or the line.
+func ConvertLichess(r *LichessRow, opt ImportOptions) (*Puzzle, []string, error) {
+	fail := func(field string, err error) error {
+		return &RowError{Row: r.Row, Line: r.Line, ID: r.ID, Field: field, Err: err}
+	}
+	n, err := r.MateIn()
+	if err != nil {
+		return nil, nil, fail("Themes", err)
+	}
+	if n == 0 {
+		return nil, nil, fail("Themes", fmt.Errorf("%q has no mate or mateInN theme: only mate puzzles can be checked", strings.Join(r.Themes, " ")))
+	}
+	if opt.MateNodes == 0 {
+		opt.MateNodes = DefaultMateNodes
+	}
+	if opt.Category == "" {
+		opt.Category = "lichess"
+	}
+	start := *r.Before
+	setup := start.SAN(r.Played[0])
+	setupLabel := moveNumber(&start)
+	start.Make(r.Played[0])
+	attacker := start.Side
+	j := &mateJudge{attacker: attacker, bound: n, nodes: opt.MateNodes, memo: map[string]*solver.MateResult{}}
+
+	res, err := j.search(&start)
+	switch {
+	case err != nil:
+		return nil, nil, fail("Themes", fmt.Errorf("mateIn%d not decided: %v", n, err))
+	case !res.Found:
+		return nil, nil, fail("Themes", fmt.Errorf("claim mateIn%d is false: %s has no mate in %d (%w by mate search)", n, sideTitle(attacker), n, ErrDisproved))
+	case res.Moves < n:
+		return nil, nil, fail("Themes", fmt.Errorf("claim mateIn%d is too long: %s mates in %d (%w by mate search)", n, sideTitle(attacker), res.Moves, ErrDisproved))
+	}
+
+	var notes []string
+	var line []engine.Move
+	p := start
+	recorded := r.Played[1:]
+	diverged := false
+	for k := 0; p.Status() == engine.Active; k++ {
+		best, err := j.optimal(&p)
+		if err != nil {
+			return nil, nil, fail("Moves", err)
+		}
+		if len(best) == 0 {
+			return nil, nil, fail("Moves", fmt.Errorf("no move keeps the mate after %s (%w by mate search)", start.FormatLine(line), ErrDisproved))
+		}
+		var mv engine.Move
+		switch {
+		case k < len(recorded) && contains(best, recorded[k]):
+			mv = recorded[k]
+		case k < len(recorded) && p.Side == attacker:
+			return nil, nil, fail("Moves", fmt.Errorf("move %d %s (%s%s) does not keep the mate in %d: optimal is %s (%w by mate search)",
+				k+2, r.Moves[k+1], moveNumber(&p), p.SAN(recorded[k]), n, sanJoin(&p, best), ErrDisproved))
+		case k < len(recorded):
+			mv = firstCoord(&p, best)
+			notes = append(notes, fmt.Sprintf("the recorded defence %s%s is not a longest one; replaced by %s, and the line goes on with the fastest mate", moveNumber(&p), p.SAN(recorded[k]), p.SAN(mv)))
+			recorded, diverged = recorded[:k], true // the rest answers another defence
+		default:
+			mv = firstCoord(&p, best)
+			if k == len(recorded) && !diverged {
+				notes = append(notes, fmt.Sprintf("the recorded line stops before the mate; completed from %s%s", moveNumber(&p), p.SAN(mv)))
+			}
+		}
+		line = append(line, mv)
+		p.Make(mv)
+		if len(line) > 2*n {
+			return nil, nil, fail("Moves", fmt.Errorf("the line does not mate within %d moves (%w by mate search)", n, ErrDisproved))
+		}
+	}
+	if p.Status() != engine.Checkmate {
+		return nil, nil, fail("Moves", fmt.Errorf("the line ends in %s, not checkmate (%w)", p.Status(), ErrDisproved))
+	}
+
+	first := start.SAN(line[0])
+	pz := &Puzzle{
+		ID:         "lichess-" + modeID(r.ID),
+		Title:      "Lichess puzzle " + r.ID,
+		Category:   opt.Category,
+		Summary:    fmt.Sprintf("%s to play and mate in %d. Rated %d on lichess.org; themes: %s.", sideTitle(attacker), n, r.Rating, strings.Join(r.Themes, ", ")),
+		Variant:    "chess",
+		Start:      &start,
+		StartText:  start.FEN(),
+		Difficulty: ratingDifficulty(r.Rating),
+		Result:     map[engine.Color]string{engine.White: "white-wins", engine.Black: "black-wins"}[attacker],
+		MateIn:     n,
+		Side:       attacker,
+		Line:       line,
+	}
+	pz.Hints = []Hint{
+		{Text: fmt.Sprintf("The first move starts on %s.", start.B.Name(line[0].From())), Squares: []string{start.B.Name(line[0].From())}},
+		{Text: fmt.Sprintf("Play %s.", first), Move: strings.TrimRight(first, "+#")},
+	}
+	moves := "moves"
+	if n == 1 {
+		moves = "move"
+	}
+	pz.Challenge = fmt.Sprintf("%s has just played %s%s. %s to play and mate in %d %s.", sideTitle(attacker.Other()), setupLabel, setup, sideTitle(attacker), n, moves)
+	var b strings.Builder
+	fmt.Fprintf(&b, "Puzzle %s from the lichess.org puzzle database (CC0), rated %d (±%d), played %d times.", r.ID, r.Rating, r.RatingDeviation, r.NbPlays)
+	if r.GameURL != "" {
+		fmt.Fprintf(&b, " Source game: %s", r.GameURL)
+	}
+	b.WriteString("\n")
+	if len(notes) > 0 {
+		b.WriteString("\nChanged on import, after checking with the mate search:\n\n")
+		for _, n := range notes {
+			fmt.Fprintf(&b, "- %s\n", n)
+		}
+	}
+	pz.Notes = b.String()
+	return pz, notes, nil
+}
+
+// mateJudge answers, like the site's build does for positions too large
+// to solve exactly, which moves are optimal by bounded mate searches
+// against a fixed bound: the attacker's moves that keep the shortest
+// mate, and the defences the attacker needs longest to answer.
+type mateJudge struct {
+	attacker engine.Color
+	bound    int
+	nodes    int64
+	memo     map[string]*solver.MateResult
+}
+
+func (j *mateJudge) search(p *engine.Position) (*solver.MateResult, error) {
+	key := p.FEN()
+	if r, ok := j.memo[key]; ok {
+		return r, nil
+	}
+	r, err := solver.MateSearch(p, j.attacker, j.bound, solver.MateOptions{MaxNodes: j.nodes, MaxTreeNodes: -1})
+	if err != nil {
+		return nil, err
+	}
+	j.memo[key] = r
+	return r, nil
+}
+
+// optimal returns p's optimal moves in coordinate order.
+func (j *mateJudge) optimal(p *engine.Position) ([]engine.Move, error) {
+	r, err := j.search(p)
+	if err != nil || !r.Found {
+		return nil, err
+	}
+	var out []engine.Move
+	if p.Side == j.attacker {
+		for _, f := range r.First {
+			if f.Moves == r.Moves {
+				out = append(out, f.Move)
+			}
+		}
+	} else {
+		longest := -1
+		var buf [engine.MaxMoves]engine.Move
+		for _, mv := range p.LegalMoves(buf[:0]) {
+			q := *p
+			q.Make(mv)
+			rq, err := j.search(&q)
+			if err != nil {
+				return nil, err
+			}
+			switch {
+			case !rq.Found:
+			case rq.Moves > longest:
+				longest, out = rq.Moves, []engine.Move{mv}
+			case rq.Moves == longest:
+				out = append(out, mv)
+			}
+		}
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].Coord(p.B) < out[b].Coord(p.B) })
+	return out, nil
+}
+
+func contains(moves []engine.Move, mv engine.Move) bool {
+	for _, x := range moves {
+		if x == mv {
+			return true
+		}
+	}
+	return false
+}
+
+// firstCoord returns the first of moves in coordinate order.
+func firstCoord(p *engine.Position, moves []engine.Move) engine.Move {
+	best := moves[0]
+	for _, mv := range moves[1:] {
+		if mv.Coord(p.B) < best.Coord(p.B) {
+			best = mv
+		}
+	}
+	return best
+}
+
+func sanJoin(p *engine.Position, moves []engine.Move) string {
+	var s []string
+	for _, mv := range moves {
+		s = append(s, p.SAN(mv))
+	}
+	return strings.Join(s, ", ")
+}
+
+// moveNumber labels the next move of p: "24." or "24...".
+func moveNumber(p *engine.Position) string {
+	if p.Side == engine.White {
+		return fmt.Sprintf("%d. ", p.Fullmove)
+	}
+	return fmt.Sprintf("%d... ", p.Fullmove)
+}
+
+// modeID turns a lichess puzzle id, whose letters are case-sensitive,
+// into a mode id of lower-case letters, digits and dashes without
+// merging two ids: each capital letter becomes a dash and its lower case.
+func modeID(id string) string {
+	var b strings.Builder
+	for _, c := range id {
+		if unicode.IsUpper(c) {
+			b.WriteByte('-')
+			c = unicode.ToLower(c)
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// ratingDifficulty grades a lichess rating: below 1000 is 1, then one
+// more for each 400 points, 2200 and above is 5.
+func ratingDifficulty(rating int) int {
+	switch {
+	case rating < 1000:
+		return 1
+	case rating < 1400:
+		return 2
+	case rating < 1800:
+		return 3
+	case rating < 2200:
+		return 4
+	}
+	return 5
+}
