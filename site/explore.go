@@ -135,9 +135,9 @@ type explorer struct {
 	t     *solver.Table
 	scope string
 	opt   ExploreOptions
-	// index maps a table state to its node; order lists the chosen states
-	// as they were found, with their parents (table indices, -1 for the
-	// start), the moves that reached them and their rows.
+	// index maps a table state to its node; states lists the chosen
+	// states as they were found, with their parents (table indices, -1
+	// for the start), the moves that reached them and their rows.
 	index  map[int]int
 	sub    map[int]bool // the winning subtree's states
 	states []int
@@ -166,8 +166,9 @@ func Explore(t *solver.Table, opt ExploreOptions) *Exploration {
 		x.scope, e.Layering = ScopeDraw, LayerPly
 	}
 	e.Scope = x.scope
+	var sub *reach
 	if sv != solver.Draw {
-		sub := x.closure(start, ScopeWin)
+		sub = x.closure(start, ScopeWin)
 		e.Subtree = len(sub.states)
 		x.sub = make(map[int]bool, len(sub.states))
 		for _, i := range sub.states {
@@ -175,7 +176,7 @@ func Explore(t *solver.Table, opt ExploreOptions) *Exploration {
 		}
 	}
 	if x.scope == ScopeWin {
-		x.byDTM(start, e)
+		x.byDTM(sub, e)
 	} else {
 		x.byPly(start, e)
 	}
@@ -281,20 +282,19 @@ func (x *explorer) byPly(start int, e *Exploration) {
 	}
 }
 
-// byDTM chooses the winning subtree, row by row by distance to mate from
-// the start's down to the mates, while whole rows fit opt.Nodes. Every
-// move of the subtree lowers the distance, so a cut keeps each state's
-// way from the start.
-func (x *explorer) byDTM(start int, e *Exploration) {
-	r := x.closure(start, ScopeWin)
+// byDTM chooses from the winning subtree r, row by row by distance to
+// mate from the start's down to the mates (one row for each distance
+// that occurs), while whole rows fit opt.Nodes. Every move of the subtree
+// lowers the distance, so a cut keeps each state's way from the start.
+func (x *explorer) byDTM(r *reach, e *Exploration) {
 	e.Scoped = len(r.states)
-	_, top := x.t.Entry(start)
+	_, top := x.t.Entry(r.states[0])
 	rows := make([][]int, top+1) // by distance to mate: positions in r
 	for k, i := range r.states {
 		_, d := x.t.Entry(i)
 		rows[d] = append(rows[d], k)
 	}
-	n := 0
+	n, layer := 0, 0
 	e.Complete = true
 	for d := top; d >= 0; d-- {
 		if len(rows[d]) == 0 {
@@ -306,8 +306,9 @@ func (x *explorer) byDTM(start int, e *Exploration) {
 		}
 		n += len(rows[d])
 		for _, k := range rows[d] {
-			x.add(r.states[k], r.parent[k], r.via[k], top-d)
+			x.add(r.states[k], r.parent[k], r.via[k], layer)
 		}
+		layer++
 	}
 }
 

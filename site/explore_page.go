@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
 )
 
@@ -29,6 +30,9 @@ type exploreSummary struct {
 	// last row shown.
 	LastDTM, LastPly     int
 	WinnerName, LoseName string
+	// Race is set for a race to the far rank, where the distance is to
+	// the win, not to a mate. Render sets it; the cache does not keep it.
+	Race bool `json:"-"`
 }
 
 // exploreCached is an explorer page's cached data.
@@ -85,17 +89,19 @@ func (p *page) Explorers() []*modeView {
 	return out
 }
 
-// exploreKey is the cache key of a mode's explorer data: the table, the
-// limits and the program that lays it out.
-func exploreKey(v *Verification, opt ExploreOptions) string {
-	return Key("explore", binaryHash(), contentHash(v.Table), fmt.Sprintf("%+v", opt))
+// exploreKey is the cache key of a mode's explorer data: the start
+// position and rules, the table, the limits and the program that lays it
+// out. The table alone is not enough: it holds no positions, and two
+// starts in one strongly connected graph have the same table.
+func exploreKey(mv *modeView, opt ExploreOptions) string {
+	return Key("explore", binaryHash(), mv.Start.FEN(), fmt.Sprintf("%+v", *mv.Rules), contentHash(mv.V.Table), fmt.Sprintf("%+v", opt))
 }
 
 // explore returns the explorer data of an exactly solved mode, from the
 // cache when it can, else from its table (loading it again when the
 // verification came from the cache).
 func (r *renderer) explore(mv *modeView) (*exploreCached, error) {
-	key := exploreKey(mv.V, DefaultExploreOptions)
+	key := exploreKey(mv, DefaultExploreOptions)
 	if data, ok := r.opt.Cache.Get("explore", key); ok {
 		var c exploreCached
 		if json.Unmarshal(data, &c) == nil && len(c.Nodes) > 0 {
@@ -132,6 +138,7 @@ type exploreJSON struct {
 	Layering string          `json:"layering"`
 	Width    int             `json:"width"`
 	Height   int             `json:"height"`
+	Race     bool            `json:"race,omitempty"` // distances are to a won race, not a mate
 	Nodes    json.RawMessage `json:"nodes"`
 }
 
@@ -180,13 +187,16 @@ func (r *renderer) renderExplorePage(mv *modeView, c *exploreCached) error {
 	d := exploreJSON{
 		ID: mv.ID, Title: mv.Title, Play: p.Root + "modes/" + mv.ID + "/", W: mv.W, H: mv.H,
 		Scope: c.Summary.Scope, Layering: c.Summary.Layering, Width: c.Summary.Width, Height: c.Summary.Height, Nodes: c.Nodes,
+		Race: mv.Rules.Goal == engine.GoalRace,
 	}
 	data, err := scriptJSON(d)
 	if err != nil {
 		return fmt.Errorf("render %s: explorer: %v", mv.Path, err)
 	}
+	sum := c.Summary
+	sum.Race = d.Race
 	p.Mode = mv
-	p.Explore = &exploreView{Mode: mv, S: c.Summary, Board: mv.Board, Data: data}
+	p.Explore = &exploreView{Mode: mv, S: sum, Board: mv.Board, Data: data}
 	return r.execute(p, "explore.html")
 }
 
@@ -198,13 +208,13 @@ func (s exploreSummary) What() string {
 		fmt.Fprintf(&b, "The whole reachable graph: all %s states and all %s moves between them, in rows by distance in plies from the start (the row where a breadth-first search from the start first meets a state).",
 			thousands(s.Stats.States), thousands(s.Stats.Edges))
 		if s.Subtree > 0 {
-			fmt.Fprintf(&b, " The %s states of %s's winning subtree (%s's fastest mates against every defence) are ringed, and its moves drawn bold.", thousands(s.Subtree), s.WinnerName, s.WinnerName)
+			fmt.Fprintf(&b, " The %s states of %s's winning subtree (%s's fastest %ss against every defence) are ringed, and its moves drawn bold.", thousands(s.Subtree), s.WinnerName, s.WinnerName, s.goal())
 		}
 	case ScopeWin:
-		fmt.Fprintf(&b, "The winning subtree from the start: the states reached when %s plays only optimal moves (the fastest mate) and %s tries every reply, in rows by distance to mate, from the start (%s plies) down to ",
-			s.WinnerName, s.LoseName, strconv.Itoa(s.StartDTM))
+		fmt.Fprintf(&b, "The winning subtree from the start: the states reached when %s plays only optimal moves (the fastest %s) and %s tries every reply, in rows by distance to the %s, from the start (%d plies) down to ",
+			s.WinnerName, s.goal(), s.LoseName, s.goal(), s.StartDTM)
 		if s.Complete {
-			fmt.Fprintf(&b, "the mates: all %s of its states. ", thousands(s.Subtree))
+			fmt.Fprintf(&b, "the %ss: all %s of its states. ", s.goal(), thousands(s.Subtree))
 		} else {
 			fmt.Fprintf(&b, "distance %d, where the page stops to stay small: %s of its %s states. ", s.LastDTM, thousands(s.Shown), thousands(s.Subtree))
 		}
@@ -224,10 +234,21 @@ func (s exploreSummary) What() string {
 	return b.String()
 }
 
+// goal names what a win is: a mate, or a won race.
+func (s exploreSummary) goal() string {
+	if s.Race {
+		return "win"
+	}
+	return "mate"
+}
+
 // StartText is the start's value in words.
 func (s exploreSummary) StartText() string {
 	switch s.StartValue {
 	case 'W', 'B':
+		if s.Race {
+			return fmt.Sprintf("%s wins the race in %d plies", s.WinnerName, s.StartDTM)
+		}
 		return fmt.Sprintf("%s wins, mate in %d plies", s.WinnerName, s.StartDTM)
 	}
 	return "Draw"

@@ -180,7 +180,12 @@ func TestExploreWinningSubtree(t *testing.T) {
 			checkNodes(t, tb, e)
 			lowest := e.Nodes[len(e.Nodes)-1].DTM // the last row's
 			for k, n := range e.Nodes {
-				if n.Value != 'W' || !n.Sub || n.Layer != top-n.DTM || n.DTM < lowest {
+				// One row for each distance to mate, from the start's down.
+				prev := e.Nodes[max(k-1, 0)]
+				if n.Layer == prev.Layer && n.DTM != prev.DTM || n.Layer != prev.Layer && n.DTM >= prev.DTM || n.Layer == 0 && n.DTM != top {
+					t.Fatalf("node %d: distance %d in row %d", k, n.DTM, n.Layer)
+				}
+				if n.Value != 'W' || !n.Sub || n.DTM < lowest {
 					t.Fatalf("node %d: %c in %d, row %d, in the subtree %v", k, n.Value, n.DTM, n.Layer, n.Sub)
 				}
 				white := tb.Side(n.State) == engine.White
@@ -419,6 +424,49 @@ func TestExploreFromSerializedTable(t *testing.T) {
 	}
 	if !bytes.Equal(a.Nodes, b.Nodes) || a.Summary != b.Summary {
 		t.Error("the page from the loaded table differs from the solved one")
+	}
+}
+
+// TestExploreCacheByStart checks that two modes whose starts lie in one
+// graph, so that their tables are the same bytes, get their own pages
+// from the cache.
+func TestExploreCacheByStart(t *testing.T) {
+	s := loadRenderSite(t)
+	var gardner *Mode
+	for _, m := range s.Modes {
+		if m.ID == "gardner" {
+			gardner = m
+		}
+	}
+	raid := *gardner
+	raid.ID = "raid"
+	var err error
+	if raid.Start, err = engine.Parse("bk,x,br,bn,wn,wr,x,wk:w", gardner.Rules); err != nil {
+		t.Fatal(err)
+	}
+	r := &renderer{opt: RenderOptions{Cache: &Cache{Dir: t.TempDir()}}}
+	var starts []string
+	var tables [][]byte
+	for _, m := range []*Mode{gardner, &raid} {
+		tb, err := solver.Solve(m.Start, solver.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := tb.MarshalBinary()
+		tables = append(tables, data)
+		c, err := r.explore(&modeView{Mode: m, V: &Verification{Method: "exact", Table: data}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var nodes [][]json.RawMessage
+		json.Unmarshal(c.Nodes, &nodes)
+		starts = append(starts, string(nodes[0][3]))
+	}
+	if !bytes.Equal(tables[0], tables[1]) {
+		t.Log("the two tables differ; the test no longer shows the shared-table case")
+	}
+	if want := `"` + raid.Start.FEN() + `"`; starts[1] != want {
+		t.Errorf("the second mode's page starts at %s, want %s", starts[1], want)
 	}
 }
 

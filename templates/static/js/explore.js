@@ -41,11 +41,14 @@
 
   function sideOf(fen) { return fen.split(' ')[1] === 'b' ? 'black' : 'white'; }
 
-  // valueText says who wins a state and how fast.
-  function valueText(value, dtm) {
+  function plies(n) { return n + (n === 1 ? ' ply' : ' plies'); }
+
+  // valueText says who wins a state and how fast; race is set when a win
+  // is a race to the far rank, not a mate.
+  function valueText(value, dtm, race) {
     if (value === 'D') return 'Draw';
     if (dtm === 0) return WINNER[value] + ' has won';
-    return WINNER[value] + ' wins, mate in ' + dtm + (dtm === 1 ? ' ply' : ' plies');
+    return WINNER[value] + (race ? ' wins the race in ' : ' wins, mate in ') + plies(dtm);
   }
 
   function shortValue(value, dtm) {
@@ -81,14 +84,16 @@
   };
 
   // draw builds the picture: the lines, then one shape per state.
+  // The winning subtree stands out only inside the whole graph.
   Explorer.prototype.draw = function () {
     var nodes = this.nodes;
     var plain = [], sub = [];
+    var mark = this.data.scope === 'all' ? SUB : 0;
     nodes.forEach(function (n) {
       n.moves.forEach(function (m) {
         if (!(m.flags & DRAWN) || m.to < 0) return;
         var t = nodes[m.to];
-        ((m.flags & SUB) ? sub : plain).push('M' + n.x + ' ' + n.y + 'L' + t.x + ' ' + t.y);
+        ((m.flags & mark) ? sub : plain).push('M' + n.x + ' ' + n.y + 'L' + t.x + ' ' + t.y);
       });
     });
     var svg = this.svg;
@@ -137,7 +142,7 @@
           el.setAttribute('cy', y);
           el.setAttribute('r', 5);
       }
-      el.setAttribute('class', 'ex-n v-' + n.value + (n.end !== '-' ? ' t-' + n.end : '') + ((n.flags & SUB) ? ' ex-sub' : ''));
+      el.setAttribute('class', 'ex-n v-' + n.value + (n.end !== '-' ? ' t-' + n.end : '') + ((n.flags & mark) ? ' ex-sub' : ''));
       el.setAttribute('data-i', n.i);
       g.appendChild(el);
     });
@@ -228,7 +233,7 @@
   // rowName names row r for the list.
   Explorer.prototype.rowName = function (r) {
     var count = this.rows[r].length;
-    var what = this.data.layering === 'dtm' ? 'distance to mate ' + this.nodes[this.rows[r][0]].dtm : 'ply ' + r;
+    var what = this.data.layering === 'dtm' ? (this.data.race ? 'plies to the win ' : 'distance to mate ') + this.nodes[this.rows[r][0]].dtm : 'ply ' + r;
     return 'Row ' + (r + 1) + ' · ' + what + ' · ' + count + (count === 1 ? ' state' : ' states');
   };
 
@@ -291,15 +296,16 @@
       facts.appendChild(TC.el('dt', null, dt));
       facts.appendChild(TC.el('dd', null, dd));
     };
-    add('Value', valueText(n.value, n.dtm));
-    add('Distance to mate', n.dtm < 0 ? 'none (a draw)' : n.dtm + (n.dtm === 1 ? ' ply' : ' plies'));
+    var race = this.data.race;
+    add('Value', valueText(n.value, n.dtm, race));
+    add(race ? 'Distance to the win' : 'Distance to mate', n.dtm < 0 ? 'none (a draw)' : plies(n.dtm));
     add('To move', TC.capitalize(side));
     add('Game over', n.end === '-' ? 'no' : ENDS[n.end]);
     add('Row', this.rowName(n.layer));
     add('From the start', line.san.length ? TC.numberedLine(line.san, sideOf(start.fen), parseInt(start.fen.split(' ')[5], 10) || 1) : 'this is the start');
     add('FEN', n.fen);
     var status = TC.$('#status');
-    status.textContent = title + ': ' + valueText(n.value, n.dtm) + (n.end !== '-' ? ' (' + ENDS[n.end] + ')' : '') + '.';
+    status.textContent = title + ': ' + valueText(n.value, n.dtm, race) + (n.end !== '-' ? ' (' + ENDS[n.end] + ')' : '') + '.';
 
     var ul = TC.$('#ex-moves');
     ul.textContent = '';
@@ -315,7 +321,7 @@
       } else {
         li.appendChild(TC.el('span', { class: 'ex-move' }, m.san));
       }
-      li.appendChild(TC.el('span', { class: 'ex-mv-value v-' + value }, ' → ' + valueText(value, dtm)));
+      li.appendChild(TC.el('span', { class: 'ex-mv-value v-' + value }, ' → ' + valueText(value, dtm, race)));
       if (m.flags & BEST) li.appendChild(TC.el('span', { class: 'ex-best' }, 'optimal'));
       if (m.to < 0) li.appendChild(TC.el('span', { class: 'muted' }, '(not shown here)'));
       ul.appendChild(li);
