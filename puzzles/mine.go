@@ -94,6 +94,8 @@ type features struct {
 	firstCapture, firstCheck bool
 	// legalFirst counts the winner's legal moves at the start.
 	legalFirst int
+	// defenders counts the loser's pieces other than the king.
+	defenders int
 	// temptingFirst counts the wrong first moves that capture, give
 	// check, or throw the win away; temptingLine counts them at every
 	// turn of the winner along the main line.
@@ -279,6 +281,9 @@ func (m *miner) mainLine(i int) ([]engine.Move, []int) {
 func (m *miner) candidate(i int, p *engine.Position, key string) *candidate {
 	_, dtm := m.t.Entry(i)
 	c := &candidate{index: i, pos: p, key: key, mateIn: (dtm + 1) / 2}
+	for t := engine.Pawn; t <= engine.Queen; t++ {
+		c.defenders += p.Count(p.Side.Other(), t)
+	}
 	c.line, c.lineStates = m.mainLine(i)
 	q := *p
 	for n, mv := range c.line {
@@ -413,12 +418,16 @@ func (m *miner) pick(cands []*candidate, opt MineOptions, st *MineStats) []*cand
 }
 
 // preferred orders candidates of one difficulty: a quiet first move
-// first, then more tempting wrong first moves, more along the line, and
-// finally the canonical key so the order is total.
+// first, then a defender with more than a bare king, more tempting wrong
+// first moves, more along the line, and finally the canonical key so the
+// order is total.
 func preferred(a, b *candidate) bool {
 	qa, qb := !a.firstCapture && !a.firstCheck, !b.firstCapture && !b.firstCheck
 	if qa != qb {
 		return qa
+	}
+	if da, db := a.defenders > 0, b.defenders > 0; da != db {
+		return da
 	}
 	if a.temptingFirst != b.temptingFirst {
 		return a.temptingFirst > b.temptingFirst
