@@ -8,8 +8,10 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/tdewolff/minify/v2"
@@ -224,11 +226,27 @@ var minifyTypes = map[string]string{
 // minifyFiles minifies the pages, the service worker and the manifest in
 // place; assets are minified by Render before their names are hashed.
 func minifyFiles(files map[string][]byte) error {
-	for name, data := range files {
-		if strings.HasPrefix(name, "assets/") {
-			continue
+	var names []string
+	for name := range files {
+		if !strings.HasPrefix(name, "assets/") {
+			names = append(names, name)
 		}
-		files[name] = minifyBytes(name, data)
+	}
+	out := make([][]byte, len(names))
+	var wg sync.WaitGroup
+	workers := runtime.NumCPU()
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(names); i += workers {
+				out[i] = minifyBytes(names[i], files[names[i]])
+			}
+		}()
+	}
+	wg.Wait()
+	for i, name := range names {
+		files[name] = out[i]
 	}
 	return nil
 }
