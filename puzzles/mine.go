@@ -483,11 +483,15 @@ func minedPuzzle(src Source, c *candidate, n, weight, states int, generator stri
 	if c.mateIn == 1 {
 		moves = "move"
 	}
+	w := goalWords{"mate", "mates"}
+	if p.R.Goal == engine.GoalRace {
+		w = goalWords{"win", "wins"}
+	}
 	pz := &Puzzle{
 		ID:         fmt.Sprintf("%s-m%d-%02d", src.ID, c.mateIn, n),
-		Title:      fmt.Sprintf("%s: mate in %d (#%d)", packTitle(src.Title), c.mateIn, n),
+		Title:      fmt.Sprintf("%s: %s in %d (#%d)", packTitle(src.Title), w.noun, c.mateIn, n),
 		Category:   "mined-" + src.ID,
-		Summary:    fmt.Sprintf("%s to play and mate in %d: one move only at every turn. Mined from the exact table of %s.", who, c.mateIn, src.Title),
+		Summary:    fmt.Sprintf("%s to play and %s in %d: one move only at every turn. Mined from the exact table of %s.", who, w.noun, c.mateIn, src.Title),
 		Variant:    src.Variant,
 		Rules:      src.Rules,
 		Start:      p,
@@ -503,7 +507,7 @@ func minedPuzzle(src Source, c *candidate, n, weight, states int, generator stri
 	}
 
 	var h1 strings.Builder
-	fmt.Fprintf(&h1, "Only one of your %d moves mates in %d, and it starts on %s.", c.legalFirst, c.mateIn, p.B.Name(c.line[0].From()))
+	fmt.Fprintf(&h1, "Only one of your %d moves %s in %d, and it starts on %s.", c.legalFirst, w.verb, c.mateIn, p.B.Name(c.line[0].From()))
 	switch {
 	case c.firstCapture && c.firstCheck:
 		h1.WriteString(" It captures with check.")
@@ -520,7 +524,7 @@ func minedPuzzle(src Source, c *candidate, n, weight, states int, generator stri
 	case c.temptingFirst > 1:
 		fmt.Fprintf(&h1, " %s of the others capture, check or let the win slip.", count(c.temptingFirst))
 	}
-	h2 := fmt.Sprintf("%s is the only move that mates in %d.", first, c.mateIn)
+	h2 := fmt.Sprintf("%s is the only move that %s in %d.", first, w.verb, c.mateIn)
 	if len(c.line) >= 3 {
 		q := *p
 		q.Make(c.line[0])
@@ -533,10 +537,10 @@ func minedPuzzle(src Source, c *candidate, n, weight, states int, generator stri
 		{Text: h2, Move: bare},
 	}
 
-	pz.Challenge = fmt.Sprintf("%s to play and mate in %d %s against any defence. At each of %s's turns exactly one move keeps the fastest mate — find it every time.", who, c.mateIn, moves, who)
+	pz.Challenge = fmt.Sprintf("%s to play and %s in %d %s against any defence. At each of %s's turns exactly one move keeps the fastest %s — find it every time.", who, w.noun, c.mateIn, moves, who, w.noun)
 
 	var notes strings.Builder
-	fmt.Fprintf(&notes, "%s mates as fast as possible; the defence holds out as long as possible. ", who)
+	fmt.Fprintf(&notes, "%s %s as fast as possible; the defence holds out as long as possible. ", who, w.verb)
 	if len(c.tries) > 0 {
 		notes.WriteString("The other first moves:\n\n")
 		for _, tr := range c.tries {
@@ -548,6 +552,10 @@ func minedPuzzle(src Source, c *candidate, n, weight, states int, generator stri
 	pz.Notes = notes.String()
 	return pz
 }
+
+// goalWords are the words a puzzle's texts use for winning: "mate" under
+// the checkmate goal, "win" under the race goal.
+type goalWords struct{ noun, verb string }
 
 // packTitle shortens a source title for the puzzles mined from it: a
 // trailing parenthesis naming the source's own mate ("(mate in 5)") does
@@ -563,7 +571,7 @@ func packTitle(title string) string {
 func (tr try) outcome() string {
 	switch tr.value {
 	case solver.Win:
-		return fmt.Sprintf("still wins, but only mates in %d", tr.mateIn)
+		return fmt.Sprintf("still wins, but only in %d moves", tr.mateIn)
 	case solver.Loss:
 		return "loses"
 	}
