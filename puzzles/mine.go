@@ -537,7 +537,12 @@ func minedPuzzle(src Source, c *candidate, n, weight, states int, generator stri
 		{Text: h2, Move: bare},
 	}
 
-	pz.Challenge = fmt.Sprintf("%s to play and %s in %d %s against any defence. At each of %s's turns exactly one move keeps the fastest %s — find it every time.", who, w.noun, c.mateIn, moves, who, w.noun)
+	if c.mateIn == 1 {
+		pz.Challenge = fmt.Sprintf("%s to play and %s in 1 move. Only one move does it at once — find it.", who, w.noun)
+	} else {
+		pz.Challenge = fmt.Sprintf("%s to play and %s in %d %s against any defence. At each of %s's turns exactly one move keeps the fastest %s — find it every time.", who, w.noun, c.mateIn, moves, who, w.noun)
+	}
+	pz.Challenge += "\n\n" + describePieces(p)
 
 	var notes strings.Builder
 	fmt.Fprintf(&notes, "%s %s as fast as possible; the defence holds out as long as possible. ", who, w.verb)
@@ -551,6 +556,24 @@ func minedPuzzle(src Source, c *candidate, n, weight, states int, generator stri
 	fmt.Fprintf(&notes, "Found by `thinchess mine %s` in the exact table of *%s* (%d states).", src.ID, src.Title, states)
 	pz.Notes = notes.String()
 	return pz
+}
+
+// describePieces lists each side's pieces with their squares, White
+// first, kings first: "White: king a1, rook a3. Black: king a8."
+func describePieces(p *engine.Position) string {
+	var parts []string
+	for _, c := range []engine.Color{engine.White, engine.Black} {
+		var names []string
+		for _, t := range []engine.PieceType{engine.King, engine.Queen, engine.Rook, engine.Bishop, engine.Knight, engine.Pawn} {
+			for sq := engine.Square(0); int(sq) < p.B.N; sq++ {
+				if pc := p.At(sq); pc != engine.NoPiece && pc.Color() == c && pc.Type() == t {
+					names = append(names, t.String()+" "+p.B.Name(sq))
+				}
+			}
+		}
+		parts = append(parts, sideTitle(c)+": "+strings.Join(names, ", ")+".")
+	}
+	return strings.Join(parts, " ")
 }
 
 // goalWords are the words a puzzle's texts use for winning: "mate" under
