@@ -121,8 +121,9 @@ type try struct {
 // images (left-right on boards without castling rights, colours swapped)
 // count once: the one with White to move is kept. Puzzles are graded
 // (see Grade), and Count of them chosen in turn from each difficulty,
-// preferring a quiet first move (no capture, no check) and more tempting
-// wrong moves.
+// preferring solutions not taken yet, a quiet first move (no capture, no
+// check), a defender with more than a bare king and more tempting wrong
+// moves.
 func Mine(src Source, opt MineOptions) (*MineResult, error) {
 	if src.Start == nil {
 		return nil, errors.New("mine: the source has no start position")
