@@ -28,7 +28,8 @@ const maxDTM = 1<<14 - 1
 type Options struct {
 	// MaxStates bounds the number of reachable states; 0 means
 	// DefaultMaxStates. Solve stops with an error wrapping ErrTooLarge as
-	// soon as it finds one state more.
+	// soon as it has found more: after expanding a few thousand states
+	// at most.
 	MaxStates int
 	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
 	Workers int
@@ -52,7 +53,7 @@ type Progress struct {
 	// States is the number of states found so far, or in the table.
 	States int
 	// Edges is the number of moves found so far (enumerate).
-	Edges int64
+	Edges int
 	// Depth is the enumeration level (plies from the start) or the
 	// distance to mate being resolved, in plies.
 	Depth int
@@ -334,7 +335,7 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 			edges += ws[w].edges
 			ws[w].edges = 0
 		}
-		s.progress(Progress{Phase: "enumerate", States: total, Edges: edges, Depth: depth + 1})
+		s.progress(Progress{Phase: "enumerate", States: total, Edges: int(edges), Depth: depth + 1})
 	}
 	return parts, edges, nil
 }

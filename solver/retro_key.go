@@ -83,7 +83,7 @@ type stateCodec struct {
 func newStateCodec(start *engine.Position) (*stateCodec, error) {
 	r := start.R
 	if r.Bans {
-		return nil, fmt.Errorf("the exact solver does not play Ban Chess yet")
+		return nil, fmt.Errorf("solver: the exact solver does not play Ban Chess yet")
 	}
 	b := start.B
 	c := &stateCodec{b: b, rules: r, n: b.N}

@@ -171,9 +171,17 @@ func (s *pieceSpace) targets(t engine.PieceType, sq int, all uint64) uint64 {
 	return 0
 }
 
-// pieceMove is a move of the piece space: two squares and the code of
-// the piece that moves.
-type pieceMove struct{ from, to, code uint8 }
+// pieceMove is a move of the piece space: the origin and destination
+// squares and the code of the piece that moves, a byte each.
+type pieceMove uint32
+
+func newPieceMove(from, to int, code uint8) pieceMove {
+	return pieceMove(from | to<<8 | int(code)<<16)
+}
+
+func (m pieceMove) from() int   { return int(m & 0xff) }
+func (m pieceMove) to() int     { return int(m >> 8 & 0xff) }
+func (m pieceMove) code() uint8 { return uint8(m >> 16) }
 
 // pieceWorker is one goroutine's view of a pieceSpace: the decoded state
 // as bitboards (and, for layouts other than layoutPlanes, a mailbox).
@@ -341,7 +349,7 @@ func (w *pieceWorker) generate() int {
 					to := bits.TrailingZeros64(tg)
 					toBit := uint64(1) << uint(to)
 					if !w.attacked(to, them, all&^fromBit|toBit, toBit) {
-						w.mv[n] = pieceMove{uint8(from), uint8(to), code}
+						w.mv[n] = newPieceMove(from, to, code)
 						n++
 					}
 				}
@@ -351,7 +359,7 @@ func (w *pieceWorker) generate() int {
 					to := bits.TrailingZeros64(tg)
 					toBit := uint64(1) << uint(to)
 					if !w.attacked(ks, them, all&^fromBit|toBit, toBit) {
-						w.mv[n] = pieceMove{uint8(from), uint8(to), code}
+						w.mv[n] = newPieceMove(from, to, code)
 						n++
 					}
 				}
@@ -360,7 +368,7 @@ func (w *pieceWorker) generate() int {
 				tg &= w.pinLine[from]
 			}
 			for ; tg != 0; tg &= tg - 1 {
-				w.mv[n] = pieceMove{uint8(from), uint8(bits.TrailingZeros64(tg)), code}
+				w.mv[n] = newPieceMove(from, bits.TrailingZeros64(tg), code)
 				n++
 			}
 		}
@@ -401,14 +409,14 @@ func (w *pieceWorker) terminal(n int) Terminal {
 // childKey returns the key of the state after move m.
 func (w *pieceWorker) childKey(m pieceMove) uint64 {
 	s := w.s
-	from, to := int(m.from), int(m.to)
+	from, to, code := m.from(), m.to(), m.code()
 	if s.c.layout == layoutPlanes {
-		return (w.key&^(s.column[from]|s.column[to]) | s.spread[m.code][to]) ^ 1
+		return (w.key&^(s.column[from]|s.column[to]) | s.spread[code][to]) ^ 1
 	}
 	captured := w.mail[to]
-	w.mail[from], w.mail[to] = 0, m.code
+	w.mail[from], w.mail[to] = 0, code
 	k := w.encode(w.all&^(1<<uint(from))|1<<uint(to), w.side.Other())
-	w.mail[from], w.mail[to] = m.code, captured
+	w.mail[from], w.mail[to] = code, captured
 	return k
 }
 
@@ -458,7 +466,7 @@ func (w *pieceWorker) expand(k uint64, buf []uint64, moves []engine.Move) (Termi
 	for _, m := range w.mv[:n] {
 		buf = append(buf, w.childKey(m))
 		if moves != nil {
-			moves = append(moves, engine.NewMove(engine.Square(m.from), engine.Square(m.to)))
+			moves = append(moves, engine.NewMove(engine.Square(m.from()), engine.Square(m.to())))
 		}
 	}
 	return NotTerminal, buf, moves
