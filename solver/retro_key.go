@@ -72,6 +72,9 @@ type stateCodec struct {
 	width                 uint // total bits used
 	// km mixes the keys (see keyMix).
 	km keyMix
+	// spreads[code][sq] is the bits of code on square sq under
+	// layoutPlanes.
+	spreads [][]uint64
 
 	// template[c] is the start position emptied of pieces with c to move;
 	// decoding starts from a copy of it, which keeps the castling geometry
@@ -153,6 +156,15 @@ func newStateCodec(start *engine.Position) (*stateCodec, error) {
 	}
 	c.codeMask = 1<<c.codeBits - 1
 	c.km = keyMix{small: c.width <= 48}
+	if c.layout == layoutPlanes {
+		c.spreads = make([][]uint64, len(c.pieces)+1)
+		for code := range c.spreads {
+			c.spreads[code] = make([]uint64, b.N)
+			for sq := range b.N {
+				c.spreads[code][sq] = c.spread(uint64(code), sq)
+			}
+		}
+	}
 
 	t := *start
 	for s := engine.Square(0); int(s) < b.N; s++ {
@@ -216,7 +228,7 @@ func (c *stateCodec) encode(p *engine.Position) (uint64, bool) {
 				if code == 0 {
 					return 0, false
 				}
-				k |= c.spread(code, int(s))
+				k |= c.spreads[code][s]
 			}
 		}
 	case layoutOccupancy:

@@ -428,3 +428,28 @@ func (x *keyIndex) findAll(hs []uint64, out []uint32, sink *uint64) []uint32 {
 	*sink += sum
 	return out
 }
+
+// lookupAll sets out[j] to the index of the state with key keys[j] (raw,
+// not mixed), or -1, looking the keys up together as findAll does. hs is
+// scratch.
+func (x *keyIndex) lookupAll(keys, hs []uint64, out []int32, sink *uint64) ([]int32, []uint64) {
+	hs, out = hs[:0], out[:0]
+	var sum uint64
+	n := uint32(len(x.keys))
+	for _, k := range keys {
+		h := x.km.mix(k)
+		hs = append(hs, h)
+		if i := x.dir[h>>x.dshift]; i < n {
+			sum += x.keys[i]
+		}
+	}
+	for _, h := range hs {
+		i, ok := x.find(h)
+		if !ok {
+			i = -1
+		}
+		out = append(out, int32(i))
+	}
+	*sink += sum
+	return out, hs
+}

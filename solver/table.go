@@ -74,6 +74,9 @@ type tableScratch struct {
 	exp   expander
 	keys  []uint64
 	moves []engine.Move
+	found []int32
+	hs    []uint64
+	sink  uint64
 }
 
 func newTable(space stateSpace, idx *keyIndex, vals []uint16, stats Stats, startKey uint64) *Table {
@@ -253,9 +256,12 @@ func (t *Table) moveValues(sc *tableScratch, k uint64, out []MoveValue) ([]MoveV
 	if !sc.expand(k) {
 		return out, false
 	}
-	for j, ck := range sc.keys {
+	// Look the successors up together, touching their memory first (see
+	// keyIndex.findAll).
+	sc.found, sc.hs = t.idx.lookupAll(sc.keys, sc.hs, sc.found, &sc.sink)
+	for j := range sc.keys {
 		mv := MoveValue{Move: sc.moves[j], Value: Draw, DTM: -1}
-		if c, ok := t.idx.lookup(ck); ok {
+		if c := int(sc.found[j]); c >= 0 {
 			v, d := t.entry(c)
 			if v != Draw {
 				mv.Value, mv.DTM = -v, d+1
