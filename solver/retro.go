@@ -78,7 +78,7 @@ func Solve(start *engine.Position, opt Options) (*Table, error) {
 		return nil, err
 	}
 	var infos []uint16
-	s.idx, infos = newKeyIndex(parts)
+	s.idx, infos = newKeyIndex(parts, s.opt.Workers)
 	if _, ok := s.space.(predecessorSpace); ok {
 		s.idx.buildFilter()
 	}
@@ -391,26 +391,53 @@ func (s *solve) seed(infos []uint16) error {
 	if !unmoves {
 		deg = make([]uint32, n+1)
 	}
-	for i, in := range infos {
-		var word uint32
-		switch t := Terminal(in &^ infoTerminal); {
-		case in == 0:
-			return fmt.Errorf("solver: internal error: state %d was never expanded", i)
-		case in&infoTerminal == 0:
-			word = uint32(in)
-			if deg != nil {
-				deg[i+1] = uint32(in)
+	type tally struct {
+		layers [][]uint32
+		terms  [Race + 1]int
+		bad    int // a state never expanded, plus one
+		_      cacheLinePad
+	}
+	tallies := make([]tally, s.opt.Workers)
+	for w := range tallies {
+		tallies[w].layers = make([][]uint32, s.nparts)
+	}
+	// Chunks start at even indices, so no two workers write one word.
+	s.chunks(n, 4096, func(w, lo, hi int) {
+		ta := &tallies[w]
+		for i := lo; i < hi; i++ {
+			in := infos[i]
+			var word uint32
+			switch t := Terminal(in &^ infoTerminal); {
+			case in == 0:
+				ta.bad = i + 1
+			case in&infoTerminal == 0:
+				word = uint32(in)
+				if deg != nil {
+					deg[i+1] = uint32(in)
+				}
+			case t.lost():
+				word = wordLoss
+				o := s.partOf(s.idx.keys[i])
+				ta.layers[o] = append(ta.layers[o], uint32(i))
+				ta.terms[t]++
+			default:
+				word = wordDraw
+				ta.terms[t]++
 			}
-		case t.lost():
-			word = wordLoss
-			o := s.partOf(s.idx.keys[i])
-			s.layers[o] = append(s.layers[o], uint32(i))
-			s.stats.Terminals[t]++
-		default:
-			word = wordDraw
-			s.stats.Terminals[t]++
+			s.words[i>>1] |= word << (16 * (i & 1))
 		}
-		s.words[i>>1] |= word << (16 * (i & 1))
+	})
+	for w := range tallies {
+		ta := &tallies[w]
+		if ta.bad != 0 {
+			return fmt.Errorf("solver: internal error: state %d was never expanded", ta.bad-1)
+		}
+		for o := range ta.layers {
+			s.layers[o] = append(s.layers[o], ta.layers[o]...)
+		}
+		for t := range ta.terms {
+			s.stats.Terminals[t] += ta.terms[t]
+		}
 	}
 	if !unmoves {
 		exps := make([]expander, s.opt.Workers)
@@ -641,21 +668,42 @@ func (s *solve) resolve(p uint32, lost bool, d int) bool {
 func (s *solve) table(startKey uint64) *Table {
 	n := len(s.idx.keys)
 	vals := make([]uint16, n)
-	for i := range n {
-		w := s.word(uint32(i))
-		if w&wordTag == wordUnresolved {
-			w = wordDraw
+	type tally struct {
+		white, black, draws int
+		_                   cacheLinePad
+	}
+	tallies := make([]tally, s.opt.Workers)
+	s.chunks(n, 4096, func(w, lo, hi int) {
+		ta := &tallies[w]
+		for i := lo; i < hi; i++ {
+			wd := s.word(uint32(i))
+			if wd&wordTag == wordUnresolved {
+				wd = wordDraw
+			}
+			vals[i] = uint16(wd)
+			white := keySide(s.idx.key(i)) == engine.White
+			switch wd & wordTag {
+			case wordWin:
+				if white {
+					ta.white++
+				} else {
+					ta.black++
+				}
+			case wordLoss:
+				if white {
+					ta.black++
+				} else {
+					ta.white++
+				}
+			default:
+				ta.draws++
+			}
 		}
-		vals[i] = uint16(w)
-		side := keySide(s.idx.key(i))
-		switch w & wordTag {
-		case wordWin:
-			s.stats.addWin(side)
-		case wordLoss:
-			s.stats.addWin(side.Other())
-		default:
-			s.stats.Draws++
-		}
+	})
+	for _, ta := range tallies {
+		s.stats.WhiteWins += ta.white
+		s.stats.BlackWins += ta.black
+		s.stats.Draws += ta.draws
 	}
 	s.words = nil
 	s.idx.filter = nil // only the propagation needs it

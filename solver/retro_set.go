@@ -349,22 +349,31 @@ func (x *keyIndex) buildFilter() {
 }
 
 // newKeyIndex sorts the keys of the parts of a set, in part order, into
-// an index, and returns it with the info of each key, in index order. It
-// empties the parts, collecting the garbage of each as it goes.
-func newKeyIndex(parts []*keySet) (*keyIndex, []uint16) {
+// an index, on workers goroutines, and returns it with the info of each
+// key, in index order. It empties the parts.
+func newKeyIndex(parts []*keySet, workers int) (*keyIndex, []uint16) {
 	km := parts[0].km
-	n := 0
-	for _, part := range parts {
-		n += part.count
-	}
-	keys := make([]uint64, 0, n)
-	infos := make([]uint16, 0, n)
+	offsets := make([]int, len(parts)+1)
 	for i, part := range parts {
-		dropped := len(part.slots)
-		keys, infos = part.appendSorted(keys, infos)
-		parts[i] = nil
-		collectLarge(dropped * 8)
+		offsets[i+1] = offsets[i] + part.count
 	}
+	n := offsets[len(parts)]
+	keys := make([]uint64, n)
+	infos := make([]uint16, n)
+	dropped := 0
+	for _, part := range parts {
+		dropped += 8 * len(part.slots)
+	}
+	parallel(workers, func(w int) {
+		for i := w; i < len(parts); i += workers {
+			lo, hi := offsets[i], offsets[i+1]
+			if k, _ := parts[i].appendSorted(keys[lo:lo:hi], infos[lo:lo:hi]); len(k) != hi-lo {
+				panic("solver: a part of the state set miscounts its keys")
+			}
+			parts[i] = nil
+		}
+	})
+	collectLarge(dropped)
 	return indexSorted(keys, km), infos
 }
 

@@ -43,14 +43,6 @@ type Stats struct {
 	Terminals [Race + 1]int
 }
 
-func (s *Stats) addWin(c engine.Color) {
-	if c == engine.White {
-		s.WhiteWins++
-	} else {
-		s.BlackWins++
-	}
-}
-
 // Table holds the exact value and distance to mate of every state
 // reachable from a start position. It is safe for concurrent use.
 //

@@ -226,7 +226,7 @@ func UnmarshalTable(data []byte, start *engine.Position) (*Table, error) {
 		}
 		return nil, err
 	}
-	idx, _ := newKeyIndex(parts)
+	idx, _ := newKeyIndex(parts, s.opt.Workers)
 	if uint64(len(idx.keys)) != n || keySum(idx.keys) != sum {
 		return nil, fmt.Errorf("solver: %w (%s reaches other states)", ErrTableMismatch, start.FEN())
 	}
