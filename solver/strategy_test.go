@@ -89,10 +89,7 @@ func TestChoose(t *testing.T) {
 		{"chess", "bk,x,x/x,x,x/x,x,x/x,wq,wk:w"},
 		{"race", "bp,bp,bp/x,x,x/wp,wp,wp:w"},
 	} {
-		tab, err := Solve(tableParse(t, tc.preset, tc.position), Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		tab := solveVerified(t, tableParse(t, tc.preset, tc.position), Options{})
 		for i := range tab.Len() {
 			p := tab.Position(i)
 			mvs := tab.MoveValues(p)

@@ -27,10 +27,7 @@ func TestBinaryRoundTrip(t *testing.T) {
 	for _, tc := range binaryCases {
 		t.Run(tc.position, func(t *testing.T) {
 			start := tableParse(t, tc.preset, tc.position)
-			tab, err := Solve(start, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			tab := solveVerified(t, start, Options{})
 			data, err := tab.MarshalBinary()
 			if err != nil {
 				t.Fatal(err)
@@ -84,10 +81,7 @@ func TestBinaryDeterministic(t *testing.T) {
 		start := tableParse(t, tc.preset, tc.position)
 		var first []byte
 		for _, workers := range []int{1, 2, 3, 5} {
-			tab, err := Solve(start, Options{Workers: workers})
-			if err != nil {
-				t.Fatal(err)
-			}
+			tab := solveVerified(t, start, Options{Workers: workers})
 			data, _ := tab.MarshalBinary()
 			if first == nil {
 				first = data
@@ -101,10 +95,7 @@ func TestBinaryDeterministic(t *testing.T) {
 // TestBinaryErrors feeds UnmarshalTable data that does not fit.
 func TestBinaryErrors(t *testing.T) {
 	start := tableParse(t, "1d", "bk,bn,br,x,x,wr,wn,wk:w")
-	tab, err := Solve(start, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tab := solveVerified(t, start, Options{})
 	data, _ := tab.MarshalBinary()
 	chess := tableParse(t, "chess", "bk,bn,br,x,x,wr,wn,wk:w")
 	for name, tc := range map[string]struct {
@@ -156,10 +147,7 @@ func flipByte(data []byte, i int) []byte {
 // gzipped, and checks they stay within a few bits a state.
 func TestBinarySize(t *testing.T) {
 	for _, pos := range []string{"bk,bn,br,x,x,wr,wn,wk:w", "bk,br,bn,br,bn,x,x,wn,wr,wn,wr,wk:w"} {
-		tab, err := Solve(tableParse(t, "1d", pos), Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		tab := solveVerified(t, tableParse(t, "1d", pos), Options{})
 		data, _ := tab.MarshalBinary()
 		var z bytes.Buffer
 		w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
