@@ -524,6 +524,12 @@ func (s *solve) word(i uint32) uint32 {
 // lose, and when it has none left it is lost in d+1, which is the
 // longest it can hold out. States never resolved are draws.
 //
+// Every move passes the turn, which is what makes even layers losses and
+// odd layers wins. Ban Chess breaks that — a side moves and then bans one
+// of the opponent's replies — so a ban phase in the state key (see
+// stateCodec) will need resolve to compare the sides to act in a state
+// and its predecessor instead of relying on parity.
+//
 // Like the enumeration, a distance runs in two phases over the parts of
 // the key space: every worker finds the predecessors of its parts' layer
 // and sends each to the part it belongs to; then every worker resolves
