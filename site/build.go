@@ -3,11 +3,11 @@ package site
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
 	"path"
-	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -18,7 +18,6 @@ import (
 	mincss "github.com/tdewolff/minify/v2/css"
 	minhtml "github.com/tdewolff/minify/v2/html"
 	minjs "github.com/tdewolff/minify/v2/js"
-	minjson "github.com/tdewolff/minify/v2/json"
 	minsvg "github.com/tdewolff/minify/v2/svg"
 )
 
@@ -210,7 +209,9 @@ var minifier = func() *minify.M {
 	m.AddFunc("text/css", mincss.Minify)
 	m.AddFunc("image/svg+xml", minsvg.Minify)
 	m.AddFunc("application/javascript", minjs.Minify)
-	m.AddFuncRegexp(regexp.MustCompile(`[/+]json$`), minjson.Minify)
+	// No JSON minifier: the JSON the build writes (in pages and files)
+	// is already compact, and re-minifying the data blocks of every page
+	// cost more than the rest of the minification together.
 	return m
 }()
 
@@ -219,8 +220,6 @@ var minifyTypes = map[string]string{
 	".css":         "text/css",
 	".svg":         "image/svg+xml",
 	".js":          "application/javascript",
-	".json":        "application/json",
-	".webmanifest": "application/manifest+json",
 }
 
 // minifyFiles minifies the pages, the service worker and the manifest in
@@ -255,6 +254,13 @@ func minifyFiles(files map[string][]byte) error {
 // returns anything else (and the Go-provided wasm_exec.js) unchanged. A
 // file the minifier cannot read is kept as it is.
 func minifyBytes(name string, data []byte) []byte {
+	if ext := path.Ext(name); ext == ".json" || ext == ".webmanifest" {
+		var out bytes.Buffer
+		if json.Compact(&out, data) != nil {
+			return data
+		}
+		return out.Bytes()
+	}
 	mt, ok := minifyTypes[path.Ext(name)]
 	if !ok || strings.Contains(name, "wasm_exec") {
 		return data
