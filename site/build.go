@@ -216,10 +216,10 @@ var minifier = func() *minify.M {
 }()
 
 var minifyTypes = map[string]string{
-	".html":        "text/html",
-	".css":         "text/css",
-	".svg":         "image/svg+xml",
-	".js":          "application/javascript",
+	".html": "text/html",
+	".css":  "text/css",
+	".svg":  "image/svg+xml",
+	".js":   "application/javascript",
 }
 
 // minifyFiles minifies the pages, the service worker and the manifest in
