@@ -34,6 +34,12 @@ func (e *MoveError) Error() string {
 // whyIllegal explains why no legal move goes from → to with promo.
 func (p *Position) whyIllegal(from, to Square, promo PieceType, text string) error {
 	b := p.B
+	if p.BanPhase {
+		return &MoveError{ErrIllegal, text, fmt.Sprintf("%s must ban one of %s's moves first", p.Side.Other(), p.Side)}
+	}
+	if p.Ban != NoMove && p.Ban.From() == from && p.Ban.To() == to {
+		return &MoveError{ErrIllegal, text, fmt.Sprintf("%s%s is banned for this move", b.Name(from), b.Name(to))}
+	}
 	pc := p.sq[from]
 	if pc == NoPiece {
 		return &MoveError{ErrNoPiece, text, "no piece on " + b.Name(from)}

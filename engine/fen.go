@@ -32,11 +32,12 @@ func Parse(s string, r *Rules) (*Position, error) {
 // ParseFEN reads a generalised FEN: ranks top first separated by "/",
 // digit runs (several digits allowed) for empty squares, then side to
 // move, castling, en-passant square, halfmove clock and move number. The
-// last four fields may be left out.
+// last four fields may be left out. Under bans a seventh field, ply and
+// ban ("12" or "12:e2e4", see ParseBanField), may follow the sixth.
 func ParseFEN(s string, r *Rules) (*Position, error) {
 	fields := strings.Fields(s)
-	if len(fields) < 2 || len(fields) > 6 {
-		return nil, fmt.Errorf("bad FEN %q: want 2 to 6 fields (placement, side, castling, en passant, halfmove, move number), got %d", s, len(fields))
+	if len(fields) < 2 || len(fields) > 7 {
+		return nil, fmt.Errorf("bad FEN %q: want 2 to 6 fields (placement, side, castling, en passant, halfmove, move number) and under bans a 7th (ply[:banned]), got %d", s, len(fields))
 	}
 	rows := strings.Split(fields[0], "/")
 	grid := make([][]Piece, len(rows))
@@ -126,6 +127,11 @@ func ParseFEN(s string, r *Rules) (*Position, error) {
 	}
 	if err := p.finish(); err != nil {
 		return nil, fmt.Errorf("bad FEN: %v", err)
+	}
+	if len(fields) == 7 {
+		if err := p.parseBanField(fields[6]); err != nil {
+			return nil, fmt.Errorf("bad FEN: %v", err)
+		}
 	}
 	return p, nil
 }
@@ -268,11 +274,14 @@ func (p *Position) finish() error {
 		r.InitialMaterial = p.count
 		p.R = r
 	}
+	p.Ply = 2*(p.Fullmove-1) + int(p.Side)
+	p.BanPhase, p.Ban = p.R.Bans, NoMove
 	p.rehash()
 	return nil
 }
 
-// FEN returns the position in generalised FEN.
+// FEN returns the position in generalised FEN, with the seventh field
+// (ply and ban) under bans.
 func (p *Position) FEN() string {
 	b := p.B
 	var sb strings.Builder
@@ -300,6 +309,9 @@ func (p *Position) FEN() string {
 	sb.WriteString(" " + p.sideLetter() + " " + p.castlingField() + " ")
 	sb.WriteString(b.Name(p.EP))
 	sb.WriteString(" " + strconv.Itoa(p.Halfmove) + " " + strconv.Itoa(p.Fullmove))
+	if p.R.Bans {
+		sb.WriteString(" " + p.banField())
+	}
 	return sb.String()
 }
 

@@ -47,7 +47,8 @@ func (g *Game) Position() *Position {
 // Rules returns the rules the game is played under.
 func (g *Game) Rules() *Rules { return g.start.R }
 
-// Moves returns the moves played so far.
+// Moves returns the moves played so far; under bans, the actions: bans
+// (Move.IsBan) and moves in the order they were played.
 func (g *Game) Moves() []Move {
 	return append([]Move(nil), g.line[:g.cursor]...)
 }
@@ -58,29 +59,63 @@ func (g *Game) RedoMoves() []Move {
 	return append([]Move(nil), g.line[g.cursor:]...)
 }
 
-// SANHistory returns the moves played so far in SAN.
+// SANHistory returns the moves played so far in SAN. Under bans it
+// returns one entry per action: a ban in the action log ("b:e2e4") and a
+// move in SAN, written with its ban in force.
 func (g *Game) SANHistory() []string {
-	return g.start.SANLine(g.line[:g.cursor])
+	if !g.start.R.Bans {
+		return g.start.SANLine(g.line[:g.cursor])
+	}
+	out := make([]string, 0, g.cursor)
+	q := g.start
+	var buf [MaxMoves]Move
+	for _, a := range g.line[:g.cursor] {
+		if a.IsBan() {
+			out = append(out, q.ActionText(a))
+		} else {
+			out = append(out, q.sanWith(a, q.LegalMoves(buf[:0])))
+		}
+		q.MakeAction(a)
+	}
+	return out
 }
 
 // Play plays m, a move of the side to move: only its origin, destination
 // and promotion are looked at, so NewMove(from, to) names a castling or
 // en-passant move as well. If m is the next move of the redo stack, the
 // rest of the stack is kept; otherwise the stack is cleared. A refused
-// move returns a *MoveError and leaves the game unchanged.
+// move returns a *MoveError and leaves the game unchanged. Under bans m
+// may also be a ban (NewBan), which is what a ban phase requires.
 func (g *Game) Play(m Move) error {
 	b := g.pos.B
 	text := m.Coord(b)
+	if m.IsBan() {
+		text = g.pos.ActionText(m)
+	}
 	if m == NoMove || int(m.From()) >= b.N || int(m.To()) >= b.N {
 		return &MoveError{ErrSyntax, text, fmt.Sprintf("not a move on the %d×%d board", b.W, b.H)}
 	}
 	if st := g.Status(); st.IsOver() {
 		return &MoveError{ErrGameOver, text, fmt.Sprintf("the game is over (%s)", st)}
 	}
+	var lm Move
 	var buf [MaxMoves]Move
-	lm, ok := findMove(g.pos.LegalMoves(buf[:0]), m)
-	if !ok {
+	switch {
+	case m.IsBan():
+		bm, err := g.pos.ParseBan(b.Name(m.From()) + b.Name(m.To()))
+		if err != nil {
+			me := err.(*MoveError)
+			return &MoveError{me.Kind, text, me.Msg}
+		}
+		lm = bm
+	case g.pos.BanPhase:
 		return g.pos.whyIllegal(m.From(), m.To(), m.Promotion(), text)
+	default:
+		var ok bool
+		lm, ok = findMove(g.pos.LegalMoves(buf[:0]), m)
+		if !ok {
+			return g.pos.whyIllegal(m.From(), m.To(), m.Promotion(), text)
+		}
 	}
 	if g.cursor < len(g.line) && g.line[g.cursor] == lm {
 		g.redoOne()
@@ -91,22 +126,33 @@ func (g *Game) Play(m Move) error {
 	return nil
 }
 
-// PlayText plays a move given in SAN or coordinate notation. A refused
-// move returns a *MoveError and leaves the game unchanged.
+// PlayText plays a move given in SAN or coordinate notation, or an
+// action of the action log ("b:e2e4", "m:e7e8q"). A refused move returns
+// a *MoveError and leaves the game unchanged.
 func (g *Game) PlayText(s string) error {
 	if st := g.Status(); st.IsOver() {
 		return &MoveError{ErrGameOver, strings.TrimSpace(s), fmt.Sprintf("the game is over (%s)", st)}
 	}
+	if t := strings.TrimSpace(s); strings.HasPrefix(t, "b:") || strings.HasPrefix(t, "m:") {
+		a, err := g.pos.ParseAction(t)
+		if err != nil {
+			return err
+		}
+		return g.Play(a)
+	}
+	if g.pos.BanPhase {
+		return &MoveError{ErrIllegal, strings.TrimSpace(s), fmt.Sprintf("%s must ban one of %s's moves first", g.pos.Side.Other(), g.pos.Side)}
+	}
 	m, err := g.pos.ParseMove(s)
 	if err != nil {
-		return err
+		return g.pos.bannedError(s, err)
 	}
 	return g.Play(m)
 }
 
 // redoOne plays line[cursor].
 func (g *Game) redoOne() {
-	g.undos = append(g.undos[:g.cursor], g.pos.Make(g.line[g.cursor]))
+	g.undos = append(g.undos[:g.cursor], g.pos.MakeAction(g.line[g.cursor]))
 	g.cursor++
 	g.keys = append(g.keys[:g.cursor], g.pos.Hash())
 }
@@ -118,7 +164,7 @@ func (g *Game) Undo() bool {
 		return false
 	}
 	g.cursor--
-	g.pos.Unmake(g.undos[g.cursor])
+	g.pos.UnmakeAction(g.undos[g.cursor])
 	g.undos = g.undos[:g.cursor]
 	g.keys = g.keys[:g.cursor+1]
 	return true
@@ -153,13 +199,20 @@ func (g *Game) Status() Status {
 }
 
 // repetitions counts how often the current position occurred since the
-// last irreversible move, this time included.
+// last irreversible move, this time included. Under bans the position
+// includes the ban phase and the banned move, and every action (a ban
+// or a move) is a step of the history.
 func (g *Game) repetitions() int {
 	n := g.cursor
 	key := g.keys[n]
 	first := max(n-g.pos.Halfmove, 0)
+	step := 2
+	if g.pos.R.Bans {
+		// A move and a ban per halfmove; one more for a ban just made.
+		first, step = max(n-2*g.pos.Halfmove-1, 0), 1
+	}
 	count := 0
-	for i := n; i >= first; i -= 2 {
+	for i := n; i >= first; i -= step {
 		if g.keys[i] == key {
 			count++
 		}
@@ -201,7 +254,8 @@ type gameJSON struct {
 // MarshalJSON writes the game as {"variant", "rules", "start", "moves",
 // "cursor"}: the preset name, the rules that differ from it, the start
 // FEN, every move in coordinate notation (those played, then the redo
-// stack) and how many of them are played.
+// stack) and how many of them are played. Under bans the moves are
+// actions in the action log ("b:e2e4", "m:e7e8q").
 func (g *Game) MarshalJSON() ([]byte, error) {
 	over, err := ruleOverrides(g.start.R)
 	if err != nil {
@@ -219,6 +273,10 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 		}
 	}
 	for _, m := range g.line {
+		if g.start.R.Bans {
+			j.Moves = append(j.Moves, g.start.ActionText(m))
+			continue
+		}
 		j.Moves = append(j.Moves, m.Coord(g.start.B))
 	}
 	return json.Marshal(j)
@@ -246,6 +304,11 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 		var err error
 		if st := ng.Status(); st.IsOver() {
 			err = &MoveError{ErrGameOver, s, fmt.Sprintf("the game is over (%s)", st)}
+		} else if ng.pos.R.Bans {
+			var a Move
+			if a, err = ng.pos.ParseAction(s); err == nil {
+				err = ng.Play(a)
+			}
 		} else if m, perr := ng.pos.ParseCoord(s); perr != nil {
 			err = perr
 		} else {

@@ -81,8 +81,19 @@ func (p *Position) raceOver() bool {
 
 // LegalMoves appends every legal move of the side to move to buf[:0] and
 // returns it. A buffer of MaxMoves never grows, so the call allocates
-// nothing. Under the race goal a game already won has no moves.
+// nothing. Under the race goal a game already won has no moves. Under
+// bans, in the move phase, the moves of the banned from→to pair are left
+// out; in the ban phase every move is listed (they are what may be banned).
 func (p *Position) LegalMoves(buf []Move) []Move {
+	buf = p.legalMoves(buf)
+	if p.Ban != NoMove {
+		buf = dropBanned(buf, p.Ban)
+	}
+	return buf
+}
+
+// legalMoves is LegalMoves without the ban.
+func (p *Position) legalMoves(buf []Move) []Move {
 	buf = buf[:0]
 	if p.R.Goal == GoalRace && p.raceOver() {
 		return buf

@@ -87,7 +87,13 @@ func (g *Game) PGN(tags map[string]string) string {
 	// A move number stays on the line of its move.
 	var words []string
 	n, side := g.start.Fullmove, g.start.Side
+	if r.Bans {
+		words = g.banMovetext()
+	}
 	for i, s := range g.SANHistory() {
+		if r.Bans {
+			break
+		}
 		switch {
 		case side == White:
 			s = strconv.Itoa(n) + ". " + s
@@ -322,7 +328,21 @@ func ParsePGN(s string) (*Game, map[string]string, error) {
 			if end < 0 {
 				return nil, nil, r.errAt(at, "comment not closed: want }")
 			}
+			text := r.s[r.i+1 : r.i+end]
 			r.advance(end + 1)
+			if ban, ok := strings.CutPrefix(strings.TrimSpace(text), "banning:"); ok && len(opens) == 0 {
+				if result != "" {
+					return nil, nil, r.errAt(at, "ban after the result %s", result)
+				}
+				if g == nil {
+					if err := start(at); err != nil {
+						return nil, nil, err
+					}
+				}
+				if err := g.playBanComment(ban); err != nil {
+					return nil, nil, &PGNError{at.line, at.col, fmt.Errorf("{banning:%s}: %v", ban, err)}
+				}
+			}
 			continue
 		case c == '}':
 			return nil, nil, r.errAt(at, "} without {")

@@ -56,6 +56,17 @@ type Position struct {
 	// Fullmove is the move number, starting at 1, incremented after Black moves.
 	Fullmove int
 
+	// Ban Chess state, used only when R.Bans is set (see ban.go).
+	// BanPhase is true while the opponent of the side to move must ban
+	// one of its moves; Ban is the from→to pair banned for the side to
+	// move in the move phase (a move made by NewBan), or NoMove.
+	BanPhase bool
+	Ban      Move
+	// Ply counts the moves (half-moves, bans not included) played from
+	// a White-to-move origin: it is even exactly when White is to move.
+	// It is the first part of the FEN's seventh field under bans.
+	Ply int
+
 	hash  uint64
 	epKey uint64
 }
@@ -79,7 +90,8 @@ func (p *Position) King(c Color) Square { return p.king[c] }
 func (p *Position) Count(c Color, t PieceType) int { return int(p.count[c][t]) }
 
 // Hash returns the Zobrist key of the position: pieces, side to move,
-// castling rights and a capturable en-passant file.
+// castling rights, a capturable en-passant file and, under bans, the
+// ban phase and the banned move.
 func (p *Position) Hash() uint64 { return p.hash }
 
 // Put places pc on s, replacing whatever was there. It is for setting up
@@ -132,7 +144,7 @@ func (p *Position) ComputeHash() uint64 {
 	if p.EP != NoSquare && p.epCapturable(p.EP) {
 		h ^= keyEP[p.B.File(p.EP)]
 	}
-	return h
+	return h ^ p.banHash()
 }
 
 // rehash resets the incremental key and the en-passant key after setup.
@@ -167,6 +179,8 @@ type Undo struct {
 	EP       Square
 	Halfmove int32
 	Fullmove int32
+	Ban      Move
+	BanPhase bool
 	hash     uint64
 	epKey    uint64
 }
@@ -182,7 +196,7 @@ func (p *Position) pawnStep(c Color) Square {
 // Make plays m, which must be legal (or at least pseudo-legal), and
 // returns the record Unmake needs.
 func (p *Position) Make(m Move) Undo {
-	u := Undo{Move: m, Castle: p.Castle, EP: p.EP, Halfmove: int32(p.Halfmove), Fullmove: int32(p.Fullmove), hash: p.hash, epKey: p.epKey}
+	u := Undo{Move: m, Castle: p.Castle, EP: p.EP, Halfmove: int32(p.Halfmove), Fullmove: int32(p.Fullmove), Ban: p.Ban, BanPhase: p.BanPhase, hash: p.hash, epKey: p.epKey}
 	us := p.Side
 	from, to := m.From(), m.To()
 	p.hash ^= p.epKey
@@ -225,6 +239,10 @@ func (p *Position) Make(m Move) Undo {
 	}
 	p.Side = us.Other()
 	p.hash ^= keySide
+	p.Ply++
+	if p.R.Bans {
+		p.enterBanPhase()
+	}
 	if m.IsDoubleStep() {
 		p.EP = (from + to) / 2
 		if p.epCapturable(p.EP) {
@@ -268,6 +286,8 @@ func (p *Position) Unmake(u Undo) {
 	}
 	p.Castle, p.EP = u.Castle, u.EP
 	p.Halfmove, p.Fullmove = int(u.Halfmove), int(u.Fullmove)
+	p.Ban, p.BanPhase = u.Ban, u.BanPhase
+	p.Ply--
 	p.hash, p.epKey = u.hash, u.epKey
 }
 
@@ -315,7 +335,9 @@ func (p *Position) UnmakeNull(u Undo) {
 }
 
 // Equal reports whether two positions have the same pieces, side to move,
-// castling rights and en-passant target (the counters are ignored).
+// castling rights, en-passant target, ban phase and banned move (the
+// counters are ignored).
 func (p *Position) Equal(q *Position) bool {
-	return p.B == q.B && p.sq == q.sq && p.Side == q.Side && p.Castle == q.Castle && p.EP == q.EP
+	return p.B == q.B && p.sq == q.sq && p.Side == q.Side && p.Castle == q.Castle && p.EP == q.EP &&
+		p.BanPhase == q.BanPhase && p.Ban == q.Ban
 }

@@ -7,6 +7,11 @@ var (
 	keySide   uint64
 	keyCastle [16]uint64
 	keyEP     [MaxSide]uint64
+	// Ban Chess: the ban phase, and a banned move as the XOR of a key
+	// for its origin and one for its destination.
+	keyBanPhase uint64
+	keyBanFrom  [256]uint64
+	keyBanTo    [256]uint64
 )
 
 func init() {
@@ -29,5 +34,13 @@ func init() {
 	}
 	for i := range keyEP {
 		keyEP[i] = next()
+	}
+	// Drawn last so the keys above stay what they always were.
+	keyBanPhase = next()
+	for i := range keyBanFrom {
+		keyBanFrom[i] = next()
+	}
+	for i := range keyBanTo {
+		keyBanTo[i] = next()
 	}
 }
