@@ -90,9 +90,16 @@ func (r *renderer) addAssets() error {
 		{"icon-maskable-512.png", 512, true},
 	}
 	for _, ic := range icons {
-		b, err := iconPNG(ic.size, ic.maskable)
-		if err != nil {
-			return fmt.Errorf("render: icon %s: %v", ic.name, err)
+		// Drawing the icons is the slowest part of a warm render; keep
+		// them in the cache, keyed by the program that draws them.
+		key := Key("icon", binaryHash(), ic.name)
+		b, ok := r.opt.Cache.Get("icons", key)
+		if !ok {
+			var err error
+			if b, err = iconPNG(ic.size, ic.maskable); err != nil {
+				return fmt.Errorf("render: icon %s: %v", ic.name, err)
+			}
+			r.opt.Cache.Put("icons", key, b)
 		}
 		r.addAsset(ic.name, b)
 	}

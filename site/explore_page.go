@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -189,10 +190,15 @@ func (r *renderer) renderExplorePage(mv *modeView, c *exploreCached) error {
 		Scope: c.Summary.Scope, Layering: c.Summary.Layering, Width: c.Summary.Width, Height: c.Summary.Height, Nodes: c.Nodes,
 		Race: mv.Rules.Goal == engine.GoalRace,
 	}
-	data, err := scriptJSON(d)
-	if err != nil {
+	// The nodes are cached JSON from json.Marshal (so HTML-safe): splice
+	// them in rather than have Marshal validate and copy them again.
+	d.Nodes = nil
+	head, err := json.Marshal(d)
+	if err != nil || !bytes.HasSuffix(head, []byte(`"nodes":null}`)) {
 		return fmt.Errorf("render %s: explorer: %v", mv.Path, err)
 	}
+	head = append(head[:len(head)-len("null}")], c.Nodes...)
+	data := template.JS(append(head, '}'))
 	sum := c.Summary
 	sum.Race = d.Race
 	p.Mode = mv

@@ -8,8 +8,10 @@ import (
 	"io/fs"
 	"net/url"
 	"path"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/templates"
@@ -68,10 +70,15 @@ type renderer struct {
 	assets  map[string]string // logical name → output path
 	tables  map[string]string // mode id → table output path
 	layout  *template.Template
-	sprite  template.HTML
-	build   string
-	docs    []*Page
-	modes   []*modeView
+	// pages holds the layout joined with each content template, parsed
+	// once: html/template escapes a template on its first execution, so
+	// reusing it across pages saves the analysis per page.
+	pages  map[string]*template.Template
+	mu     sync.Mutex // guards files and pages while pages render in parallel
+	sprite template.HTML
+	build  string
+	docs   []*Page
+	modes  []*modeView
 }
 
 func (r *renderer) render() error {
@@ -92,12 +99,13 @@ func (r *renderer) render() error {
 	}
 	r.sprite = template.HTML(PieceSprite())
 	r.docs = r.site.Pages
-	for _, m := range r.site.Modes {
-		mv, err := r.modeView(m)
-		if err != nil {
-			return err
-		}
-		r.modes = append(r.modes, mv)
+	r.modes = make([]*modeView, len(r.site.Modes))
+	err = parallel(len(r.site.Modes), func(i int) (err error) {
+		r.modes[i], err = r.modeView(r.site.Modes[i])
+		return err
+	})
+	if err != nil {
+		return err
 	}
 	steps := []func() error{r.renderHome, r.renderModes, r.renderExplore, r.renderTrain, r.renderEditor, r.renderDocs, r.renderNotFound}
 	for _, step := range steps {
@@ -216,18 +224,54 @@ func (r *renderer) newPage(kind, out, title string) *page {
 
 // execute renders a page with its content template and stores it.
 func (r *renderer) execute(p *page, file string) error {
-	t, err := r.layout.Clone()
-	if err != nil {
-		return err
+	r.mu.Lock()
+	t := r.pages[file]
+	if t == nil {
+		var err error
+		if t, err = r.layout.Clone(); err == nil {
+			_, err = t.ParseFS(r.fs, file)
+		}
+		if err != nil {
+			r.mu.Unlock()
+			return fmt.Errorf("render: %v", err)
+		}
+		if r.pages == nil {
+			r.pages = map[string]*template.Template{}
+		}
+		r.pages[file] = t
 	}
-	if _, err := t.ParseFS(r.fs, file); err != nil {
-		return fmt.Errorf("render: %v", err)
-	}
+	r.mu.Unlock()
 	var buf bytes.Buffer
 	if err := t.ExecuteTemplate(&buf, "layout", p); err != nil {
 		return fmt.Errorf("render %s: %v", p.Path, err)
 	}
+	r.mu.Lock()
 	r.files[p.Path] = buf.Bytes()
+	r.mu.Unlock()
+	return nil
+}
+
+// parallel runs fn(i) for i in [0, n) on every core and returns the
+// first error by index.
+func parallel(n int, fn func(i int) error) error {
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	workers := min(runtime.NumCPU(), n)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < n; i += workers {
+				errs[i] = fn(i)
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -546,7 +590,8 @@ func (r *renderer) renderHome() error {
 }
 
 func (r *renderer) renderModes() error {
-	for _, mv := range r.modes {
+	return parallel(len(r.modes), func(i int) error {
+		mv := r.modes[i]
 		p := r.newPage("mode", "modes/"+mv.ID+"/index.html", mv.Title)
 		if mv.Summary != "" {
 			p.Description = mv.Summary
@@ -558,11 +603,8 @@ func (r *renderer) renderModes() error {
 		view := *mv
 		view.Data = d
 		p.Mode = &view
-		if err := r.execute(p, "mode.html"); err != nil {
-			return err
-		}
-	}
-	return nil
+		return r.execute(p, "mode.html")
+	})
 }
 
 func (r *renderer) renderTrain() error {
