@@ -1,0 +1,478 @@
+package solver
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/thinchess/thinchess/engine"
+)
+
+// BanTable is the exact solution of a Ban Chess game (Rules.Bans): the
+// value and distance to mate of every state reachable from a start, where
+// a state is a position plus its phase — the ban phase, in which the
+// opponent of the side to move bans one of its from→to pairs, or the move
+// phase with one pair banned. Values are from the side to act (the banner
+// in a ban phase, the side to move otherwise) and distances count plies
+// of both kinds, bans and moves: a forced-ban mate is one ply away.
+//
+// The states are grouped by position: a position is indexed once (by an
+// exact key of its pieces, side, castling rights and en-passant square),
+// and its states are its ban phase followed by one move phase per pair,
+// in the order engine.Position.BanMoves lists the pairs. The table is
+// solved by retrograde analysis with out-counting, like Solve; states
+// never resolved are draws. Game-history draws (repetition, fifty moves)
+// are not part of the values, as in Table.
+type BanTable struct {
+	start engine.Position
+	index map[string]int32
+	// Per position: first state, side to move, in-check flag, terminal
+	// outcome of the position itself, number of pairs, and its moves as
+	// successor positions with the pair index of each (CSR by moveAt).
+	base    []int32
+	side    []engine.Color
+	check   []bool
+	term    []Terminal
+	pairs   []uint16
+	moveAt  []int32
+	succ    []int32
+	pairOf  []uint16
+	winner  []int8 // per state: 0 none (draw), 1 White, 2 Black
+	dtm     []int32
+	posOf   []int32
+	reached []bool // per state: reachable from the start
+	stats   BanStats
+}
+
+// BanStats counts a ban table's reachable states and their values.
+type BanStats struct {
+	Positions                   int
+	States, Edges               int
+	WhiteWins, BlackWins, Draws int
+	// Terminal states by kind: mates (ordinary or by a ban), stalemates
+	// (likewise), insufficient material, race wins and no-move losses.
+	Mates, Stalemates, Insufficient, Races int
+}
+
+// Stats returns the counts of the reachable states.
+func (t *BanTable) Stats() BanStats { return t.stats }
+
+// banKey is the exact key of a position without its ban state.
+func banKey(p *engine.Position, buf []byte) []byte {
+	buf = buf[:0]
+	for s := 0; s < p.B.N; s++ {
+		buf = append(buf, byte(p.At(engine.Square(s))))
+	}
+	return append(buf, byte(p.Side), p.Castle, byte(p.EP), byte(p.EP>>8))
+}
+
+// banPhaseOf returns p in its ban phase (the hash is not kept right; the
+// table never uses it).
+func banPhaseOf(p *engine.Position) engine.Position {
+	q := *p
+	q.BanPhase, q.Ban = true, engine.NoMove
+	return q
+}
+
+// winnerCode is the table's code for a winning colour.
+func winnerCode(c engine.Color) int8 { return int8(c) + 1 }
+
+// SolveBans solves the Ban Chess game from start, which must be under
+// rules with Bans set, exploring at most opt.MaxStates states (0 means
+// DefaultMaxStates).
+func SolveBans(start *engine.Position, opt Options) (*BanTable, error) {
+	if !start.R.Bans {
+		return nil, fmt.Errorf("SolveBans: the rules have no bans")
+	}
+	limit := opt.MaxStates
+	if limit <= 0 {
+		limit = DefaultMaxStates
+	}
+	t := &BanTable{start: *start, index: map[string]int32{}}
+	var key []byte
+	var buf, bans [engine.MaxMoves]engine.Move
+	add := func(p *engine.Position) (int32, bool) {
+		key = banKey(p, key)
+		if i, ok := t.index[string(key)]; ok {
+			return i, false
+		}
+		i := int32(len(t.side))
+		t.index[string(key)] = i
+		t.side = append(t.side, p.Side)
+		return i, true
+	}
+	states := 0
+	first := banPhaseOf(start)
+	add(&first)
+	level := []engine.Position{first}
+	t.moveAt = append(t.moveAt, 0)
+	for len(level) > 0 {
+		var next []engine.Position
+		for _, p := range level {
+			st := p.Status()
+			t.check = append(t.check, p.InCheck())
+			t.term = append(t.term, terminalOf(st))
+			np := len(p.BanMoves(bans[:0]))
+			t.pairs = append(t.pairs, uint16(np))
+			t.base = append(t.base, int32(states))
+			if st != engine.Active {
+				states++
+			} else {
+				states += 1 + np
+			}
+			if states > limit {
+				return nil, fmt.Errorf("%w: more than %d ban-chess states", ErrTooLarge, limit)
+			}
+			if st == engine.Active && np >= 2 {
+				pairs := p.BanMoves(bans[:0])
+				for _, m := range p.LegalMoves(buf[:0]) {
+					q := p
+					q.Make(m)
+					j, fresh := add(&q)
+					if fresh {
+						next = append(next, q)
+					}
+					t.succ = append(t.succ, j)
+					t.pairOf = append(t.pairOf, uint16(pairIndex(pairs, m)))
+				}
+			}
+			t.moveAt = append(t.moveAt, int32(len(t.succ)))
+		}
+		level = next
+	}
+	t.solve(states)
+	return t, nil
+}
+
+// pairIndex returns the index of m's pair among the bans.
+func pairIndex(bans []engine.Move, m engine.Move) int {
+	for k, b := range bans {
+		if b.Bans(m) {
+			return k
+		}
+	}
+	panic("solver: a legal move has no pair")
+}
+
+// moveStates reports whether position i has move-phase states.
+func (t *BanTable) moveStates(i int) bool { return t.term[i] == NotTerminal }
+
+// solve runs the retrograde analysis over n states.
+func (t *BanTable) solve(n int) {
+	np := len(t.side)
+	t.winner = make([]int8, n)
+	t.dtm = make([]int32, n)
+	t.posOf = make([]int32, n)
+	done := make([]bool, n)
+	count := make([]int32, n)
+	var queue []int32
+	resolve := func(s int32, w int8, d int32) {
+		done[s], t.winner[s], t.dtm[s] = true, w, d
+		queue = append(queue, s)
+	}
+	// Reverse edges: for each position, the (position, pair) moves into it.
+	revAt := make([]int32, np+1)
+	for _, j := range t.succ {
+		revAt[j+1]++
+	}
+	for j := 0; j < np; j++ {
+		revAt[j+1] += revAt[j]
+	}
+	revSrc := make([]int32, len(t.succ))
+	revPair := make([]uint16, len(t.succ))
+	fill := append([]int32(nil), revAt[:np]...)
+	for i := 0; i < np; i++ {
+		for e := t.moveAt[i]; e < t.moveAt[i+1]; e++ {
+			j := t.succ[e]
+			revSrc[fill[j]], revPair[fill[j]] = int32(i), t.pairOf[e]
+			fill[j]++
+		}
+	}
+	for i := 0; i < np; i++ {
+		b := t.base[i]
+		t.posOf[b] = int32(i)
+		side := t.side[i]
+		switch t.term[i] {
+		case Mate, Race:
+			resolve(b, winnerCode(side.Other()), 0)
+			continue
+		case Stalemate, Insufficient:
+			done[b] = true
+			continue
+		}
+		pairs := int(t.pairs[i])
+		count[b] = int32(pairs)
+		moves := t.moveAt[i+1] - t.moveAt[i]
+		for k := 0; k < pairs; k++ {
+			s := b + 1 + int32(k)
+			t.posOf[s] = int32(i)
+			c := moves
+			for e := t.moveAt[i]; e < t.moveAt[i+1]; e++ {
+				if int(t.pairOf[e]) == k {
+					c--
+				}
+			}
+			if pairs == 1 {
+				c = 0 // the only pair banned: no successors are stored
+			}
+			count[s] = c
+			if c == 0 {
+				if t.check[i] || t.start.R.Goal == engine.GoalRace {
+					resolve(s, winnerCode(side.Other()), 0)
+				} else {
+					done[s] = true
+				}
+			}
+		}
+	}
+	// reach: a predecessor state q, whose actor is actor, learns that a
+	// successor is won by w in d plies.
+	reach := func(q int32, actor engine.Color, w int8, d int32) {
+		if done[q] {
+			return
+		}
+		if winnerCode(actor) == w {
+			resolve(q, w, d+1)
+			return
+		}
+		count[q]--
+		if count[q] == 0 {
+			resolve(q, w, d+1)
+		}
+	}
+	for h := 0; h < len(queue); h++ {
+		s := queue[h]
+		i := t.posOf[s]
+		w, d := t.winner[s], t.dtm[s]
+		if s != t.base[i] {
+			// A move state: its only predecessor is its position's ban phase.
+			reach(t.base[i], t.side[i].Other(), w, d)
+			continue
+		}
+		for r := revAt[i]; r < revAt[i+1]; r++ {
+			src, k := revSrc[r], int32(revPair[r])
+			for kk := int32(0); kk < int32(t.pairs[src]); kk++ {
+				if kk != k {
+					reach(t.base[src]+1+kk, t.side[src], w, d)
+				}
+			}
+		}
+	}
+	t.count()
+}
+
+// count fills the statistics over the states reachable from the start.
+func (t *BanTable) count() {
+	t.reached = make([]bool, len(t.winner))
+	s0, _ := t.state(&t.start)
+	stack := []int32{s0}
+	t.reached[s0] = true
+	st := BanStats{Positions: len(t.side)}
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		succ := t.successors(s, nil)
+		st.States++
+		st.Edges += len(succ)
+		switch t.winner[s] {
+		case 1:
+			st.WhiteWins++
+		case 2:
+			st.BlackWins++
+		default:
+			st.Draws++
+		}
+		i := t.posOf[s]
+		switch {
+		case t.term[i] == Mate:
+			st.Mates++
+		case t.term[i] == Stalemate:
+			st.Stalemates++
+		case t.term[i] == Insufficient:
+			st.Insufficient++
+		case t.term[i] == Race:
+			st.Races++
+		case s != t.base[i] && len(succ) == 0 && (t.check[i] || t.start.R.Goal == engine.GoalRace):
+			st.Mates++
+		case s != t.base[i] && len(succ) == 0:
+			st.Stalemates++
+		}
+		for _, q := range succ {
+			if !t.reached[q] {
+				t.reached[q] = true
+				stack = append(stack, q)
+			}
+		}
+	}
+	t.stats = st
+}
+
+// successors appends to out the successor states of state s, in the
+// order of the actions that reach them (bans in BanMoves order, moves in
+// LegalMoves order, the banned pair left out).
+func (t *BanTable) successors(s int32, out []int32) []int32 {
+	i := t.posOf[s]
+	if !t.moveStates(int(i)) {
+		return out
+	}
+	b := t.base[i]
+	if s == b {
+		for k := 0; k < int(t.pairs[i]); k++ {
+			out = append(out, b+1+int32(k))
+		}
+		return out
+	}
+	k := uint16(s - b - 1)
+	for e := t.moveAt[i]; e < t.moveAt[i+1]; e++ {
+		if t.pairOf[e] != k {
+			out = append(out, t.base[t.succ[e]])
+		}
+	}
+	return out
+}
+
+// state returns the state of p, and false when it is not in the table.
+func (t *BanTable) state(p *engine.Position) (int32, bool) {
+	if !p.R.Bans || p.B != t.start.B {
+		return 0, false
+	}
+	i, ok := t.index[string(banKey(p, nil))]
+	if !ok {
+		return 0, false
+	}
+	b := t.base[i]
+	if p.BanPhase || !t.moveStates(int(i)) {
+		return b, true
+	}
+	q := banPhaseOf(p)
+	var buf [engine.MaxMoves]engine.Move
+	for k, ban := range q.BanMoves(buf[:0]) {
+		if ban == p.Ban {
+			return b + 1 + int32(k), true
+		}
+	}
+	return 0, false
+}
+
+// Value returns the value of p for the side to act (p.Actor()) and the
+// plies to mate, bans and moves counted (-1 for a draw), and false when
+// p is not a state of the table.
+func (t *BanTable) Value(p *engine.Position) (Value, int, bool) {
+	s, ok := t.state(p)
+	if !ok {
+		return Draw, -1, false
+	}
+	return t.valueOf(s, p.Actor())
+}
+
+func (t *BanTable) valueOf(s int32, actor engine.Color) (Value, int, bool) {
+	switch w := t.winner[s]; {
+	case w == 0:
+		return Draw, -1, true
+	case w == winnerCode(actor):
+		return Win, int(t.dtm[s]), true
+	default:
+		return Loss, int(t.dtm[s]), true
+	}
+}
+
+// BestActions returns every optimal action of p (bans in a ban phase,
+// moves otherwise): for the winner those that keep the fastest mate, for
+// the loser the longest defences, in a draw those that keep the draw. It
+// returns nil when the game is over or p is not in the table.
+func (t *BanTable) BestActions(p *engine.Position) []engine.Move {
+	v, d, ok := t.Value(p)
+	if !ok {
+		return nil
+	}
+	var buf [engine.MaxMoves]engine.Move
+	var best []engine.Move
+	for _, a := range p.Actions(buf[:0]) {
+		q := *p
+		q.MakeAction(a)
+		qv, qd, ok := t.Value(&q)
+		if !ok {
+			continue
+		}
+		if q.Actor() != p.Actor() {
+			qv = -qv
+		}
+		switch {
+		case v == Draw && qv == Draw,
+			v != Draw && qv == v && qd == d-1:
+			best = append(best, a)
+		}
+	}
+	return best
+}
+
+// PV returns a principal variation from p: the first optimal action in
+// coordinate order, repeated until the game ends, the value is a draw or
+// max actions are played.
+func (t *BanTable) PV(p *engine.Position, max int) []engine.Move {
+	q := *p
+	var pv []engine.Move
+	for len(pv) < max {
+		if v, _, ok := t.Value(&q); !ok || v == Draw || q.Status() != engine.Active {
+			break
+		}
+		best := t.BestActions(&q)
+		if len(best) == 0 {
+			break
+		}
+		sort.Slice(best, func(a, b int) bool { return best[a].Coord(q.B) < best[b].Coord(q.B) })
+		pv = append(pv, best[0])
+		q.MakeAction(best[0])
+	}
+	return pv
+}
+
+// Verify checks every reachable state against its successors: a win for
+// the side to act has a successor won by it one ply sooner and none
+// sooner; a loss has only successors won by the opponent, the slowest one
+// ply sooner; a draw has no successor won by the side to act and at
+// least one not won by the opponent, unless it is a terminal draw.
+func (t *BanTable) Verify() error {
+	var succ []int32
+	for s := range t.winner {
+		if !t.reached[s] {
+			continue
+		}
+		i := t.posOf[s]
+		actor := t.side[i]
+		if int32(s) == t.base[i] {
+			actor = actor.Other()
+		}
+		succ = t.successors(int32(s), succ[:0])
+		w, d := t.winner[s], t.dtm[s]
+		if len(succ) == 0 {
+			if d != 0 && w != 0 {
+				return fmt.Errorf("state %d: terminal with distance %d", s, d)
+			}
+			continue
+		}
+		own := winnerCode(actor)
+		minOwn, maxOther, others, drawn := int32(-1), int32(-1), 0, 0
+		for _, q := range succ {
+			switch qw := t.winner[q]; {
+			case qw == 0:
+				drawn++
+			case qw == own:
+				if minOwn < 0 || t.dtm[q] < minOwn {
+					minOwn = t.dtm[q]
+				}
+			default:
+				others++
+				maxOther = max(maxOther, t.dtm[q])
+			}
+		}
+		switch {
+		case w == own && (minOwn < 0 || d != minOwn+1):
+			return fmt.Errorf("state %d: a win in %d, but its best successor wins in %d", s, d, minOwn)
+		case w != 0 && w != own && (others != len(succ) || d != maxOther+1):
+			return fmt.Errorf("state %d: a loss in %d, but %d of %d successors are lost for the opponent, slowest in %d", s, d, others, len(succ), maxOther)
+		case w == 0 && (minOwn >= 0 || drawn == 0):
+			return fmt.Errorf("state %d: a draw, but a successor wins for the side to act or none is drawn", s)
+		}
+	}
+	return nil
+}
