@@ -30,12 +30,56 @@ func (j tableJudge) value(p *engine.Position) (string, int, bool) {
 
 func (j tableJudge) optimal(p *engine.Position) []engine.Move { return j.t.BestMoves(p) }
 
+// banJudge answers from an exact Ban Chess table. Its values are for the
+// side to move, as every judge's are, while the table's are for the side
+// to act (the banner in a ban phase); its optimal actions are bans in a
+// ban phase and moves otherwise.
+type banJudge struct{ t *solver.BanTable }
+
+func (j banJudge) method() string { return "exact" }
+
+func (j banJudge) value(p *engine.Position) (string, int, bool) {
+	val, dtm, ok := j.t.Value(p)
+	if !ok {
+		return "", -1, false
+	}
+	if p.Actor() != p.Side {
+		val = -val
+	}
+	switch val {
+	case solver.Win:
+		return valWin, dtm, true
+	case solver.Loss:
+		return valLoss, dtm, true
+	}
+	return valDraw, -1, true
+}
+
+func (j banJudge) optimal(p *engine.Position) []engine.Move { return j.t.BestActions(p) }
+
+// banExactJudge solves a Ban Chess mode exactly when its states fit the
+// budget; it returns nil and a note otherwise (no mate search handles
+// bans).
+func banExactJudge(m *Mode, opt VerifyOptions, v *Verification) (judge, string) {
+	t, err := solver.SolveBans(m.Start, solver.Options{MaxStates: opt.MaxStates})
+	if err != nil {
+		return nil, fmt.Sprintf("Ban Chess is solved only exactly, and this mode is too large: %v", err)
+	}
+	if err := t.Verify(); err != nil {
+		return nil, fmt.Sprintf("the Ban Chess table failed its self-check: %v", err)
+	}
+	st := t.Stats()
+	v.Method = "exact"
+	v.States, v.Edges = st.States, st.Edges
+	return banJudge{t}, fmt.Sprintf("exact Ban Chess table: %d states (%d positions), %d edges; distances count bans and moves", st.States, st.Positions, st.Edges)
+}
+
 // exactJudge solves the mode exactly when its reachable state space fits
 // the budget, using the cache when it can. It returns nil when the space
 // is too large.
 func exactJudge(m *Mode, opt VerifyOptions, v *Verification) (judge, string) {
 	if m.Rules.Bans {
-		return nil, "Ban Chess positions are not solved yet"
+		return banExactJudge(m, opt, v)
 	}
 	key := Key("table", solver.Version, m.Start.FEN(), fmt.Sprintf("%+v", *m.Rules))
 	if data, ok := opt.Cache.Get("too-large", key); ok && string(data) == fmt.Sprint(opt.MaxStates) {

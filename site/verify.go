@@ -185,7 +185,7 @@ func verifyMode(m *Mode, opt VerifyOptions, errs *ErrorList) *Verification {
 	if known {
 		v.Value = absolute(start, val)
 		v.DTM = dtm
-		if val != valDraw && dtm >= 0 {
+		if val != valDraw && dtm >= 0 && !start.R.Bans {
 			if val == valWin {
 				v.MateIn = (dtm + 1) / 2
 			} else {
@@ -258,7 +258,7 @@ func methodText(v *Verification) string {
 func sanList(p *engine.Position, moves []engine.Move) []string {
 	out := make([]string, len(moves))
 	for i, mv := range moves {
-		out[i] = p.SAN(mv)
+		out[i] = actionText(p, mv)
 	}
 	sort.Strings(out)
 	return out
@@ -282,10 +282,19 @@ func principalVariation(j judge, start *engine.Position, max int) []string {
 			break
 		}
 		mv := firstByCoord(&p, best)
-		pv = append(pv, p.SAN(mv))
-		p.Make(mv)
+		pv = append(pv, actionText(&p, mv))
+		p.MakeAction(mv)
 	}
 	return pv
+}
+
+// actionText writes a move in SAN and, under bans, a ban in the action
+// log ("b:e2e4").
+func actionText(p *engine.Position, mv engine.Move) string {
+	if mv.IsBan() {
+		return p.ActionText(mv)
+	}
+	return p.SAN(mv)
 }
 
 func firstByCoord(p *engine.Position, moves []engine.Move) engine.Move {
