@@ -71,6 +71,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	variant := fs.String("variant", "", "rule preset: "+strings.Join(engine.Presets, ", ")+" (default: 1d on one-file boards, chess otherwise)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	maxStates := fs.Int("max-states", solver.DefaultMaxStates, "give up when more states than this are reachable")
+	bans := fs.Bool("bans", false, "Ban Chess: solve with bans (implied by a FEN with the seventh field ply[:banned])")
 	position, err := perftArgs(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -82,6 +83,14 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "thinchess solve: missing POSITION (a FEN or a position code)")
 		fs.Usage()
 		return 2
+	}
+	if *bans || hasBanField(position) {
+		p, err := parseBanPosition("solve", *variant, position)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		return runSolveBans(p, *maxStates, *asJSON, stdout, stderr)
 	}
 	p, err := parsePosition("solve", *variant, position)
 	if err != nil {
