@@ -309,6 +309,10 @@ func loadMode(rel string, data []byte, errs *ErrorList) *Mode {
 		d.rules(rulesNode, rules, m)
 	}
 	m.Rules = rules
+	if rules.Bans && m.Claim != nil && m.Claim.MateIn > 0 {
+		mp := m.At("claim.mate_in")
+		errs.Add(rel, mp.Line, mp.Col, "claim.mate_in is not defined under Ban Chess (distances count ban plies too); claim only the result")
+	}
 	if len(*errs) > nerr {
 		return m
 	}
