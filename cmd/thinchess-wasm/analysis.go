@@ -31,7 +31,7 @@ func history(g *engine.Game) []uint64 {
 	keys := []uint64{}
 	for _, m := range g.Moves() {
 		keys = append(keys, p.Hash())
-		p.Make(m)
+		p.MakeAction(m)
 	}
 	return keys
 }
@@ -48,6 +48,9 @@ func (s *session) searcher() *solver.Searcher {
 // one is loaded, else by search.
 func pick(s *session, strategy string, limit time.Duration, seed int64) (engine.Move, error) {
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x7468696e))
+	if s.game.Rules().Bans {
+		return pickAction(s, strategy, rng)
+	}
 	if s.table != nil {
 		if m, ok, err := s.table.choose(s.game.Position(), strategy, rng); err != nil || ok {
 			return m, err
@@ -63,7 +66,7 @@ func choose(s *session, args []js.Value) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return moveOf(s.game.Position(), m), nil
+	return actionOf(s.game.Position(), m), nil
 }
 
 // reply chooses and plays the computer's move: reply(id, strategy,
@@ -74,7 +77,7 @@ func reply(s *session, args []js.Value) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	mj := moveOf(s.game.Position(), m)
+	mj := actionOf(s.game.Position(), m)
 	if err := s.game.Play(m); err != nil {
 		return nil, err
 	}
@@ -154,6 +157,13 @@ func mateIn(plies int) int { return (plies + 1) / 2 }
 // bounded mate search for either side, and failing that the alpha-beta
 // searcher's estimate.
 func analyse(s *session, args []js.Value) (any, error) {
+	if s.game.Rules().Bans && !s.game.Status().IsOver() {
+		a, err := banAnalysis(s)
+		if err != nil {
+			return nil, err
+		}
+		return a.json(), nil
+	}
 	a, err := analysePosition(s.game.Position(), s.game.Status(), s.table, s.searcher, history(s.game), budget(args, 0, 1500))
 	if err != nil {
 		return nil, err

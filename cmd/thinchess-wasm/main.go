@@ -30,6 +30,7 @@ type session struct {
 	game   *engine.Game
 	table  *tableState
 	search *solver.Searcher
+	bans   *solver.BanTable // Ban Chess: solved on the computer's first action
 }
 
 var sessions = map[int]*session{}
@@ -284,12 +285,17 @@ func stateOf(s *session) obj {
 	var last any
 	coords := []string{}
 	q := g.Start()
-	for i, m := range played {
-		coords = append(coords, m.Coord(p.B))
-		if i == len(played)-1 {
+	for _, m := range played {
+		// Under bans the played actions include bans: their coordinates
+		// are their action-log text, and the last move is the last one
+		// that is not a ban.
+		if m.IsBan() {
+			coords = append(coords, q.ActionText(m))
+		} else {
+			coords = append(coords, m.Coord(p.B))
 			last = moveOf(q, m) // SAN is read from the position before the move
 		}
-		q.Make(m)
+		q.MakeAction(m)
 	}
 	promos := []string{}
 	for _, t := range p.R.PromotionTypes() {
@@ -298,9 +304,9 @@ func stateOf(s *session) obj {
 	legal := map[string][]obj{}
 	if !st.IsOver() {
 		var buf [engine.MaxMoves]engine.Move
-		for _, m := range p.LegalMoves(buf[:0]) {
+		for _, m := range p.Actions(buf[:0]) {
 			from := p.B.Name(m.From())
-			legal[from] = append(legal[from], moveOf(p, m))
+			legal[from] = append(legal[from], actionOf(p, m))
 		}
 	}
 	san := g.SANHistory()
@@ -308,7 +314,7 @@ func stateOf(s *session) obj {
 		san = []string{}
 	}
 	start := g.Start()
-	return obj{
+	return append(obj{
 		{"fen", p.FEN()}, {"code", p.Code()}, {"w", p.B.W}, {"h", p.B.H},
 		{"side", p.Side.String()}, {"board", cells(p)},
 		{"status", st.String()}, {"over", st.IsOver()}, {"winner", winner},
@@ -318,7 +324,7 @@ func stateOf(s *session) obj {
 		{"legal", legal}, {"promotion", promos}, {"fullmove", p.Fullmove},
 		{"startSide", start.Side.String()}, {"startFullmove", start.Fullmove},
 		{"table", s.table != nil},
-	}
+	}, banFields(g)...)
 }
 
 // reason says in words how a game ended.
@@ -353,11 +359,24 @@ func play(s *session, args []js.Value) (any, error) {
 }
 
 // move plays from → to with an optional promotion letter: move(id, "e7",
-// "e8", "q") → state.
+// "e8", "q") → state. In a Ban Chess ban phase it plays the ban of the
+// from → to pair (no promotion letter).
 func move(s *session, args []js.Value) (any, error) {
 	text := str(args, 0) + str(args, 1) + str(args, 2)
 	p := s.game.Position()
-	m, err := p.ParseCoord(text)
+	if p.BanPhase {
+		if st := s.game.Status(); st.IsOver() {
+			return nil, fmt.Errorf("%s: the game is over (%s)", text, st)
+		}
+		if str(args, 2) != "" {
+			return nil, fmt.Errorf("%s: a ban names only the squares (one ban covers every promotion)", text)
+		}
+		text = "b:" + text
+	}
+	m, err := p.ParseAction(text)
+	if !p.BanPhase {
+		m, err = p.ParseCoord(text)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -406,9 +425,9 @@ func legalFrom(s *session, args []js.Value) (any, error) {
 	}
 	out := []obj{}
 	var buf [engine.MaxMoves]engine.Move
-	for _, m := range p.LegalMoves(buf[:0]) {
+	for _, m := range p.Actions(buf[:0]) {
 		if m.From() == sq {
-			out = append(out, moveOf(p, m))
+			out = append(out, actionOf(p, m))
 		}
 	}
 	return out, nil

@@ -24,11 +24,23 @@
   TC.statusText = function (s) {
     if (!s) return '';
     if (s.over) {
-      if (s.winner) return TC.capitalize(s.winner) + ' wins ' + (s.status === 'checkmate' ? 'by checkmate' : 'by ' + (reasons[s.status] || s.reason)) + '.';
-      return 'Draw by ' + (reasons[s.status] || s.reason) + '.';
+      var byBan = s.byBan ? (s.status === 'checkmate' ? ' (mate by a ban: ' : ' (stalemate by a ban: ') + TC.banText(s.banned) + ')' : '';
+      if (s.winner) return TC.capitalize(s.winner) + ' wins ' + (s.status === 'checkmate' ? 'by checkmate' : 'by ' + (reasons[s.status] || s.reason)) + byBan + '.';
+      return 'Draw by ' + (reasons[s.status] || s.reason) + byBan + '.';
     }
-    return TC.capitalize(s.side) + ' to move' + (s.check ? ', in check' : '') + '.';
+    if (s.banPhase) return TC.capitalize(s.actor) + ' bans one of ' + TC.capitalize(s.side) + '\'s moves' + (s.check ? ' (' + TC.capitalize(s.side) + ' is in check)' : '') + '.';
+    return TC.capitalize(s.side) + ' to move' + (s.check ? ', in check' : '') + (s.banned ? ' (banned: ' + TC.banText(s.banned) + ')' : '') + '.';
   };
+
+  // banText writes a banned pair {from, to} as "a2a4".
+  TC.banText = function (b) {
+    return b ? b.from + b.to : '';
+  };
+
+  // isBanAction reports whether action i of a state (from 0) is a ban.
+  function isBanAction(s, i) {
+    return !!(s.coords && s.coords[i] && s.coords[i].indexOf('b:') === 0);
+  }
 
   // Game drives one board. opts: data (the mode data), root (the page
   // element holding the controls), engine, onState(state), onUserMove
@@ -105,8 +117,10 @@
     this.errorEl.hidden = !text;
   };
 
+  // isComputerTurn: the computer acts (under bans the actor is the
+  // banner in a ban phase).
   Game.prototype.isComputerTurn = function () {
-    return this.state && !this.state.over && this.opponent !== 'human' && this.state.side !== this.human;
+    return this.state && !this.state.over && this.opponent !== 'human' && (this.state.actor || this.state.side) !== this.human;
   };
 
   Game.prototype.canMove = function () {
@@ -119,11 +133,16 @@
   Game.prototype.setState = function (s, moved) {
     var prev = this.state;
     this.state = s;
-    this.board.set(s, moved);
+    var banned = moved && s.cursor > 0 && isBanAction(s, s.cursor - 1);
+    this.board.set(s, moved && !banned);
     this.renderMoves();
     this.setStatus(TC.statusText(s));
+    this.renderBan();
     this.updateButtons();
-    if (moved && s.last) {
+    if (banned) {
+      if (s.over) TC.sound.play('end');
+      TC.announce((s.side === 'white' ? 'Black' : 'White') + ' banned ' + TC.banText(s.banned) + '. ' + TC.statusText(s));
+    } else if (moved && s.last) {
       var capture = s.last.san.indexOf('x') >= 0 || (prev && prev.board.filter(Boolean).length > s.board.filter(Boolean).length);
       TC.sound.play(s.over ? 'end' : capture ? 'capture' : 'move');
       var who = s.side === 'white' ? 'Black' : 'White';
@@ -143,11 +162,59 @@
     if (you) you.textContent = this.opponent === 'human' ? 'Both sides on this device.' : 'You play ' + this.human + '.';
   };
 
+  // renderBan shows the banned move: marked squares on the board and a
+  // note under the status line ("Banned: a2a4").
+  Game.prototype.renderBan = function () {
+    var s = this.state;
+    var b = s && s.banned;
+    this.board.mark('banned', b ? [b.from, b.to] : []);
+    this.board.el.dataset.banned = b ? TC.banText(b) : '';
+    if (!s || !s.bans) return;
+    if (!this.banEl && this.statusEl) {
+      this.banEl = TC.el('p', { id: 'ban-note', class: 'ban-note', 'aria-live': 'polite' });
+      this.statusEl.parentNode.insertBefore(this.banEl, this.statusEl.nextSibling);
+    }
+    if (!this.banEl) return;
+    this.banEl.textContent = b ? 'Banned: ' + TC.banText(b) + ' — ' + TC.capitalize(s.side) + ' may not play it this move.' : '';
+    this.banEl.hidden = !b;
+  };
+
+  // renderBanMoves writes the move list of a Ban Chess game: each move
+  // preceded by its ban, "1. (ban a5a4) Ra4 (ban b1b2) Kb2".
+  Game.prototype.renderBanMoves = function () {
+    var el = this.movesEl;
+    var s = this.state;
+    var n = s.startFullmove || 1;
+    var side = s.startSide;
+    var li = null, rowDone = true, first = true;
+    var self = this;
+    s.san.forEach(function (san, i) {
+      var ban = isBanAction(s, i);
+      if (!li || rowDone) {
+        li = TC.el('li');
+        li.appendChild(TC.el('span', { class: 'num' }, n + (first && side === 'black' ? '…' : '.')));
+        el.appendChild(li);
+        rowDone = false;
+      }
+      first = false;
+      var text = ban ? '(ban ' + san.slice(2) + ')' : san;
+      var label = ban ? 'Go to after the ban of ' + san.slice(2) : 'Go to after ' + san;
+      var b = TC.el('button', { type: 'button', class: 'mv' + (ban ? ' ban' : '') + (i === s.cursor - 1 ? ' current' : ''), 'aria-label': label }, text);
+      b.addEventListener('click', function () { self.gotoPly(i + 1); });
+      li.appendChild(b);
+      if (!ban) {
+        if (side === 'black') { n++; rowDone = true; }
+        side = side === 'white' ? 'black' : 'white';
+      }
+    });
+  };
+
   Game.prototype.renderMoves = function () {
     var el = this.movesEl;
     if (!el) return;
     var s = this.state;
     el.textContent = '';
+    if (s.bans) { this.renderBanMoves(); return; }
     var n = s.startFullmove || 1;
     var black = s.startSide === 'black';
     var li = null;
@@ -205,6 +272,9 @@
       if (!r || gen !== self.gen) return;
       self.lastReplyMs = performance.now() - t0 - REPLY_PAUSE;
       self.setState(r.state, true);
+      // Under bans the computer may act twice in a row (its move, then
+      // its ban of the player's next move).
+      self.maybeReply();
     }, function (err) {
       self.busy = false;
       self.showError(err.message);
@@ -231,7 +301,7 @@
     this.cancelPending();
     var target = s.cursor - 1;
     // Against the computer, take back to the player's own turn.
-    if (this.opponent !== 'human' && target > 0 && this.sideAt(target) !== this.human) target--;
+    while (this.opponent !== 'human' && target > 0 && this.sideAt(target) !== this.human) target--;
     if (this.opponent !== 'human' && this.sideAt(target) !== this.human) target = s.cursor;
     if (target === s.cursor) return;
     this.gotoPly(target);
@@ -241,14 +311,21 @@
     var s = this.state;
     if (!s || s.cursor >= s.length) return;
     var target = s.cursor + 1;
-    if (this.opponent !== 'human' && target < s.length && this.sideAt(target) !== this.human) target++;
+    while (this.opponent !== 'human' && target < s.length && this.sideAt(target) !== this.human) target++;
     this.gotoPly(target);
   };
 
-  // sideAt is the side to move after n moves.
+  // sideAt is the side to act after n moves (under bans, n actions: the
+  // banner, then the mover twice (its move, its ban), then the other side
+  // twice, and so on).
   Game.prototype.sideAt = function (n) {
     var first = this.state.startSide;
-    return n % 2 === 0 ? first : (first === 'white' ? 'black' : 'white');
+    var other = first === 'white' ? 'black' : 'white';
+    if (this.state.bans) {
+      var k = this.state.startBanPhase ? Math.floor((n + 1) / 2) : Math.floor(n / 2) + 1;
+      return k % 2 === 0 ? other : first;
+    }
+    return n % 2 === 0 ? first : other;
   };
 
   Game.prototype.gotoPly = function (n) {

@@ -1,0 +1,185 @@
+//go:build js && wasm
+
+package main
+
+// Ban Chess in the browser: the state's ban fields, bans as actions, and
+// the computer's bans and moves from an exact ban table solved in the
+// instance (the shipped ban modes have a few thousand states; the build
+// does not serialize ban tables). Both builds include it.
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
+)
+
+// banSolveStates bounds the ban table a page solves for its computer.
+const banSolveStates = 2_000_000
+
+// actionOf returns an action of p as the page needs it: a move as
+// moveOf writes it, a ban with its squares, the text "(ban a2a4)" as its
+// SAN and its action-log text as its coordinates.
+func actionOf(p *engine.Position, a engine.Move) obj {
+	if !a.IsBan() {
+		return moveOf(p, a)
+	}
+	from, to := p.B.Name(a.From()), p.B.Name(a.To())
+	return obj{{"from", from}, {"to", to}, {"promo", ""}, {"san", "(ban " + from + to + ")"}, {"coord", p.ActionText(a)}, {"ban", true}}
+}
+
+// banFields are the state's Ban Chess fields: whether the game has bans,
+// whether it is in a ban phase, who acts, the banned pair ({from, to} or
+// null), whether a mate or stalemate came from the ban, and whether the
+// game started in a ban phase (for the page's turn arithmetic).
+func banFields(g *engine.Game) obj {
+	p := g.Position()
+	var banned any
+	if !p.BanPhase && p.Ban != engine.NoMove {
+		banned = obj{{"from", p.B.Name(p.Ban.From())}, {"to", p.B.Name(p.Ban.To())}}
+	}
+	st := g.Status()
+	byBan := p.R.Bans && banned != nil && (st == engine.Checkmate || st == engine.Stalemate)
+	return obj{
+		{"bans", p.R.Bans}, {"banPhase", p.BanPhase}, {"actor", p.Actor().String()},
+		{"banned", banned}, {"byBan", byBan}, {"startBanPhase", g.Start().BanPhase},
+	}
+}
+
+// banTable solves the game's ban table from its start once.
+func (s *session) banTable() (*solver.BanTable, error) {
+	if s.bans != nil {
+		return s.bans, nil
+	}
+	t, err := solver.SolveBans(s.game.Start(), solver.Options{MaxStates: banSolveStates, Workers: 1})
+	if errors.Is(err, solver.ErrTooLarge) {
+		return nil, fmt.Errorf("this Ban Chess game has more than %d states, too many to solve in the browser; choose the random opponent", banSolveStates)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("ban table: %v", err)
+	}
+	s.bans = t
+	return t, nil
+}
+
+// pickAction chooses the actor's ban or move under bans: perfect and
+// aggressive play a best action of the ban table, cooperative an action
+// that leaves the actor worst off by it, random any legal action.
+func pickAction(s *session, strategy string, rng *rand.Rand) (engine.Move, error) {
+	p := s.game.Position()
+	var buf [engine.MaxMoves]engine.Move
+	actions := append([]engine.Move(nil), p.Actions(buf[:0])...)
+	if len(actions) == 0 || s.game.Status().IsOver() {
+		return engine.NoMove, fmt.Errorf("nothing to play: the game is over (%s)", s.game.Status())
+	}
+	switch strategy {
+	case "random":
+		return actions[rng.IntN(len(actions))], nil
+	case "perfect", "aggressive", "", "cooperative":
+	default:
+		return engine.NoMove, fmt.Errorf("unknown strategy %q: want perfect, aggressive, cooperative or random", strategy)
+	}
+	t, err := s.banTable()
+	if err != nil {
+		return engine.NoMove, err
+	}
+	if strategy != "cooperative" {
+		best := t.BestActions(p)
+		if len(best) == 0 {
+			return engine.NoMove, fmt.Errorf("the position %s is not in the ban table", p.FEN())
+		}
+		return best[rng.IntN(len(best))], nil
+	}
+	// Cooperative: the action whose outcome is worst for the actor.
+	var worst []engine.Move
+	worstScore := 0
+	for _, a := range actions {
+		q := *p
+		q.MakeAction(a)
+		v, d, ok := t.Value(&q)
+		if !ok {
+			continue
+		}
+		if q.Actor() != p.Actor() {
+			v = -v
+		}
+		score := banScore(v, d)
+		switch {
+		case worst == nil || score < worstScore:
+			worst, worstScore = []engine.Move{a}, score
+		case score == worstScore:
+			worst = append(worst, a)
+		}
+	}
+	if len(worst) == 0 {
+		return engine.NoMove, fmt.Errorf("the position %s is not in the ban table", p.FEN())
+	}
+	return worst[rng.IntN(len(worst))], nil
+}
+
+// banScore orders values for the actor: faster wins higher, slower
+// losses higher than faster ones, draws between.
+func banScore(v solver.Value, dtm int) int {
+	switch v {
+	case solver.Win:
+		return 1_000_000 - dtm
+	case solver.Loss:
+		return -1_000_000 + dtm
+	}
+	return 0
+}
+
+// banAnalysis answers analyse under bans from the ban table: the value
+// for the game, the plies to mate (bans and moves), the best actions and
+// the PV in the action log.
+func banAnalysis(s *session) (*analysis, error) {
+	p := s.game.Position()
+	a := &analysis{Side: p.Actor().String(), Fullmove: p.Fullmove, DTM: -1, BestMoves: []obj{}, PV: []string{}, Value: "unknown"}
+	t, err := s.banTable()
+	if err != nil {
+		return nil, err
+	}
+	v, dtm, ok := t.Value(p)
+	if !ok {
+		return nil, fmt.Errorf("the position %s is not in the ban table", p.FEN())
+	}
+	switch v {
+	case solver.Win:
+		a.Value = valueFor(p.Actor())
+	case solver.Loss:
+		a.Value = valueFor(p.Actor().Other())
+	default:
+		a.Value = "draw"
+	}
+	if v != solver.Draw {
+		a.DTM = dtm
+	}
+	for _, b := range t.BestActions(p) {
+		a.BestMoves = append(a.BestMoves, actionOf(p, b))
+	}
+	q := *p
+	for _, b := range t.PV(p, 200) {
+		if b.IsBan() {
+			a.PV = append(a.PV, q.ActionText(b))
+		} else {
+			a.PV = append(a.PV, q.SAN(b))
+		}
+		q.MakeAction(b)
+	}
+	st := t.Stats()
+	a.States = st.States
+	a.Method, a.MethodText = "table", fmt.Sprintf("exact Ban Chess table of all %d reachable states, solved in the browser", st.States)
+	switch a.Value {
+	case "draw":
+		a.Summary = "Draw with best play (bans and moves)."
+	default:
+		who := "White"
+		if a.Value == "black-wins" {
+			who = "Black"
+		}
+		a.Summary = fmt.Sprintf("%s wins: mate in %d plies (bans and moves counted).", who, a.DTM)
+	}
+	return a, nil
+}

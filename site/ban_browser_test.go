@@ -1,0 +1,135 @@
+package site
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserBanChess plays Ban Chess on Gardner's 1×8 against the
+// perfect computer: the computer bans first (its ban is shown on the
+// board, in the note and in the move list), the player moves, then bans
+// one of the computer's moves by clicking its from-square (dots show the
+// targets) and its to-square, and the computer moves; undo takes the game
+// back to the player's ban.
+func TestBrowserBanChess(t *testing.T) {
+	needChromium(t)
+	src := t.TempDir()
+	if err := os.CopyFS(src, os.DirFS(renderSrc)); err != nil {
+		t.Fatal(err)
+	}
+	mode, err := os.ReadFile("../modes/ban-chess/ban-1d-gardner-8.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(src, "modes", "ban-chess"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "modes", "ban-chess", "ban-1d-gardner-8.md"), mode, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	site := buildSiteFrom(t, src, "")
+	srv := serve(t, site.dir, "")
+	ctx := browser(t, 1280, 900)
+	open(t, ctx, srv.url("modes/ban-1d-gardner-8/"))
+	text := func(sel string) string {
+		return eval[string](t, ctx, `(document.querySelector(`+"`"+sel+"`"+`)||{}).textContent||''`)
+	}
+
+	// Black, the computer, bans one of White's moves first.
+	waitFor(t, ctx, `TC.page.state.cursor >= 1 && !TC.page.busy`, 20*time.Second)
+	ban1 := eval[string](t, ctx, `TC.page.state.banned ? TC.page.state.banned.from + TC.page.state.banned.to : ''`)
+	if ban1 == "" {
+		t.Fatalf("no ban after the computer's first action: %+v", state(t, ctx, `TC.page.state`))
+	}
+	if note := text("#ban-note"); !strings.Contains(note, "Banned: "+ban1) {
+		t.Errorf("ban note %q, want it to name %s", note, ban1)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('#board .sq.banned').length`); n != 2 {
+		t.Errorf("%d squares marked banned, want 2", n)
+	}
+	if st := text("#status"); !strings.Contains(st, "White to move") || !strings.Contains(st, "banned: "+ban1) {
+		t.Errorf("status %q after Black's ban", st)
+	}
+	if moves := text("#moves"); !strings.Contains(moves, "(ban "+ban1+")") {
+		t.Errorf("move list %q lacks the ban %s", moves, ban1)
+	}
+
+	// White, the player, moves: the banned move is not offered.
+	from, to := eval[string](t, ctx, `Object.keys(TC.page.state.legal)[0]`), ""
+	to = eval[string](t, ctx, `TC.page.state.legal[`+"`"+from+"`"+`][0].to`)
+	if from+to == ban1 {
+		t.Fatalf("the banned move %s is offered", ban1)
+	}
+	clickMove(t, ctx, from, to)
+	waitFor(t, ctx, `TC.page.state.cursor >= 2`, 5*time.Second)
+	s := state(t, ctx, `TC.page.state`)
+	if s.Over {
+		t.Fatalf("game over after one move: %+v", s)
+	}
+	if st := text("#status"); st != "White bans one of Black's moves." {
+		t.Errorf("status %q in White's ban phase", st)
+	}
+	if note := eval[bool](t, ctx, `document.getElementById('ban-note').hidden`); !note {
+		t.Errorf("ban note still shown in a ban phase: %q", text("#ban-note"))
+	}
+
+	// White bans one of Black's moves: click its from-square, see the
+	// dots, click its to-square.
+	bfrom := eval[string](t, ctx, `Object.keys(TC.page.state.legal)[0]`)
+	bto := eval[string](t, ctx, `TC.page.state.legal[`+"`"+bfrom+"`"+`][0].to`)
+	if piece := eval[string](t, ctx, `TC.page.board.piece(`+"`"+bfrom+"`"+`)`); !strings.HasPrefix(piece, "b") {
+		t.Fatalf("a ban of White's is offered from %s (%q), want one of Black's pieces", bfrom, piece)
+	}
+	run(t, ctx, chromedp.Click(css(`#board button[data-square="`+bfrom+`"]`)))
+	if ok := eval[bool](t, ctx, `(function(b){return b.classList.contains('dot')||b.classList.contains('cap')})(document.querySelector('#board button[data-square="`+bto+`"]'))`); !ok {
+		t.Errorf("no target dot on %s after selecting %s", bto, bfrom)
+	}
+	run(t, ctx, chromedp.Click(css(`#board button[data-square="`+bto+`"]`)))
+	waitFor(t, ctx, `TC.page.state.cursor >= 3`, 5*time.Second)
+	ban2 := bfrom + bto
+	if got := eval[string](t, ctx, `TC.page.state.banned ? TC.page.state.banned.from + TC.page.state.banned.to : ''`); got != ban2 && !state(t, ctx, `TC.page.state`).Over {
+		t.Fatalf("banned %q after White's ban, want %s", got, ban2)
+	}
+	if moves := text("#moves"); !strings.Contains(moves, "(ban "+ban2+")") {
+		t.Errorf("move list %q lacks White's ban %s", moves, ban2)
+	}
+	if ok := eval[bool](t, ctx, `document.getElementById('board').dataset.banned === '`+ban2+`'`); !ok && !state(t, ctx, `TC.page.state`).Over {
+		t.Errorf("board does not record the ban %s", ban2)
+	}
+
+	// The computer moves (around the ban) and bans again.
+	waitFor(t, ctx, `TC.page.state.over || (TC.page.state.cursor >= 5 && !TC.page.busy)`, 20*time.Second)
+	s = state(t, ctx, `TC.page.state`)
+	moves := text("#moves")
+	t.Logf("move list: %s; status: %s", moves, text("#status"))
+	if len(s.SAN) < 3 || !strings.Contains(moves, s.SAN[1]) {
+		t.Fatalf("move list %q lacks White's move (actions %v)", moves, s.SAN)
+	}
+	if s.Over {
+		return
+	}
+	if len(s.SAN) >= 4 && s.SAN[3] == "b:"+ban2 {
+		t.Errorf("Black played the banned move %s", ban2)
+	}
+	if !strings.Contains(moves, s.SAN[3]) || !strings.HasPrefix(s.SAN[4], "b:") {
+		t.Errorf("move list %q / actions %v: want Black's move and the next ban", moves, s.SAN)
+	}
+	if st := text("#status"); !strings.HasPrefix(st, "White to move") {
+		t.Errorf("status %q after the computer's move and ban", st)
+	}
+
+	// Undo goes back to the player's last turn to act: White's ban.
+	run(t, ctx, chromedp.Click(css(`[data-action="undo"]`)))
+	waitFor(t, ctx, `TC.page.state.cursor === 2`, 5*time.Second)
+	if st := text("#status"); st != "White bans one of Black's moves." {
+		t.Errorf("status %q after undo", st)
+	}
+	if moves := text("#moves"); strings.Contains(moves, "(ban "+ban2+")") {
+		t.Errorf("move list %q still shows the undone ban", moves)
+	}
+}
