@@ -15,22 +15,25 @@ import (
 // board, in the note and in the move list), the player moves, then bans
 // one of the computer's moves by clicking its from-square (dots show the
 // targets) and its to-square, and the computer moves; undo takes the game
-// back to the player's ban.
+// back to the player's ban. On the 1×12 board Black's first ban
+// stalemates White, and the status says it was a stalemate by a ban.
 func TestBrowserBanChess(t *testing.T) {
 	needChromium(t)
 	src := t.TempDir()
 	if err := os.CopyFS(src, os.DirFS(renderSrc)); err != nil {
 		t.Fatal(err)
 	}
-	mode, err := os.ReadFile("../modes/ban-chess/ban-1d-gardner-8.md")
-	if err != nil {
-		t.Fatal(err)
-	}
 	if err := os.MkdirAll(filepath.Join(src, "modes", "ban-chess"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(src, "modes", "ban-chess", "ban-1d-gardner-8.md"), mode, 0o644); err != nil {
-		t.Fatal(err)
+	for _, name := range []string{"ban-1d-gardner-8.md", "ban-1d-12.md"} {
+		mode, err := os.ReadFile("../modes/ban-chess/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(src, "modes", "ban-chess", name), mode, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	site := buildSiteFrom(t, src, "")
 	srv := serve(t, site.dir, "")
@@ -131,5 +134,20 @@ func TestBrowserBanChess(t *testing.T) {
 	}
 	if moves := text("#moves"); strings.Contains(moves, "(ban "+ban2+")") {
 		t.Errorf("move list %q still shows the undone ban", moves)
+	}
+
+	// On the 1×12 board White has a single first move: Black's first ban
+	// stalemates it, and the page says so.
+	open(t, ctx, srv.url("modes/ban-1d-12/"))
+	waitFor(t, ctx, `TC.page.state.over && !TC.page.busy`, 20*time.Second)
+	s = state(t, ctx, `TC.page.state`)
+	if s.Status != "stalemate" || len(s.SAN) != 1 || !strings.HasPrefix(s.SAN[0], "b:") {
+		t.Fatalf("1×12: want a stalemate by Black's first ban, got %+v", s)
+	}
+	if st, want := text("#status"), "Draw by stalemate (stalemate by a ban: "+s.SAN[0][2:]+")."; st != want {
+		t.Errorf("1×12 status %q, want %q", st, want)
+	}
+	if moves := text("#moves"); !strings.Contains(moves, "(ban "+s.SAN[0][2:]+")") {
+		t.Errorf("1×12 move list %q lacks the ban", moves)
 	}
 }
