@@ -136,6 +136,11 @@ func TestBrowserBanChess(t *testing.T) {
 		t.Errorf("move list %q still shows the undone ban", moves)
 	}
 
+	// Solve answers from the ban table solved in the page.
+	run(t, ctx, chromedp.Click(css(`[data-action="solve"]`)))
+	waitFor(t, ctx, `document.getElementById('analysis').textContent.indexOf('exact Ban Chess table') >= 0`, 10*time.Second)
+	t.Logf("analysis: %s", text("#analysis"))
+
 	// On the 1×12 board White has a single first move: Black's first ban
 	// stalemates it, and the page says so.
 	open(t, ctx, srv.url("modes/ban-1d-12/"))

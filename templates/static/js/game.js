@@ -394,7 +394,7 @@
     this.analyse().then(function (a) {
       self.setStatus(TC.statusText(self.state));
       var lines = [a.summary, 'Method: ' + a.methodText];
-      if (a.pv && a.pv.length) lines.push('Principal variation: ' + TC.numberedLine(a.pv, self.state.side, self.state.fullmove));
+      if (a.pv && a.pv.length) lines.push(self.state.bans ? 'Principal variation (bans and moves): ' + a.pv.join(' ') : 'Principal variation: ' + TC.numberedLine(a.pv, self.state.side, self.state.fullmove));
       self.showAnalysis(lines);
       TC.announce(a.summary);
     }, function (err) { self.showError(err.message); self.setStatus(TC.statusText(self.state)); });
