@@ -5,10 +5,10 @@ package main
 // Ban Chess in the browser: the state's ban fields, bans as actions, and
 // the computer's bans and moves from an exact ban table solved in the
 // instance (the shipped ban modes have a few thousand states; the build
-// does not serialize ban tables). Both builds include it.
+// does not serialize ban tables). The solver itself is in the full
+// build only (ban_solve.go): ban pages load the full engine.
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 
@@ -46,22 +46,6 @@ func banFields(g *engine.Game) obj {
 		{"bans", p.R.Bans}, {"banPhase", p.BanPhase}, {"actor", p.Actor().String()},
 		{"banned", banned}, {"byBan", byBan}, {"startBanPhase", g.Start().BanPhase},
 	}
-}
-
-// banTable solves the game's ban table from its start once.
-func (s *session) banTable() (*solver.BanTable, error) {
-	if s.bans != nil {
-		return s.bans, nil
-	}
-	t, err := solver.SolveBans(s.game.Start(), solver.Options{MaxStates: banSolveStates, Workers: 1})
-	if errors.Is(err, solver.ErrTooLarge) {
-		return nil, fmt.Errorf("this Ban Chess game has more than %d states, too many to solve in the browser; choose the random opponent", banSolveStates)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("ban table: %v", err)
-	}
-	s.bans = t
-	return t, nil
 }
 
 // pickAction chooses the actor's ban or move under bans: perfect and

@@ -35,3 +35,10 @@ func searchAnalysis(*engine.Position, func() *solver.Searcher, []uint64, time.Du
 func judgeBySearch(*engine.Position, engine.Move, string) (any, error) {
 	return nil, errNoSearch
 }
+
+// banTable is not in the light build: Ban Chess pages have no precomputed
+// table and load the full engine, so the ban solver stays out of the
+// light one.
+func (s *session) banTable() (*solver.BanTable, error) {
+	return nil, errors.New("the light engine of this page has no Ban Chess solver")
+}
