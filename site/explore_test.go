@@ -389,9 +389,10 @@ func TestExplorePages(t *testing.T) {
 			t.Errorf("%s differs on a rebuild", name)
 		}
 	}
-	// Every verification, every explorer layout and the four app icons.
-	if want := len(second.Results) + 3 + 4; c.Hits != want || c.Misses != 0 {
-		t.Errorf("%d cache hits and %d misses on the rebuild, want %d hits (every verification, explorer layout and icon)", c.Hits, c.Misses, want)
+	// Every verification and explorer layout (and the icons and page
+	// bodies) comes from the cache: no misses at all.
+	if want := len(second.Results) + 3; c.Hits < want || c.Misses != 0 {
+		t.Errorf("%d cache hits and %d misses on the rebuild, want at least %d hits (every verification and explorer layout) and no miss", c.Hits, c.Misses, want)
 	}
 }
 

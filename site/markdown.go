@@ -169,6 +169,13 @@ func (codeRenderer) RegisterFuncs(reg gmrenderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindCodeBlock, renderCode)
 }
 
+// codeFormatter and codeStyle are made once: the formatter caches the
+// style's CSS classes, which is most of the cost of a small block.
+var (
+	codeFormatter = chromahtml.New(chromahtml.WithClasses(true))
+	codeStyle     = styles.Get(chromaLight)
+)
+
 func renderCode(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {
 		return ast.WalkContinue, nil
@@ -195,8 +202,7 @@ func renderCode(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.Wa
 	}
 	name := lexer.Config().Name
 	fmt.Fprintf(w, "<div class=\"code\" data-lang=\"%s\">", html.EscapeString(name))
-	f := chromahtml.New(chromahtml.WithClasses(true))
-	if err := f.Format(w, styles.Get(chromaLight), it); err != nil {
+	if err := codeFormatter.Format(w, codeStyle, it); err != nil {
 		return ast.WalkStop, err
 	}
 	w.WriteString("</div>\n")

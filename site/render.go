@@ -299,7 +299,7 @@ func (r *renderer) modeView(m *Mode) (*modeView, error) {
 	if m.Start == nil || m.Rules == nil {
 		return nil, fmt.Errorf("render: %s: mode %q has no parsed start position", m.Path, m.ID)
 	}
-	body, err := RenderMarkdown(m.Body)
+	body, err := r.markdown(m.Body)
 	if err != nil {
 		return nil, fmt.Errorf("render: %s: %v", m.Path, err)
 	}
@@ -664,7 +664,7 @@ func (r *renderer) renderDocs() error {
 		if d.Summary != "" {
 			p.Description = d.Summary
 		}
-		body, err := RenderMarkdown(d.Body)
+		body, err := r.markdown(d.Body)
 		if err != nil {
 			return fmt.Errorf("render %s: %v", d.Path, err)
 		}
@@ -694,4 +694,18 @@ func (r *renderer) renderNotFound() error {
 func hashedName(name string, data []byte) string {
 	ext := path.Ext(name)
 	return strings.TrimSuffix(name, ext) + "." + contentHash(data)[:10] + ext
+}
+
+// markdown renders a page body, through the cache: goldmark and chroma
+// are most of a warm render's time, and bodies rarely change.
+func (r *renderer) markdown(src []byte) ([]byte, error) {
+	key := Key("markdown", binaryHash(), string(src))
+	if b, ok := r.opt.Cache.Get("markdown", key); ok {
+		return b, nil
+	}
+	b, err := RenderMarkdown(src)
+	if err == nil {
+		r.opt.Cache.Put("markdown", key, b)
+	}
+	return b, err
 }

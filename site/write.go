@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -38,6 +39,11 @@ func Write(out string, files map[string][]byte) error {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return fail(err)
 		}
+		// A file the previous build wrote with the same bytes is linked,
+		// not written again: a warm rebuild then writes only what changed.
+		if prev := filepath.Join(out, clean); sameFile(prev, files[name]) && os.Link(prev, p) == nil {
+			continue
+		}
 		if err := os.WriteFile(p, files[name], 0o644); err != nil {
 			return fail(err)
 		}
@@ -62,4 +68,14 @@ func Write(out string, files map[string][]byte) error {
 		os.RemoveAll(old)
 	}
 	return nil
+}
+
+// sameFile reports whether the regular file at p holds exactly data.
+func sameFile(p string, data []byte) bool {
+	fi, err := os.Lstat(p)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() != int64(len(data)) {
+		return false
+	}
+	old, err := os.ReadFile(p)
+	return err == nil && bytes.Equal(old, data)
 }
