@@ -166,7 +166,10 @@ func (r *renderer) renderServiceWorker() error {
 	for _, n := range names {
 		h.Write([]byte(n))
 		h.Write([]byte{0})
-		h.Write(r.files[n])
+		// An asset's name already carries the hash of its content.
+		if !strings.HasPrefix(n, "assets/") {
+			h.Write(r.files[n])
+		}
 		switch {
 		case n == "index.html":
 			urls = append(urls, "./")

@@ -161,7 +161,9 @@ func (r *renderer) renderExplore() error {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				out[i], errs[i] = r.explore(modes[i])
+				if out[i], errs[i] = r.explore(modes[i]); errs[i] == nil {
+					errs[i] = r.renderExplorePage(modes[i], out[i])
+				}
 			}
 		}()
 	}
@@ -170,11 +172,8 @@ func (r *renderer) renderExplore() error {
 	}
 	close(next)
 	wg.Wait()
-	for i, mv := range modes {
-		if errs[i] != nil {
-			return errs[i]
-		}
-		if err := r.renderExplorePage(mv, out[i]); err != nil {
+	for _, err := range errs {
+		if err != nil {
 			return err
 		}
 	}

@@ -31,22 +31,25 @@ func Write(out string, files map[string][]byte) error {
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		clean := filepath.FromSlash(name)
-		if !filepath.IsLocal(clean) {
+		if !filepath.IsLocal(filepath.FromSlash(name)) {
 			return fail(fmt.Errorf("refusing to write %q outside the output folder", name))
 		}
+	}
+	err = parallel(len(names), func(i int) error {
+		clean := filepath.FromSlash(names[i])
 		p := filepath.Join(tmp, clean)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return fail(err)
+			return err
 		}
 		// A file the previous build wrote with the same bytes is linked,
 		// not written again: a warm rebuild then writes only what changed.
-		if prev := filepath.Join(out, clean); sameFile(prev, files[name]) && os.Link(prev, p) == nil {
-			continue
+		if prev := filepath.Join(out, clean); sameFile(prev, files[names[i]]) && os.Link(prev, p) == nil {
+			return nil
 		}
-		if err := os.WriteFile(p, files[name], 0o644); err != nil {
-			return fail(err)
-		}
+		return os.WriteFile(p, files[names[i]], 0o644)
+	})
+	if err != nil {
+		return fail(err)
 	}
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return fail(err)
