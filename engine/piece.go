@@ -20,6 +20,14 @@ func (c Color) String() string {
 	return "black"
 }
 
+// Title returns "White" or "Black", for the start of a sentence.
+func (c Color) Title() string {
+	if c == White {
+		return "White"
+	}
+	return "Black"
+}
+
 // PieceType is a kind of piece regardless of colour.
 type PieceType uint8
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -97,9 +98,9 @@ func ConvertLichess(r *LichessRow, opt ImportOptions) (*Puzzle, []string, error)
 	case err != nil:
 		return nil, nil, fail("Themes", fmt.Errorf("mateIn%d not decided: %v", n, err))
 	case !res.Found:
-		return nil, nil, fail("Themes", fmt.Errorf("claim mateIn%d is false: %s has no mate in %d (%w by mate search)", n, sideTitle(attacker), n, ErrDisproved))
+		return nil, nil, fail("Themes", fmt.Errorf("claim mateIn%d is false: %s has no mate in %d (%w by mate search)", n, attacker.Title(), n, ErrDisproved))
 	case res.Moves < n:
-		return nil, nil, fail("Themes", fmt.Errorf("claim mateIn%d is too long: %s mates in %d (%w by mate search)", n, sideTitle(attacker), res.Moves, ErrDisproved))
+		return nil, nil, fail("Themes", fmt.Errorf("claim mateIn%d is too long: %s mates in %d (%w by mate search)", n, attacker.Title(), res.Moves, ErrDisproved))
 	}
 
 	var notes []string
@@ -117,7 +118,7 @@ func ConvertLichess(r *LichessRow, opt ImportOptions) (*Puzzle, []string, error)
 		}
 		var mv engine.Move
 		switch {
-		case k < len(recorded) && contains(best, recorded[k]):
+		case k < len(recorded) && slices.Contains(best, recorded[k]):
 			mv = recorded[k]
 		case k < len(recorded) && p.Side == attacker:
 			return nil, nil, fail("Moves", fmt.Errorf("move %d %s (%s%s) does not keep the mate in %d: optimal is %s (%w by mate search)",
@@ -147,7 +148,7 @@ func ConvertLichess(r *LichessRow, opt ImportOptions) (*Puzzle, []string, error)
 		ID:         "lichess-" + modeID(r.ID),
 		Title:      "Lichess puzzle " + r.ID,
 		Category:   opt.Category,
-		Summary:    fmt.Sprintf("%s to play and mate in %d. Rated %d on lichess.org; themes: %s.", sideTitle(attacker), n, r.Rating, strings.Join(r.Themes, ", ")),
+		Summary:    fmt.Sprintf("%s to play and mate in %d. Rated %d on lichess.org; themes: %s.", attacker.Title(), n, r.Rating, strings.Join(r.Themes, ", ")),
 		Variant:    "chess",
 		Start:      &start,
 		StartText:  start.FEN(),
@@ -165,7 +166,7 @@ func ConvertLichess(r *LichessRow, opt ImportOptions) (*Puzzle, []string, error)
 	if n == 1 {
 		moves = "move"
 	}
-	pz.Challenge = fmt.Sprintf("%s has just played %s%s. %s to play and mate in %d %s.", sideTitle(attacker.Other()), setupLabel, setup, sideTitle(attacker), n, moves)
+	pz.Challenge = fmt.Sprintf("%s has just played %s%s. %s to play and mate in %d %s.", attacker.Other().Title(), setupLabel, setup, attacker.Title(), n, moves)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Puzzle %s from the lichess.org puzzle database (CC0), rated %d (±%d), played %d times.", r.ID, r.Rating, r.RatingDeviation, r.NbPlays)
 	if r.GameURL != "" {
@@ -240,15 +241,6 @@ func (j *mateJudge) optimal(p *engine.Position) ([]engine.Move, error) {
 	}
 	sort.Slice(out, func(a, b int) bool { return out[a].Coord(p.B) < out[b].Coord(p.B) })
 	return out, nil
-}
-
-func contains(moves []engine.Move, mv engine.Move) bool {
-	for _, x := range moves {
-		if x == mv {
-			return true
-		}
-	}
-	return false
 }
 
 // firstCoord returns the first of moves in coordinate order.

@@ -469,7 +469,7 @@ func Grade(mateIn int, quietFirst bool, temptingFirst, temptingLine int) int {
 func minedPuzzle(src Source, c *candidate, n, weight, states int, generator string) *Puzzle {
 	p := c.pos
 	side := p.Side
-	who := sideTitle(side)
+	who := side.Title()
 	first := p.SAN(c.line[0])
 	bare := strings.TrimRight(first, "+#")
 	startText := p.Code()
@@ -572,7 +572,7 @@ func describePieces(p *engine.Position) string {
 				}
 			}
 		}
-		parts = append(parts, sideTitle(c)+": "+strings.Join(names, ", ")+".")
+		parts = append(parts, c.Title()+": "+strings.Join(names, ", ")+".")
 	}
 	return strings.Join(parts, " ")
 }

@@ -97,7 +97,7 @@ func (p *Puzzle) Markdown() []byte {
 	fmt.Fprintf(&b, "  result: %s\n", p.Result)
 	fmt.Fprintf(&b, "  mate_in: %d\n", p.MateIn)
 	b.WriteString("puzzle:\n")
-	fmt.Fprintf(&b, "  side: %s\n", colorName(p.Side))
+	fmt.Fprintf(&b, "  side: %s\n", p.Side.String())
 	fmt.Fprintf(&b, "  solution: %s\n", quote(p.SolutionText()))
 	if len(p.Hints) > 0 {
 		b.WriteString("  hints:\n")
@@ -125,20 +125,6 @@ func (p *Puzzle) Markdown() []byte {
 
 // quote writes s as a double-quoted YAML scalar.
 func quote(s string) string { return strconv.Quote(s) }
-
-func colorName(c engine.Color) string {
-	if c == engine.White {
-		return "white"
-	}
-	return "black"
-}
-
-func sideTitle(c engine.Color) string {
-	if c == engine.White {
-		return "White"
-	}
-	return "Black"
-}
 
 // WriteFiles writes each puzzle to dir/<ID>.md, creating dir, and returns
 // the paths written. Files are written whole: a file that already exists

@@ -221,13 +221,13 @@ func mateJudge(m *Mode, opt VerifyOptions, v *Verification, errs *ErrorList) (ju
 	v.Method = "mate-search"
 	switch {
 	case r == nil:
-		return nil, fmt.Sprintf("mate search for %s within %d moves was undecided: %v", sideName(attacker), bound, j.failed)
+		return nil, fmt.Sprintf("mate search for %s within %d moves was undecided: %v", attacker.Title(), bound, j.failed)
 	case !r.Found && c.MateIn > 0:
 		mp := m.At("claim.mate_in")
-		errs.Add(m.Path, mp.Line, mp.Col, "claim mate_in %d is false: %s has no mate in %d (proven by mate search)", c.MateIn, sideName(attacker), c.MateIn)
+		errs.Add(m.Path, mp.Line, mp.Col, "claim mate_in %d is false: %s has no mate in %d (proven by mate search)", c.MateIn, attacker.Title(), c.MateIn)
 		return nil, refuted
 	case !r.Found:
 		return nil, fmt.Sprintf("no mate within %d moves; longer wins are beyond the mate search", bound)
 	}
-	return j, fmt.Sprintf("bounded mate search: %s mates in %d (%d nodes)", sideName(attacker), r.Moves, r.Nodes)
+	return j, fmt.Sprintf("bounded mate search: %s mates in %d (%d nodes)", attacker.Title(), r.Moves, r.Nodes)
 }

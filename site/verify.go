@@ -11,6 +11,7 @@ import (
 	"os"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -157,13 +158,6 @@ func absolute(p *engine.Position, val string) string {
 	return "unknown"
 }
 
-func sideName(c engine.Color) string {
-	if c == engine.White {
-		return "White"
-	}
-	return "Black"
-}
-
 func verifyMode(m *Mode, opt VerifyOptions, errs *ErrorList) *Verification {
 	v := &Verification{Method: "none", Value: "unknown", DTM: -1}
 	j, note := exactJudge(m, opt, v)
@@ -307,15 +301,6 @@ func firstByCoord(p *engine.Position, moves []engine.Move) engine.Move {
 	return best
 }
 
-func contains(moves []engine.Move, mv engine.Move) bool {
-	for _, x := range moves {
-		if x == mv {
-			return true
-		}
-	}
-	return false
-}
-
 // checkLine checks a move line from the start: every move legal, every
 // move of the winner optimal, every defence a longest one. pos is where
 // the line's text starts in the file and col0 the column of its first
@@ -333,7 +318,7 @@ func checkLine(m *Mode, j judge, text string, pos Pos, what string, errs *ErrorL
 			break
 		}
 		best := j.optimal(&p)
-		if !contains(best, mv) {
+		if !slices.Contains(best, mv) {
 			col := pos.Col
 			if i < len(offsets) {
 				col += offsets[i]
@@ -361,7 +346,7 @@ func whyNotOptimal(p *engine.Position, j judge, mv engine.Move, best []engine.Mo
 	q := *p
 	q.Make(mv)
 	after, adtm, known := j.value(&q)
-	mover := sideName(p.Side)
+	mover := p.Side.Title()
 	switch val {
 	case valWin:
 		if known && after == valLoss {
@@ -417,7 +402,7 @@ func checkPuzzle(m *Mode, j judge, v *Verification, errs *ErrorList) bool {
 			case err != nil:
 				errs.Add(m.Path, hp.Line, hp.Col, "hint %d: %v", i+1, err)
 				ok = false
-			case !contains(best, mv):
+			case !slices.Contains(best, mv):
 				errs.Add(m.Path, hp.Line, hp.Col, "hint %d move %s is not optimal (optimal: %s)", i+1, h.Move, strings.Join(sanList(start, best), ", "))
 				ok = false
 			}
@@ -477,7 +462,7 @@ func checkHintText(m *Mode, j judge, i int, h Hint, line []engine.Move, errs *Er
 			continue
 		}
 		mv, err := start.ParseSAN(bare)
-		if err == nil && contains(best, mv) {
+		if err == nil && slices.Contains(best, mv) {
 			continue
 		}
 		hp := m.At(fmt.Sprintf("puzzle.hints.%d.text", i+1))

@@ -72,16 +72,9 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "thinchess perft: --depth %d: want a depth of at least 1\n", *depth)
 		return 1
 	}
-	var rules *engine.Rules
-	if *variant != "" {
-		if rules, err = engine.Preset(*variant); err != nil {
-			fmt.Fprintf(stderr, "thinchess perft: %v\n", err)
-			return 1
-		}
-	}
-	p, err := engine.Parse(position, rules)
+	p, err := parsePosition("perft", *variant, position)
 	if err != nil {
-		fmt.Fprintf(stderr, "thinchess perft: %v\n", err)
+		fmt.Fprintln(stderr, err)
 		return 1
 	}
 
@@ -149,16 +142,6 @@ func perftRate(nodes uint64, seconds float64) string {
 // positional arguments, and returns the positional arguments joined by
 // spaces, so that an unquoted FEN (several arguments) reads as one.
 func perftArgs(fs *flag.FlagSet, args []string) (string, error) {
-	var rest []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return "", err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return strings.Join(rest, " "), nil
-		}
-		rest = append(rest, args[0])
-		args = args[1:]
-	}
+	rest, err := argsWithFlagsAnywhere(fs, args)
+	return strings.Join(rest, " "), err
 }

@@ -161,34 +161,20 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 func describeResult(p *engine.Position, v solver.Value, dtm int) string {
 	switch v {
 	case solver.Win:
-		return fmt.Sprintf("%s wins, mate in %d (%d plies)", title(p.Side), (dtm+1)/2, dtm)
+		return fmt.Sprintf("%s wins, mate in %d (%d plies)", p.Side.Title(), (dtm+1)/2, dtm)
 	case solver.Loss:
 		if dtm == 0 {
-			return fmt.Sprintf("%s has won (%d plies)", title(p.Side.Other()), dtm)
+			return fmt.Sprintf("%s has won (%d plies)", p.Side.Other().Title(), dtm)
 		}
-		return fmt.Sprintf("%s wins, mate in %d (%d plies)", title(p.Side.Other()), dtm/2, dtm)
+		return fmt.Sprintf("%s wins, mate in %d (%d plies)", p.Side.Other().Title(), dtm/2, dtm)
 	}
 	return "draw: neither side can force a win"
-}
-
-// title capitalises a colour's name.
-func title(c engine.Color) string {
-	s := c.String()
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // parsePosition reads a position under a named variant, or the default
 // one for its board when variant is empty.
 func parsePosition(cmd, variant, position string) (*engine.Position, error) {
-	var rules *engine.Rules
-	if variant != "" {
-		r, err := engine.Preset(variant)
-		if err != nil {
-			return nil, fmt.Errorf("thinchess %s: %v", cmd, err)
-		}
-		rules = r
-	}
-	p, err := engine.Parse(position, rules)
+	p, err := parseVariantPosition(variant, position)
 	if err != nil {
 		return nil, fmt.Errorf("thinchess %s: %v", cmd, err)
 	}

@@ -87,7 +87,7 @@ func runSolveBans(p *engine.Position, maxStates int, asJSON bool, stdout, stderr
 		if v == solver.Loss {
 			winner = winner.Other()
 		}
-		fmt.Fprintf(stdout, "result:    %s wins in %d plies (bans and moves)\n", title(winner), dtm)
+		fmt.Fprintf(stdout, "result:    %s wins in %d plies (bans and moves)\n", winner.Title(), dtm)
 	}
 	fmt.Fprintf(stdout, "best:      %s\n", strings.Join(res.Best, " "))
 	fmt.Fprintf(stdout, "line:      %s\n", strings.Join(res.PV, " "))
