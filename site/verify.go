@@ -430,7 +430,7 @@ func checkPuzzle(m *Mode, j judge, v *Verification, errs *ErrorList) bool {
 			}
 		}
 		if h.Text != "" {
-			ok = checkHintText(m, j, i, h, line, errs) && ok
+			ok = checkHintText(m, best, i, h, line, errs) && ok
 		}
 	}
 	if ok {
@@ -444,11 +444,10 @@ func checkPuzzle(m *Mode, j judge, v *Verification, errs *ErrorList) bool {
 // castling. Bare squares are names, not moves, and are not checked.
 var sanToken = regexp.MustCompile(`\b(?:[KQRBN][a-p]?[0-9]{0,2}x?[a-p](?:1[0-6]|[1-9])|[a-p]x[a-p](?:1[0-6]|[1-9])(?:=?[QRBN])?|[a-p](?:1[0-6]|[1-9])=[QRBN]|O-O(?:-O)?)\b[+#]?`)
 
-// checkHintText checks moves named in a hint's text: each must be an
-// optimal move at the start or a move of the solution line.
-func checkHintText(m *Mode, j judge, i int, h Hint, line []engine.Move, errs *ErrorList) bool {
+// checkHintText checks moves named in a hint's text: each must be one of
+// best, the optimal moves at the start, or a move of the solution line.
+func checkHintText(m *Mode, best []engine.Move, i int, h Hint, line []engine.Move, errs *ErrorList) bool {
 	start := m.Start
-	best := j.optimal(start)
 	lineSAN := map[string]bool{}
 	p := *start
 	for _, mv := range line {
