@@ -18,7 +18,6 @@ import (
 	mincss "github.com/tdewolff/minify/v2/css"
 	minhtml "github.com/tdewolff/minify/v2/html"
 	minjs "github.com/tdewolff/minify/v2/js"
-	minsvg "github.com/tdewolff/minify/v2/svg"
 )
 
 // BuildOptions configure a build.
@@ -55,7 +54,7 @@ type Summary struct {
 	CacheHits, CacheMisses                  int
 	Stages                                  []Stage
 	Total                                   time.Duration
-	// Files holds the built site by slash path.
+	// Output holds the built site by slash path.
 	Output map[string][]byte `json:"-"`
 	// Results holds each mode's verification.
 	Results map[string]*Verification `json:"-"`
@@ -207,7 +206,6 @@ var minifier = func() *minify.M {
 	m := minify.New()
 	m.Add("text/html", &minhtml.Minifier{KeepDocumentTags: true, KeepEndTags: true, KeepQuotes: true})
 	m.AddFunc("text/css", mincss.Minify)
-	m.AddFunc("image/svg+xml", minsvg.Minify)
 	m.AddFunc("application/javascript", minjs.Minify)
 	// No JSON minifier: the JSON the build writes (in pages and files)
 	// is already compact, and re-minifying the data blocks of every page
@@ -218,7 +216,6 @@ var minifier = func() *minify.M {
 var minifyTypes = map[string]string{
 	".html": "text/html",
 	".css":  "text/css",
-	".svg":  "image/svg+xml",
 	".js":   "application/javascript",
 }
 
@@ -250,7 +247,7 @@ func minifyFiles(files map[string][]byte) error {
 	return nil
 }
 
-// minifyBytes minifies HTML, CSS, SVG, JS and JSON by file extension and
+// minifyBytes minifies HTML, CSS, JS and JSON by file extension and
 // returns anything else (and the Go-provided wasm_exec.js) unchanged. A
 // file the minifier cannot read is kept as it is.
 func minifyBytes(name string, data []byte) []byte {
