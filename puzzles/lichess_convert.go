@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -65,7 +64,7 @@ func (r *LichessRow) MateIn() (int, error) {
 // site's build does, with a bounded mate search: the claimed distance
 // must be the shortest mate, each of the solver's moves must keep it, and
 // each recorded defence must be a longest one. A defence that is not is
-// replaced by the first longest defence in coordinate order, the line
+// replaced by the first longest defence in canonical order, the line
 // goes on with the fastest mate from there, and a note says so; a line
 // that stops before the mate is completed the same way. Errors wrap
 // ErrDisproved when the search refutes the claim or the line.
@@ -91,9 +90,9 @@ func ConvertLichess(r *LichessRow, opt ImportOptions) (*Puzzle, []string, error)
 	setupLabel := moveNumber(&start)
 	start.Make(r.Played[0])
 	attacker := start.Side
-	j := &mateJudge{attacker: attacker, bound: n, nodes: opt.MateNodes, memo: map[string]*solver.MateResult{}}
+	o := solver.NewMateOracle(attacker, n, solver.MateOptions{MaxNodes: opt.MateNodes})
 
-	res, err := j.search(&start)
+	res, err := o.Search(&start)
 	switch {
 	case err != nil:
 		return nil, nil, fail("Themes", fmt.Errorf("mateIn%d not decided: %v", n, err))
@@ -109,8 +108,8 @@ func ConvertLichess(r *LichessRow, opt ImportOptions) (*Puzzle, []string, error)
 	recorded := r.Played[1:]
 	diverged := false
 	for k := 0; p.Status() == engine.Active; k++ {
-		best, err := j.optimal(&p)
-		if err != nil {
+		best := o.BestMoves(&p)
+		if err := o.Err(); err != nil {
 			return nil, nil, fail("Moves", err)
 		}
 		if len(best) == 0 {
@@ -124,11 +123,11 @@ func ConvertLichess(r *LichessRow, opt ImportOptions) (*Puzzle, []string, error)
 			return nil, nil, fail("Moves", fmt.Errorf("move %d %s (%s%s) does not keep the mate in %d: optimal is %s (%w by mate search)",
 				k+2, r.Moves[k+1], moveNumber(&p), p.SAN(recorded[k]), n, sanJoin(&p, best), ErrDisproved))
 		case k < len(recorded):
-			mv = firstCoord(&p, best)
+			mv = best[0]
 			notes = append(notes, fmt.Sprintf("the recorded defence %s%s is not a longest one; replaced by %s, and the line goes on with the fastest mate", moveNumber(&p), p.SAN(recorded[k]), p.SAN(mv)))
 			recorded, diverged = recorded[:k], true // the rest answers another defence
 		default:
-			mv = firstCoord(&p, best)
+			mv = best[0]
 			if k == len(recorded) && !diverged {
 				notes = append(notes, fmt.Sprintf("the recorded line stops before the mate; completed from %s%s", moveNumber(&p), p.SAN(mv)))
 			}
@@ -153,7 +152,7 @@ func ConvertLichess(r *LichessRow, opt ImportOptions) (*Puzzle, []string, error)
 		Start:      &start,
 		StartText:  start.FEN(),
 		Difficulty: ratingDifficulty(r.Rating),
-		Result:     map[engine.Color]string{engine.White: "white-wins", engine.Black: "black-wins"}[attacker],
+		Result:     engine.WinFor(attacker),
 		MateIn:     n,
 		Side:       attacker,
 		Line:       line,
@@ -181,77 +180,6 @@ func ConvertLichess(r *LichessRow, opt ImportOptions) (*Puzzle, []string, error)
 	}
 	pz.Notes = b.String()
 	return pz, notes, nil
-}
-
-// mateJudge answers, like the site's build does for positions too large
-// to solve exactly, which moves are optimal by bounded mate searches
-// against a fixed bound: the attacker's moves that keep the shortest
-// mate, and the defences the attacker needs longest to answer.
-type mateJudge struct {
-	attacker engine.Color
-	bound    int
-	nodes    int64
-	memo     map[string]*solver.MateResult
-}
-
-func (j *mateJudge) search(p *engine.Position) (*solver.MateResult, error) {
-	key := p.FEN()
-	if r, ok := j.memo[key]; ok {
-		return r, nil
-	}
-	r, err := solver.MateSearch(p, j.attacker, j.bound, solver.MateOptions{MaxNodes: j.nodes, MaxTreeNodes: -1})
-	if err != nil {
-		return nil, err
-	}
-	j.memo[key] = r
-	return r, nil
-}
-
-// optimal returns p's optimal moves in coordinate order.
-func (j *mateJudge) optimal(p *engine.Position) ([]engine.Move, error) {
-	r, err := j.search(p)
-	if err != nil || !r.Found {
-		return nil, err
-	}
-	var out []engine.Move
-	if p.Side == j.attacker {
-		for _, f := range r.First {
-			if f.Moves == r.Moves {
-				out = append(out, f.Move)
-			}
-		}
-	} else {
-		longest := -1
-		var buf [engine.MaxMoves]engine.Move
-		for _, mv := range p.LegalMoves(buf[:0]) {
-			q := *p
-			q.Make(mv)
-			rq, err := j.search(&q)
-			if err != nil {
-				return nil, err
-			}
-			switch {
-			case !rq.Found:
-			case rq.Moves > longest:
-				longest, out = rq.Moves, []engine.Move{mv}
-			case rq.Moves == longest:
-				out = append(out, mv)
-			}
-		}
-	}
-	sort.Slice(out, func(a, b int) bool { return out[a].Coord(p.B) < out[b].Coord(p.B) })
-	return out, nil
-}
-
-// firstCoord returns the first of moves in coordinate order.
-func firstCoord(p *engine.Position, moves []engine.Move) engine.Move {
-	best := moves[0]
-	for _, mv := range moves[1:] {
-		if mv.Coord(p.B) < best.Coord(p.B) {
-			best = mv
-		}
-	}
-	return best
 }
 
 func sanJoin(p *engine.Position, moves []engine.Move) string {

@@ -476,10 +476,7 @@ func minedPuzzle(src Source, c *candidate, n, weight, states int, generator stri
 	if p.Castle != 0 || p.EP != engine.NoSquare {
 		startText = p.FEN()
 	}
-	result := "white-wins"
-	if side == engine.Black {
-		result = "black-wins"
-	}
+	result := engine.WinFor(side)
 	moves := "moves"
 	if c.mateIn == 1 {
 		moves = "move"

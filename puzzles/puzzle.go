@@ -46,7 +46,7 @@ type Puzzle struct {
 	Weight     int
 	// Result is white-wins or black-wins, and MateIn the winner's moves to
 	// mate.
-	Result string
+	Result engine.Outcome
 	MateIn int
 	// Side is the player's side: the side to move at the start.
 	Side engine.Color

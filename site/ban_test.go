@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
 )
 
 // TestVerifyBanChess checks that a Ban Chess mode is solved exactly with
@@ -44,7 +47,7 @@ func TestVerifyBanChess(t *testing.T) {
 			t.Fatal(verrs)
 		}
 		v := results["ban-1d-gardner-8"]
-		if v == nil || v.Method != "exact" || v.Value != "draw" || v.States != 3033 || !v.Verified {
+		if v == nil || v.Method != solver.Exact || v.Value != engine.Drawn || v.States != 3033 || !v.Verified {
 			t.Fatalf("verification %+v", v)
 		}
 		if want := []string{"b:a2a4", "b:a3a4", "b:a3a5", "b:a3a6"}; !slices.Equal(v.Best, want) {

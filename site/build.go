@@ -18,6 +18,7 @@ import (
 	mincss "github.com/tdewolff/minify/v2/css"
 	minhtml "github.com/tdewolff/minify/v2/html"
 	minjs "github.com/tdewolff/minify/v2/js"
+	"github.com/thinchess/thinchess/solver"
 )
 
 // BuildOptions configure a build.
@@ -124,9 +125,9 @@ func Build(opt BuildOptions) (*Summary, ErrorList, error) {
 	sum.Results = results
 	for _, v := range results {
 		switch v.Method {
-		case "exact":
+		case solver.Exact:
 			sum.Exact++
-		case "mate-search":
+		case solver.ByMateSearch:
 			sum.MateSearch++
 		}
 		if v.Verified {

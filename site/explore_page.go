@@ -73,7 +73,7 @@ type exploreView struct {
 // Explorable reports whether the mode has an explorer page: it was
 // solved exactly.
 func (mv *modeView) Explorable() bool {
-	return mv.V != nil && mv.V.Method == "exact" && len(mv.V.Table) > 0
+	return mv.V != nil && mv.V.Method == solver.Exact && len(mv.V.Table) > 0
 }
 
 // Explorers lists the modes with an explorer page, in the order of the

@@ -414,12 +414,12 @@ func TestExploreFromSerializedTable(t *testing.T) {
 	}
 	mv := &modeView{Mode: mode}
 	r := &renderer{}
-	mv.V = &Verification{Method: "exact", Table: data, Solved: tb}
+	mv.V = &Verification{Method: solver.Exact, Table: data, Solved: tb}
 	a, err := r.explore(mv)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mv.V = &Verification{Method: "exact", Table: data}
+	mv.V = &Verification{Method: solver.Exact, Table: data}
 	b, err := r.explore(mv)
 	if err != nil {
 		t.Fatal(err)
@@ -456,7 +456,7 @@ func TestExploreCacheByStart(t *testing.T) {
 		}
 		data, _ := tb.MarshalBinary()
 		tables = append(tables, data)
-		c, err := r.explore(&modeView{Mode: m, V: &Verification{Method: "exact", Table: data}})
+		c, err := r.explore(&modeView{Mode: m, V: &Verification{Method: solver.Exact, Table: data}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -59,8 +59,8 @@ type Mode struct {
 
 // Claim is what a mode asserts about its start position.
 type Claim struct {
-	Result string // white-wins, black-wins or draw
-	MateIn int    // moves of the winner; 0 when not claimed
+	Result engine.Outcome // engine.Unknown when the claim has none
+	MateIn int            // moves of the winner; 0 when not claimed
 }
 
 // Puzzle makes a mode a trainer puzzle.
@@ -383,12 +383,13 @@ func (d *decoder) claim(n *yaml.Node, m *Mode) *Claim {
 		"result": func(v *yaml.Node) {
 			m.pos["claim.result"] = d.at(v)
 			resultNode = v
-			if d.str(v, "claim.result", &c.Result) {
-				switch c.Result {
-				case "white-wins", "black-wins", "draw":
-				default:
-					d.errorf(v, "claim.result %q: want white-wins, black-wins or draw", c.Result)
+			var text string
+			if d.str(v, "claim.result", &text) {
+				r, err := engine.ParseOutcome(text)
+				if err != nil || r == engine.Unknown {
+					d.errorf(v, "claim.result %q: want white-wins, black-wins or draw", text)
 				}
+				c.Result = r
 			}
 		},
 		"mate_in": func(v *yaml.Node) {
@@ -399,7 +400,7 @@ func (d *decoder) claim(n *yaml.Node, m *Mode) *Claim {
 	if resultNode == nil && n.Kind == yaml.MappingNode {
 		d.errorf(n, "claim needs a result (white-wins, black-wins or draw)")
 	}
-	if c.Result == "draw" && c.MateIn > 0 {
+	if c.Result == engine.Drawn && c.MateIn > 0 {
 		d.errorf(nodeOr(n, "mate_in"), "claim.mate_in makes no sense with result draw")
 	}
 	return c

@@ -1,19 +1,22 @@
 package site
 
-import "github.com/thinchess/thinchess/solver"
+import (
+	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
+)
 
 // Verification is what the build proved about one mode: the method used,
 // the value of the start position and, for puzzles, the solution tree the
 // trainer walks.
 type Verification struct {
-	// Method is "exact" (a full retrograde table), "mate-search" (a
-	// bounded mate search) or "none" (nothing could be decided).
-	Method string `json:"method"`
+	// Method is how the value was found: exactly, by mate search, or not
+	// at all (solver.Unverified).
+	Method solver.Method `json:"method"`
 	// Verified is true when the claim (if any), the solution and every
 	// hint were proven.
 	Verified bool `json:"verified"`
-	// Value is white-wins, black-wins, draw or unknown.
-	Value string `json:"value"`
+	// Value is the start's value with best play.
+	Value engine.Outcome `json:"value"`
 	// DTM is the distance to mate in plies under best play; -1 for a draw
 	// or unknown.
 	DTM int `json:"dtm"`

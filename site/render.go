@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/templates"
 )
 
@@ -324,16 +325,13 @@ func (r *renderer) modeView(m *Mode) (*modeView, error) {
 
 // task says what the puzzle asks.
 func (mv *modeView) task() string {
-	side := "White"
-	if mv.Mode.Puzzle.Side == engine.Black {
-		side = "Black"
-	}
+	side := mv.Mode.Puzzle.Side.Title()
 	switch {
-	case mv.V != nil && mv.V.MateIn > 0 && mv.V.Value == strings.ToLower(side)+"-wins":
+	case mv.V != nil && mv.V.MateIn > 0 && mv.V.Value == engine.WinFor(mv.Mode.Puzzle.Side):
 		return fmt.Sprintf("%s to play and mate in %d.", side, mv.V.MateIn)
 	case mv.Claim != nil && mv.Claim.MateIn > 0:
 		return fmt.Sprintf("%s to play and mate in %d.", side, mv.Claim.MateIn)
-	case mv.Claim != nil && mv.Claim.Result == "draw":
+	case mv.Claim != nil && mv.Claim.Result == engine.Drawn:
 		return fmt.Sprintf("%s to play and hold the draw.", side)
 	}
 	return fmt.Sprintf("%s to play and win.", side)
@@ -379,7 +377,7 @@ func (mv *modeView) VariantTitle() string {
 // BadgeClass and BadgeText summarise how the start position was checked.
 func (mv *modeView) BadgeClass() string {
 	switch {
-	case mv.V == nil || mv.V.Method == "none" || mv.V.Method == "":
+	case mv.V == nil || mv.V.Method == solver.Unverified:
 		return "unverified"
 	case mv.V.Verified:
 		return "verified"
@@ -390,9 +388,9 @@ func (mv *modeView) BadgeClass() string {
 // BadgeText is the badge's words.
 func (mv *modeView) BadgeText() string {
 	switch {
-	case mv.V == nil || mv.V.Method == "none" || mv.V.Method == "":
+	case mv.V == nil || mv.V.Method == solver.Unverified:
 		return "Not verified"
-	case mv.V.Verified && mv.V.Method == "exact":
+	case mv.V.Verified && mv.V.Method == solver.Exact:
 		return "✓ Solved exactly"
 	case mv.V.Verified:
 		return "✓ Verified by mate search"
@@ -406,35 +404,23 @@ func (mv *modeView) ClaimText() string {
 	if c == nil {
 		return ""
 	}
-	s := valueWords(c.Result)
+	s := c.Result.Title()
 	if c.MateIn > 0 {
 		s += fmt.Sprintf(", mate in %d", c.MateIn)
 	}
 	return s
 }
 
-func valueWords(v string) string {
-	switch v {
-	case "white-wins":
-		return "White wins"
-	case "black-wins":
-		return "Black wins"
-	case "draw":
-		return "Draw"
-	}
-	return "Unknown"
-}
-
 // MethodText says how the build checked the mode.
 func (mv *modeView) MethodText() string {
 	v := mv.V
 	switch v.Method {
-	case "exact":
+	case solver.Exact:
 		if v.States > 0 {
 			return fmt.Sprintf("Exact retrograde table of all %d reachable positions (%d moves).", v.States, v.Edges)
 		}
 		return "Exact retrograde table of every reachable position."
-	case "mate-search":
+	case solver.ByMateSearch:
 		return "Bounded mate search."
 	}
 	return "Not verified."
@@ -443,7 +429,7 @@ func (mv *modeView) MethodText() string {
 // ValueText is the proven value of the start position.
 func (mv *modeView) ValueText() string {
 	v := mv.V
-	s := valueWords(v.Value)
+	s := v.Value.Title()
 	if v.MateIn > 0 {
 		s += fmt.Sprintf(": mate in %d (%d plies)", v.MateIn, v.DTM)
 	}
@@ -497,8 +483,8 @@ type modeJSON struct {
 }
 
 type claimJSON struct {
-	Result string `json:"result"`
-	MateIn int    `json:"mateIn,omitempty"`
+	Result engine.Outcome `json:"result"`
+	MateIn int            `json:"mateIn,omitempty"`
 }
 
 type puzzleJSON struct {

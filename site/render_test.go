@@ -30,7 +30,7 @@ func mateVerifications(t testing.TB, s *Site) map[string]*Verification {
 	out := map[string]*Verification{}
 	for _, m := range s.Modes {
 		if m.Claim == nil {
-			out[m.ID] = &Verification{Method: "none", Value: "unknown", DTM: -1, Note: "no claim"}
+			out[m.ID] = &Verification{Method: solver.Unverified, Value: engine.Unknown, DTM: -1, Note: "no claim"}
 			continue
 		}
 		p := m.Start
@@ -38,7 +38,7 @@ func mateVerifications(t testing.TB, s *Site) map[string]*Verification {
 		if err != nil || !res.Found {
 			t.Fatalf("%s: mate search: %v (found %v)", m.Path, err, res != nil && res.Found)
 		}
-		v := &Verification{Method: "mate-search", Verified: true, Value: valueOf(p.Side), DTM: res.Plies, MateIn: res.Moves}
+		v := &Verification{Method: solver.ByMateSearch, Verified: true, Value: engine.WinFor(p.Side), DTM: res.Plies, MateIn: res.Moves}
 		for _, f := range res.First {
 			if f.Moves == res.Moves {
 				v.Best = append(v.Best, f.SAN)
@@ -56,13 +56,6 @@ func mateVerifications(t testing.TB, s *Site) map[string]*Verification {
 		out[m.ID] = v
 	}
 	return out
-}
-
-func valueOf(c engine.Color) string {
-	if c == engine.White {
-		return "white-wins"
-	}
-	return "black-wins"
 }
 
 // longest returns the child of n the defender prefers (the longest mate)

@@ -1,9 +1,10 @@
 package site
 
 import (
-	"sort"
+	"slices"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
 )
 
 // maxTreeNodes bounds a puzzle's solution tree; past it, alternative
@@ -13,7 +14,7 @@ const maxTreeNodes = 4000
 // buildTree builds the trainer's solution tree: at the player's turns
 // every optimal move (the solution's first), at the opponent's the
 // solution's defence or else the longest one.
-func buildTree(m *Mode, j judge, line []engine.Move) *TreeNode {
+func buildTree(m *Mode, o solver.Oracle, line []engine.Move) *TreeNode {
 	budget := maxTreeNodes
 	player := m.Puzzle.Side
 	var build func(p engine.Position, line []engine.Move, depth int) *TreeNode
@@ -23,21 +24,22 @@ func buildTree(m *Mode, j judge, line []engine.Move) *TreeNode {
 			n.End = st.String()
 			return n
 		}
-		val, _, known := j.value(&p)
-		if !known || budget <= 0 || depth > 400 || (val == valDraw && len(line) == 0) {
+		val, _, known := o.Probe(&p)
+		if !known || budget <= 0 || depth > 400 || (val == solver.Draw && len(line) == 0) {
 			return n
 		}
 		budget--
 		n.SAN = map[string]string{}
 		n.Next = map[string]*TreeNode{}
 		if p.Side == player {
-			acc := j.optimal(&p)
-			sort.Slice(acc, func(a, b int) bool {
-				if len(line) > 0 && (acc[a] == line[0]) != (acc[b] == line[0]) {
-					return acc[a] == line[0]
+			acc := o.BestMoves(&p)
+			if len(line) > 0 {
+				// The solution's move first, so that the budget is spent
+				// on it; the rest in canonical order.
+				if i := slices.Index(acc, line[0]); i > 0 {
+					acc = append(append([]engine.Move{line[0]}, acc[:i]...), acc[i+1:]...)
 				}
-				return acc[a].Coord(p.B) < acc[b].Coord(p.B)
-			})
+			}
 			for _, mv := range acc {
 				c := mv.Coord(p.B)
 				n.Accept = append(n.Accept, c)
@@ -50,15 +52,19 @@ func buildTree(m *Mode, j judge, line []engine.Move) *TreeNode {
 				q.Make(mv)
 				n.Next[c] = build(q, rest, depth+1)
 			}
-			sort.Strings(n.Accept)
+			engine.SortMoves(acc)
+			n.Accept = n.Accept[:0]
+			for _, mv := range acc {
+				n.Accept = append(n.Accept, mv.Coord(p.B))
+			}
 			return n
 		}
 		var reply engine.Move
 		var rest []engine.Move
 		if len(line) > 0 {
 			reply, rest = line[0], line[1:]
-		} else if best := j.optimal(&p); len(best) > 0 {
-			reply = firstByCoord(&p, best)
+		} else if best := o.BestMoves(&p); len(best) > 0 {
+			reply = best[0]
 		} else {
 			return n
 		}

@@ -12,7 +12,6 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
@@ -119,52 +118,13 @@ var binaryHash = sync.OnceValue(func() string {
 	return hex.EncodeToString(h.Sum(nil))
 })
 
-// judge answers the questions verification asks at a position: its value
-// and which moves are optimal.
-type judge interface {
-	// value returns the value of p for the side to move and its distance
-	// to mate in plies (-1 for a draw), and whether it is known.
-	value(p *engine.Position) (val string, dtm int, known bool)
-	// optimal returns every optimal move of p: for the winner the moves
-	// that keep the fastest mate, for the loser the longest defences, and
-	// in a draw the moves that keep the draw.
-	optimal(p *engine.Position) []engine.Move
-	// method names how answers were found ("exact", "mate-search").
-	method() string
-}
-
-// side-to-move values used by judges.
-const (
-	valWin  = "win"
-	valLoss = "loss"
-	valDraw = "draw"
-)
-
-func absolute(p *engine.Position, val string) string {
-	switch val {
-	case valDraw:
-		return "draw"
-	case valWin:
-		if p.Side == engine.White {
-			return "white-wins"
-		}
-		return "black-wins"
-	case valLoss:
-		if p.Side == engine.White {
-			return "black-wins"
-		}
-		return "white-wins"
-	}
-	return "unknown"
-}
-
 func verifyMode(m *Mode, opt VerifyOptions, errs *ErrorList) *Verification {
-	v := &Verification{Method: "none", Value: "unknown", DTM: -1}
-	j, note := exactJudge(m, opt, v)
-	if j == nil && note == "" {
-		j, note = mateJudge(m, opt, v, errs)
+	v := &Verification{Method: solver.Unverified, Value: engine.Unknown, DTM: -1}
+	o, note := exactOracle(m, opt, v)
+	if o == nil && note == "" {
+		o, note = mateOracle(m, opt, v, errs)
 	}
-	if j == nil {
+	if o == nil {
 		v.Note = note
 		if note != refuted && (m.Claim != nil || m.Puzzle != nil) {
 			p := m.At("claim")
@@ -175,28 +135,27 @@ func verifyMode(m *Mode, opt VerifyOptions, errs *ErrorList) *Verification {
 	v.Note = note
 	ok := true
 	start := m.Start
-	val, dtm, known := j.value(start)
+	val, dtm, known := o.Probe(start)
 	if known {
-		v.Value = absolute(start, val)
+		v.Value = val.Outcome(start.Side)
 		v.DTM = dtm
-		if val != valDraw && dtm >= 0 && !start.R.Bans {
-			if val == valWin {
+		if val != solver.Draw && dtm >= 0 && !start.R.Bans {
+			if val == solver.Win {
 				v.MateIn = (dtm + 1) / 2
 			} else {
 				v.MateIn = dtm / 2
 			}
 		}
-		best := j.optimal(start)
-		v.Best = sanList(start, best)
-		v.PV = principalVariation(j, start, 200)
+		v.Best = sanList(start, o.BestMoves(start))
+		v.PV = actionLine(start, solver.PV(o, start, solver.PVLength))
 	}
-	if c := m.Claim; c != nil && c.Result != "" {
+	if c := m.Claim; c != nil && c.Result != engine.Unknown {
 		ok = checkClaim(m, c, v, known, errs) && ok
 	}
 	if m.Puzzle != nil {
-		ok = checkPuzzle(m, j, v, errs) && ok
+		ok = checkPuzzle(m, o, v, errs) && ok
 	}
-	ok = checkLineBlocks(m, j, errs) && ok
+	ok = checkLineBlocks(m, o, errs) && ok
 	v.Verified = ok && known
 	return v
 }
@@ -213,10 +172,8 @@ func checkClaim(m *Mode, c *Claim, v *Verification, known bool, errs *ErrorList)
 	}
 	if c.MateIn > 0 && c.MateIn != v.MateIn {
 		mp := m.At("claim.mate_in")
-		winner := "White"
-		if v.Value == "black-wins" {
-			winner = "Black"
-		}
+		side, _ := v.Value.Winner()
+		winner := side.Title()
 		if c.MateIn < v.MateIn {
 			errs.Add(m.Path, mp.Line, mp.Col, "claim mate_in %d is false: %s mates in %d at best (%s)", c.MateIn, winner, v.MateIn, methodText(v))
 		} else {
@@ -229,57 +186,43 @@ func checkClaim(m *Mode, c *Claim, v *Verification, known bool, errs *ErrorList)
 
 func describeValue(v *Verification) string {
 	switch v.Value {
-	case "draw":
+	case engine.Drawn:
 		return "the start is a draw"
-	case "white-wins":
-		return fmt.Sprintf("White wins, mate in %d", v.MateIn)
-	case "black-wins":
-		return fmt.Sprintf("Black wins, mate in %d", v.MateIn)
+	case engine.WhiteWins, engine.BlackWins:
+		return fmt.Sprintf("%s, mate in %d", v.Value.Title(), v.MateIn)
 	}
 	return "the value is unknown"
 }
 
 func methodText(v *Verification) string {
 	switch v.Method {
-	case "exact":
+	case solver.Exact:
 		return fmt.Sprintf("exact table of %d states", v.States)
-	case "mate-search":
+	case solver.ByMateSearch:
 		return "bounded mate search"
 	}
 	return "not verified"
 }
 
+// sanList writes moves of p in SAN (actions in the action log under
+// bans), in the order given.
 func sanList(p *engine.Position, moves []engine.Move) []string {
 	out := make([]string, len(moves))
 	for i, mv := range moves {
 		out[i] = actionText(p, mv)
 	}
-	sort.Strings(out)
 	return out
 }
 
-// principalVariation follows the first optimal move (in coordinate order)
-// until the game ends or the judge stops knowing.
-func principalVariation(j judge, start *engine.Position, max int) []string {
-	p := *start
-	var pv []string
-	for len(pv) < max {
-		if p.Status() != engine.Active {
-			break
-		}
-		val, _, known := j.value(&p)
-		if !known || val == valDraw {
-			break
-		}
-		best := j.optimal(&p)
-		if len(best) == 0 {
-			break
-		}
-		mv := firstByCoord(&p, best)
-		pv = append(pv, actionText(&p, mv))
-		p.MakeAction(mv)
+// actionLine writes a line of moves (or actions) played from p.
+func actionLine(p *engine.Position, line []engine.Move) []string {
+	q := *p
+	out := make([]string, len(line))
+	for i, mv := range line {
+		out[i] = actionText(&q, mv)
+		q.MakeAction(mv)
 	}
-	return pv
+	return out
 }
 
 // actionText writes a move in SAN and, under bans, a ban in the action
@@ -291,21 +234,11 @@ func actionText(p *engine.Position, mv engine.Move) string {
 	return p.SAN(mv)
 }
 
-func firstByCoord(p *engine.Position, moves []engine.Move) engine.Move {
-	best := moves[0]
-	for _, mv := range moves[1:] {
-		if mv.Coord(p.B) < best.Coord(p.B) {
-			best = mv
-		}
-	}
-	return best
-}
-
 // checkLine checks a move line from the start: every move legal, every
 // move of the winner optimal, every defence a longest one. pos is where
 // the line's text starts in the file and col0 the column of its first
 // byte (lines of a block are checked one by one). It returns the moves.
-func checkLine(m *Mode, j judge, text string, pos Pos, what string, errs *ErrorList) ([]engine.Move, bool) {
+func checkLine(m *Mode, o solver.Oracle, text string, pos Pos, what string, errs *ErrorList) ([]engine.Move, bool) {
 	start := m.Start
 	// Judge the legal prefix first: a non-optimal move is the first thing
 	// wrong even when a later move is illegal.
@@ -313,17 +246,17 @@ func checkLine(m *Mode, j judge, text string, pos Pos, what string, errs *ErrorL
 	p := *start
 	offsets := moveOffsets(text)
 	for i, mv := range moves {
-		val, dtm, known := j.value(&p)
+		val, dtm, known := o.Probe(&p)
 		if !known {
 			break
 		}
-		best := j.optimal(&p)
+		best := o.BestMoves(&p)
 		if !slices.Contains(best, mv) {
 			col := pos.Col
 			if i < len(offsets) {
 				col += offsets[i]
 			}
-			errs.Add(m.Path, pos.Line, col, "%s: %s", what, whyNotOptimal(&p, j, mv, best, val, dtm))
+			errs.Add(m.Path, pos.Line, col, "%s: %s", what, whyNotOptimal(&p, o, mv, best, val, dtm))
 			return moves, false
 		}
 		p.Make(mv)
@@ -340,26 +273,26 @@ func checkLine(m *Mode, j judge, text string, pos Pos, what string, errs *ErrorL
 }
 
 // whyNotOptimal explains why mv, played in p, is not optimal.
-func whyNotOptimal(p *engine.Position, j judge, mv engine.Move, best []engine.Move, val string, dtm int) string {
+func whyNotOptimal(p *engine.Position, o solver.Oracle, mv engine.Move, best []engine.Move, val solver.Value, dtm int) string {
 	label := moveLabel(p) + " " + p.SAN(mv)
 	right := strings.Join(sanList(p, best), ", ")
 	q := *p
 	q.Make(mv)
-	after, adtm, known := j.value(&q)
+	after, adtm, known := o.Probe(&q)
 	mover := p.Side.Title()
 	switch val {
-	case valWin:
-		if known && after == valLoss {
+	case solver.Win:
+		if known && after == solver.Loss {
 			return fmt.Sprintf("move %s is not optimal: it mates in %d instead of %d (optimal: %s)", label, (adtm+2)/2, (dtm+1)/2, right)
 		}
 		what := "draws"
-		if known && after == valWin {
+		if known && after == solver.Win {
 			what = "loses"
 		} else if !known {
 			what = "does not keep a proven mate"
 		}
 		return fmt.Sprintf("move %s %s: %s wins with %s", label, what, mover, right)
-	case valLoss:
+	case solver.Loss:
 		return fmt.Sprintf("move %s is not the best defence: %s lasts longer (mate in %d instead of %d)", label, right, (dtm)/2, (adtm+1)/2)
 	default:
 		return fmt.Sprintf("move %s loses a drawn position: %s holds the draw with %s", label, mover, right)
@@ -373,26 +306,26 @@ func moveLabel(p *engine.Position) string {
 	return fmt.Sprintf("%d...", p.Fullmove)
 }
 
-func checkPuzzle(m *Mode, j judge, v *Verification, errs *ErrorList) bool {
+func checkPuzzle(m *Mode, o solver.Oracle, v *Verification, errs *ErrorList) bool {
 	pz := m.Puzzle
 	ok := true
 	sp := m.At("puzzle.side")
 	switch {
-	case v.Value == "draw":
+	case v.Value == engine.Drawn:
 		// A drawn puzzle asks the player to hold the draw.
-	case v.Value == "white-wins" && pz.Side != engine.White, v.Value == "black-wins" && pz.Side != engine.Black:
+	case v.Value == engine.WhiteWins && pz.Side != engine.White, v.Value == engine.BlackWins && pz.Side != engine.Black:
 		errs.Add(m.Path, sp.Line, sp.Col, "puzzle side %s is the losing side: %s", pz.Side, describeValue(v))
 		ok = false
 	}
 	var line []engine.Move
 	if pz.Solution != "" {
 		pos := m.At("puzzle.solution")
-		moves, lineOK := checkLine(m, j, pz.Solution, scalarStart(m, pos, pz.Solution), "puzzle.solution", errs)
+		moves, lineOK := checkLine(m, o, pz.Solution, scalarStart(m, pos, pz.Solution), "puzzle.solution", errs)
 		ok = ok && lineOK
 		line = moves
 	}
 	start := m.Start
-	best := j.optimal(start)
+	best := o.BestMoves(start)
 	for i, h := range pz.Hints {
 		prefix := fmt.Sprintf("puzzle.hints.%d", i+1)
 		if h.Move != "" {
@@ -434,7 +367,7 @@ func checkPuzzle(m *Mode, j judge, v *Verification, errs *ErrorList) bool {
 		}
 	}
 	if ok {
-		v.Tree = buildTree(m, j, line)
+		v.Tree = buildTree(m, o, line)
 	}
 	return ok
 }
@@ -495,7 +428,7 @@ func scalarStart(m *Mode, pos Pos, value string) Pos {
 }
 
 // checkLineBlocks checks every fenced ```line block of the body.
-func checkLineBlocks(m *Mode, j judge, errs *ErrorList) bool {
+func checkLineBlocks(m *Mode, o solver.Oracle, errs *ErrorList) bool {
 	ok := true
 	lines := strings.Split(string(m.Body), "\n")
 	in := false
@@ -521,7 +454,7 @@ func checkLineBlocks(m *Mode, j judge, errs *ErrorList) bool {
 			continue
 		}
 		col := strings.Index(l, t) + 1
-		if _, lineOK := checkLine(m, j, t, Pos{m.BodyLine + i, col}, "line block", errs); !lineOK {
+		if _, lineOK := checkLine(m, o, t, Pos{m.BodyLine + i, col}, "line block", errs); !lineOK {
 			ok = false
 		}
 	}

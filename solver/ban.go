@@ -2,7 +2,6 @@ package solver
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/thinchess/thinchess/engine"
 )
@@ -377,7 +376,8 @@ func (t *BanTable) valueOf(s int32, actor engine.Color) (Value, int, bool) {
 
 // BestActions returns every optimal action of p (bans in a ban phase,
 // moves otherwise): for the winner those that keep the fastest mate, for
-// the loser the longest defences, in a draw those that keep the draw. It
+// the loser the longest defences, in a draw those that keep the draw, in
+// canonical order (engine.CompareMoves). It
 // returns nil when the game is over or p is not in the table.
 func (t *BanTable) BestActions(p *engine.Position) []engine.Move {
 	v, d, ok := t.Value(p)
@@ -402,28 +402,8 @@ func (t *BanTable) BestActions(p *engine.Position) []engine.Move {
 			best = append(best, a)
 		}
 	}
+	engine.SortMoves(best)
 	return best
-}
-
-// PV returns a principal variation from p: the first optimal action in
-// coordinate order, repeated until the game ends, the value is a draw or
-// max actions are played.
-func (t *BanTable) PV(p *engine.Position, max int) []engine.Move {
-	q := *p
-	var pv []engine.Move
-	for len(pv) < max {
-		if v, _, ok := t.Value(&q); !ok || v == Draw || q.Status() != engine.Active {
-			break
-		}
-		best := t.BestActions(&q)
-		if len(best) == 0 {
-			break
-		}
-		sort.Slice(best, func(a, b int) bool { return best[a].Coord(q.B) < best[b].Coord(q.B) })
-		pv = append(pv, best[0])
-		q.MakeAction(best[0])
-	}
-	return pv
 }
 
 // Verify checks every reachable state against its successors: a win for

@@ -179,7 +179,7 @@ func TestBanBestActions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pv := tb.PV(start, 200)
+	pv := PV(BanOracle{tb}, start, 200)
 	q := *start
 	for _, a := range pv {
 		q.MakeAction(a)

@@ -3,6 +3,7 @@ package solver
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
@@ -550,6 +551,7 @@ func (s *mateSearcher) firstMoves(shortest, maxMoves int) ([]MateMove, bool) {
 	p := &s.pos
 	var buf [engine.MaxMoves]engine.Move
 	moves := append([]engine.Move(nil), p.LegalMoves(buf[:0])...)
+	engine.SortMoves(moves)
 	var out []MateMove
 	for _, m := range moves {
 		san := p.SAN(m)
@@ -567,12 +569,15 @@ func (s *mateSearcher) firstMoves(shortest, maxMoves int) ([]MateMove, bool) {
 	return out, true
 }
 
+// sortMateMoves sorts first moves by distance, and moves of one distance
+// in canonical order.
 func sortMateMoves(ms []MateMove) {
-	for i := 1; i < len(ms); i++ {
-		for j := i; j > 0 && ms[j-1].Moves > ms[j].Moves; j-- {
-			ms[j-1], ms[j] = ms[j], ms[j-1]
+	slices.SortStableFunc(ms, func(a, b MateMove) int {
+		if a.Moves != b.Moves {
+			return a.Moves - b.Moves
 		}
-	}
+		return engine.CompareMoves(a.Move, b.Move)
+	})
 }
 
 // defendDistance returns the exact distance (in attacker moves) of the

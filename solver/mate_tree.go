@@ -57,6 +57,7 @@ func (t *treeBuilder) grow(n *MateNode, ply int, attackerToMove, root bool) {
 	p := &s.pos
 	var buf [engine.MaxMoves]engine.Move
 	moves := append([]engine.Move(nil), p.LegalMoves(buf[:0])...)
+	engine.SortMoves(moves)
 	for _, m := range moves {
 		san := p.SAN(m)
 		u := p.Make(m)

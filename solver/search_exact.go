@@ -333,7 +333,7 @@ func (s *Searcher) exactResult(p *engine.Position, lim Limits) (res SearchResult
 	res = SearchResult{Move: best.Move, PV: []engine.Move{best.Move}, Exact: true}
 	if best.Value == Win {
 		res.Score = MateScore - best.DTM
-		res.PV = t.PV(p, MaxPly)
+		res.PV = PV(t, p, MaxPly)
 	} else {
 		res.Score = -MateScore + best.DTM
 	}

@@ -63,7 +63,7 @@ func aggressiveRank(mv MoveValue) (int, int) {
 
 // Choose returns the move strategy s plays in p, breaking ties between
 // equally good moves at random with rng (or taking the first in
-// coordinate order when rng is nil). It returns engine.NoMove when p
+// canonical order when rng is nil). It returns engine.NoMove when p
 // is not a state of the table or the game is over in p.
 func (t *Table) Choose(p *engine.Position, s Strategy, rng *rand.Rand) engine.Move {
 	mvs := t.MoveValues(p)

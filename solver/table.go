@@ -1,7 +1,6 @@
 package solver
 
 import (
-	"slices"
 	"sync"
 
 	"github.com/thinchess/thinchess/engine"
@@ -27,6 +26,17 @@ func (v Value) String() string {
 		return "loss"
 	}
 	return "draw"
+}
+
+// Outcome returns the game's outcome when v is the value for side.
+func (v Value) Outcome(side engine.Color) engine.Outcome {
+	switch v {
+	case Win:
+		return engine.WinFor(side)
+	case Loss:
+		return engine.WinFor(side.Other())
+	}
+	return engine.Drawn
 }
 
 // Stats describes a solved table.
@@ -166,8 +176,7 @@ func (t *Table) Terminal(i int) Terminal {
 }
 
 // expand generates the moves and successor keys of the state with key k
-// into sc, in coordinate order: by origin square, then destination
-// square, then promotion piece. It returns false for a terminal state.
+// into sc, in canonical order (engine.CompareMoves). It returns false for a terminal state.
 func (sc *tableScratch) expand(k uint64) bool {
 	var term Terminal
 	term, sc.keys, sc.moves = sc.exp.expand(k, sc.keys, sc.moves)
@@ -178,7 +187,7 @@ func (sc *tableScratch) expand(k uint64) bool {
 	for i := 1; i < len(ms); i++ {
 		m, k := ms[i], ks[i]
 		j := i
-		for ; j > 0 && coordLess(m, ms[j-1]); j-- {
+		for ; j > 0 && engine.CompareMoves(m, ms[j-1]) < 0; j-- {
 			ms[j], ks[j] = ms[j-1], ks[j-1]
 		}
 		ms[j], ks[j] = m, k
@@ -186,20 +195,8 @@ func (sc *tableScratch) expand(k uint64) bool {
 	return true
 }
 
-// coordLess orders moves by origin, destination and promotion.
-func coordLess(a, b engine.Move) bool {
-	if a.From() != b.From() {
-		return a.From() < b.From()
-	}
-	if a.To() != b.To() {
-		return a.To() < b.To()
-	}
-	return a.Promotion() < b.Promotion()
-}
-
 // Successors returns the legal moves of state i and the index of the
-// state each leads to, in coordinate order (by origin square, then
-// destination square, then promotion piece); both are empty for a
+// state each leads to, in canonical order (engine.CompareMoves); both are empty for a
 // terminal state.
 func (t *Table) Successors(i int) ([]engine.Move, []int) {
 	sc := t.pool.Get().(*tableScratch)
@@ -265,8 +262,8 @@ func (t *Table) moveValues(sc *tableScratch, k uint64, out []MoveValue) ([]MoveV
 }
 
 // MoveValues returns every legal move of p with the value and distance to
-// mate of the position it leads to, from the mover's view, in coordinate
-// order (by origin square, then destination square, then promotion). It returns nil when p is not a state of the table
+// mate of the position it leads to, from the mover's view, in canonical
+// order (engine.CompareMoves). It returns nil when p is not a state of the table
 // or the game is over in p.
 func (t *Table) MoveValues(p *engine.Position) []MoveValue {
 	i, ok := t.Index(p)
@@ -279,7 +276,7 @@ func (t *Table) MoveValues(p *engine.Position) []MoveValue {
 	return out
 }
 
-// BestMoves returns every optimal move of p, in coordinate order: the
+// BestMoves returns every optimal move of p in canonical order: the
 // fastest wins if p is won, the moves that keep the draw if it is drawn,
 // and the slowest losses if it is lost. It returns nil when p is not a state of the
 // table or the game is over in p.
@@ -309,43 +306,6 @@ func bestOf(mvs []MoveValue, out []engine.Move) []engine.Move {
 		}
 	}
 	return out
-}
-
-// PV returns a principal variation from p of at most max moves: each
-// move the first optimal move in coordinate order. It ends where the game
-// ends, or, on a drawn line, before a move that would repeat a position
-// of the line. It returns nil when p is not a state of the table.
-func (t *Table) PV(p *engine.Position, max int) []engine.Move {
-	i, ok := t.Index(p)
-	if !ok {
-		return nil
-	}
-	sc := t.pool.Get().(*tableScratch)
-	defer t.pool.Put(sc)
-	var line []engine.Move
-	var mvs []MoveValue
-	k := t.idx.key(i)
-	seen := []uint64{k}
-	for len(line) < max {
-		var ok bool
-		mvs, ok = t.moveValues(sc, k, mvs[:0])
-		if !ok || len(mvs) == 0 {
-			break
-		}
-		best := 0
-		for j := range mvs {
-			if mvs[j].better(mvs[best]) {
-				best = j
-			}
-		}
-		k = sc.keys[best]
-		if slices.Contains(seen, k) {
-			break
-		}
-		seen = append(seen, k)
-		line = append(line, mvs[best].Move)
-	}
-	return line
 }
 
 // FEN returns the FEN of state i (with the counters at 0 and 1).

@@ -107,7 +107,7 @@ func TestTableFixtures(t *testing.T) {
 // game with the right side winning.
 func checkPV(t *testing.T, tab *Table, start *engine.Position, v Value, dtm int) {
 	t.Helper()
-	line := tab.PV(start, dtm+10)
+	line := PV(tab, start, dtm+10)
 	if len(line) != dtm {
 		t.Fatalf("PV %v has %d plies, want %d", start.SANLine(line), len(line), dtm)
 	}
@@ -294,7 +294,7 @@ func TestTableQueries(t *testing.T) {
 		}
 		if v != Draw {
 			checkPV(t, tab, p, v, d)
-		} else if pv := tab.PV(p, 50); len(pv) == 0 {
+		} else if pv := PV(tab, p, 50); len(pv) == 0 {
 			t.Fatalf("%s: drawn, but the PV is empty", p.FEN())
 		}
 	}
@@ -309,7 +309,7 @@ func TestTableQueries(t *testing.T) {
 		if _, _, ok := tab.Probe(p); ok {
 			t.Errorf("%s (%s) is in the table", p.FEN(), p.R.Preset)
 		}
-		if tab.BestMoves(p) != nil || tab.MoveValues(p) != nil || tab.PV(p, 5) != nil || tab.Choose(p, Perfect, nil) != engine.NoMove {
+		if tab.BestMoves(p) != nil || tab.MoveValues(p) != nil || PV(tab, p, 5) != nil || tab.Choose(p, Perfect, nil) != engine.NoMove {
 			t.Errorf("%s: answers for a position not in the table", p.FEN())
 		}
 	}

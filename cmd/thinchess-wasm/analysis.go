@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"syscall/js"
 	"time"
 
@@ -149,8 +150,45 @@ func (a *analysis) summarize() {
 	}
 }
 
-// mateIn converts plies to the winner's moves.
-func mateIn(plies int) int { return (plies + 1) / 2 }
+// fromOracle fills a with o's answer for p — the value, the distance,
+// the best moves (or actions) and the principal variation — and reports
+// false when o does not know p. Every exact or proven answer of the
+// engine comes from here, so the page shows what the CLI and the build
+// show.
+func fromOracle(o solver.Oracle, p *engine.Position, a *analysis) bool {
+	v, dtm, ok := o.Probe(p)
+	if !ok {
+		return false
+	}
+	a.Value, a.DTM = v.Outcome(p.Side).String(), dtm
+	switch {
+	case v == solver.Draw:
+		a.DTM = -1
+	case p.R.Bans:
+		// Distances count bans and moves: no "mate in N moves".
+	case v == solver.Win:
+		a.MateIn = (dtm + 1) / 2
+	default:
+		a.MateIn = dtm / 2
+	}
+	for _, m := range o.BestMoves(p) {
+		a.BestMoves = append(a.BestMoves, actionOf(p, m))
+	}
+	q := *p
+	for _, m := range solver.PV(o, p, solver.PVLength) {
+		a.PV = append(a.PV, actionText(&q, m))
+		q.MakeAction(m)
+	}
+	return true
+}
+
+// actionText writes a move in SAN and a ban in the action log.
+func actionText(p *engine.Position, m engine.Move) string {
+	if m.IsBan() {
+		return p.ActionText(m)
+	}
+	return p.SAN(m)
+}
 
 // analyse evaluates the current position: analyse(id, budgetMs). The
 // table answers exactly when loaded; otherwise (in the full build) a
@@ -211,10 +249,8 @@ func judge(s *session, args []js.Value) (any, error) {
 		return nil, err
 	}
 	if s.table != nil {
-		if ok, known, err := s.table.optimal(p, m); err != nil {
-			return nil, err
-		} else if known {
-			return obj{{"optimal", ok}, {"method", "table"}}, nil
+		if best := s.table.t.BestMoves(p); best != nil {
+			return obj{{"optimal", slices.Contains(best, m)}, {"method", "table"}}, nil
 		}
 	}
 	return judgeBySearch(p, m, str(args, 0))

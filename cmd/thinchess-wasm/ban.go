@@ -125,32 +125,8 @@ func banAnalysis(s *session) (*analysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, dtm, ok := t.Value(p)
-	if !ok {
+	if !fromOracle(solver.BanOracle{T: t}, p, a) {
 		return nil, fmt.Errorf("the position %s is not in the ban table", p.FEN())
-	}
-	switch v {
-	case solver.Win:
-		a.Value = valueFor(p.Actor())
-	case solver.Loss:
-		a.Value = valueFor(p.Actor().Other())
-	default:
-		a.Value = "draw"
-	}
-	if v != solver.Draw {
-		a.DTM = dtm
-	}
-	for _, b := range t.BestActions(p) {
-		a.BestMoves = append(a.BestMoves, actionOf(p, b))
-	}
-	q := *p
-	for _, b := range t.PV(p, 200) {
-		if b.IsBan() {
-			a.PV = append(a.PV, q.ActionText(b))
-		} else {
-			a.PV = append(a.PV, q.SAN(b))
-		}
-		q.MakeAction(b)
 	}
 	st := t.Stats()
 	a.States = st.States

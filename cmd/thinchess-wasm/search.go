@@ -8,6 +8,7 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"syscall/js"
 	"time"
 
@@ -136,60 +137,26 @@ func searchAnalysis(p *engine.Position, sr func() *solver.Searcher, hist []uint6
 }
 
 // mateAnalysis looks for a forced mate by either side within
-// analyseMateMoves and fills a when one is proven.
+// analyseMateMoves and fills a from the mate oracle when one is proven.
 func mateAnalysis(p *engine.Position, a *analysis) bool {
-	opt := solver.MateOptions{MaxNodes: analyseMateNodes, MaxTreeNodes: 400}
-	if res, err := solver.MateSearch(p, p.Side, analyseMateMoves, opt); err == nil && res.Found {
-		a.Method, a.MethodText = "mate-search", fmt.Sprintf("bounded mate search (proved within %d moves)", analyseMateMoves)
-		a.Value, a.MateIn, a.DTM = valueFor(p.Side), res.Moves, res.Plies
-		for _, f := range res.First {
-			if f.Moves == res.Moves {
-				a.BestMoves = append(a.BestMoves, moveOf(p, f.Move))
-			}
+	for _, attacker := range []engine.Color{p.Side, p.Side.Other()} {
+		o := solver.NewMateOracle(attacker, analyseMateMoves, solver.MateOptions{MaxNodes: analyseMateNodes})
+		if fromOracle(o, p, a) {
+			a.Method, a.MethodText = "mate-search", fmt.Sprintf("bounded mate search (proved within %d moves)", analyseMateMoves)
+			return true
 		}
-		a.PV = treePV(res.Tree)
-		return true
-	}
-	if res, err := solver.MateSearch(p, p.Side.Other(), analyseMateMoves, opt); err == nil && res.Found {
-		a.Method, a.MethodText = "mate-search", fmt.Sprintf("bounded mate search (proved within %d moves)", analyseMateMoves)
-		a.Value, a.MateIn, a.DTM = valueFor(p.Side.Other()), res.Moves, res.Plies
-		a.PV = treePV(res.Tree)
-		if len(a.PV) > 0 && res.Tree != nil && len(res.Tree.Next) > 0 {
-			for _, n := range res.Tree.Next {
-				if n.Mate == res.Tree.Mate {
-					a.BestMoves = append(a.BestMoves, moveOf(p, n.M))
-				}
-			}
-		}
-		return true
 	}
 	return false
 }
 
-// treePV follows the first branch of a mate tree.
-func treePV(n *solver.MateNode) []string {
-	out := []string{}
-	for n != nil && len(n.Next) > 0 {
-		n = n.Next[0]
-		out = append(out, n.Move)
-	}
-	return out
-}
-
-// judgeBySearch tells whether m is one of the fastest mates of p, by
-// mate search.
+// judgeBySearch tells whether m is one of the fastest mates of p, by the
+// mate oracle.
 func judgeBySearch(p *engine.Position, m engine.Move, text string) (any, error) {
-	opt := solver.MateOptions{MaxNodes: analyseMateNodes, MaxTreeNodes: -1}
-	best, err := solver.MateSearch(p, p.Side, analyseMateMoves, opt)
-	if err != nil || !best.Found {
+	o := solver.NewMateOracle(p.Side, analyseMateMoves, solver.MateOptions{MaxNodes: analyseMateNodes})
+	if _, _, ok := o.Probe(p); !ok {
 		return nil, fmt.Errorf("cannot judge %s: no table for this position and no mate within %d moves proven", text, analyseMateMoves)
 	}
-	for _, f := range best.First {
-		if f.Move == m || (f.Move.From() == m.From() && f.Move.To() == m.To() && f.Move.Promotion() == m.Promotion()) {
-			return obj{{"optimal", f.Moves == best.Moves}, {"method", "mate-search"}}, nil
-		}
-	}
-	return obj{{"optimal", false}, {"method", "mate-search"}}, nil
+	return obj{{"optimal", slices.Contains(o.BestMoves(p), m)}, {"method", "mate-search"}}, nil
 }
 
 // progressFunc returns a function posting progress to the page through

@@ -84,44 +84,13 @@ func (t *tableState) choose(p *engine.Position, strategy string, rng *rand.Rand)
 
 // analyse fills a from the table; false when p is not in it.
 func (t *tableState) analyse(p *engine.Position, a *analysis) (bool, error) {
-	v, dtm, ok := t.t.Probe(p)
-	if !ok {
+	if _, _, ok := t.t.Probe(p); !ok {
 		return false, nil
 	}
-	fillExact(t.t, p, v, dtm, a)
+	fromOracle(t.t, p, a)
+	a.States = t.t.Stats().States
 	a.Method, a.MethodText = "table", fmt.Sprintf("exact table of all %d positions reachable in this mode", t.t.Stats().States)
 	return true, nil
-}
-
-// fillExact writes a table's answer for p into a.
-func fillExact(t *solver.Table, p *engine.Position, v solver.Value, dtm int, a *analysis) {
-	a.Value, a.DTM = winner(p, v), dtm
-	if v != solver.Draw {
-		a.MateIn = mateIn(dtm)
-		if v == solver.Loss {
-			a.MateIn = dtm / 2
-		}
-	}
-	for _, m := range t.BestMoves(p) {
-		a.BestMoves = append(a.BestMoves, moveOf(p, m))
-	}
-	a.PV = sanOf(p, t.PV(p, 200))
-	a.States = t.Stats().States
-}
-
-// optimal reports whether m is one of the best moves of p; known is false
-// when p is not in the table.
-func (t *tableState) optimal(p *engine.Position, m engine.Move) (ok, known bool, err error) {
-	best := t.t.BestMoves(p)
-	if best == nil {
-		return false, false, nil
-	}
-	for _, b := range best {
-		if b.From() == m.From() && b.To() == m.To() && b.Promotion() == m.Promotion() {
-			return true, true, nil
-		}
-	}
-	return false, true, nil
 }
 
 // defaultSolveStates bounds the editor's exact solve in the browser.
@@ -153,12 +122,11 @@ func solveExact(p *engine.Position, maxStates int, progress func(done, total int
 	if err != nil {
 		return nil, false, nil // a position the solver cannot key: search instead
 	}
-	v, dtm, ok := t.Probe(p)
-	if !ok {
+	a := &analysis{Side: p.Side.String(), Fullmove: p.Fullmove, DTM: -1, BestMoves: []obj{}, PV: []string{}}
+	if !fromOracle(t, p, a) {
 		return nil, false, fmt.Errorf("solve: the start position is missing from its own table")
 	}
-	a := &analysis{Side: p.Side.String(), Fullmove: p.Fullmove, DTM: -1, BestMoves: []obj{}, PV: []string{}}
-	fillExact(t, p, v, dtm, a)
+	a.States = t.Stats().States
 	st := t.Stats()
 	a.Method = "exact"
 	a.MethodText = fmt.Sprintf("exact retrograde solve of all %d reachable positions (%d moves)", st.States, st.Edges)

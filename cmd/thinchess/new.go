@@ -115,7 +115,7 @@ func scaffold(title, cat, start string, pos *engine.Position, variant string) st
 			}
 			fmt.Fprintf(&sb, "  mate_in: %d\n", moves)
 		}
-		pv = pos.SANLine(t.PV(pos, 12))
+		pv = pos.SANLine(solver.PV(t, pos, 12))
 	case errors.Is(err, solver.ErrTooLarge):
 		claimNote = "The position is too large to solve exactly; add a claim with mate_in to have it checked by mate search.\n\n"
 	}
@@ -123,7 +123,7 @@ func scaffold(title, cat, start string, pos *engine.Position, variant string) st
 	sb.WriteString(claimNote)
 	if len(pv) > 0 {
 		sb.WriteString("## Best play\n\nThe build checks this line against the solver:\n\n```line\n")
-		sb.WriteString(pos.FormatLine(t.PV(pos, 12)))
+		sb.WriteString(pos.FormatLine(solver.PV(t, pos, 12)))
 		sb.WriteString("\n```\n")
 	}
 	return sb.String()

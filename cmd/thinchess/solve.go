@@ -58,9 +58,6 @@ type solveTerminals struct {
 	Race         int `json:"race"`
 }
 
-// maxPV bounds the principal variation solve prints, in plies.
-const maxPV = 400
-
 func runSolve(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -128,7 +125,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	for _, m := range t.BestMoves(p) {
 		res.Best = append(res.Best, p.SAN(m))
 	}
-	pv := t.PV(p, maxPV)
+	pv := solver.PV(t, p, solver.PVLength)
 	res.PV = p.SANLine(pv)
 
 	if *asJSON {

@@ -64,7 +64,7 @@ func runSolveBans(p *engine.Position, maxStates int, asJSON bool, stdout, stderr
 		res.Best = append(res.Best, actionName(p, a))
 	}
 	q := *p
-	for _, a := range t.PV(p, maxPV) {
+	for _, a := range solver.PV(solver.BanOracle{T: t}, p, solver.PVLength) {
 		res.PV = append(res.PV, actionName(&q, a))
 		q.MakeAction(a)
 	}
