@@ -1,6 +1,7 @@
 package site
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path"
@@ -151,6 +152,32 @@ func Load(src string) (*Site, ErrorList) {
 	})
 	errs.Sort()
 	return s, errs
+}
+
+// LoadModeFile reads one mode file outside a site, for commands that take
+// a mode in place of a position. Its category, when the front matter has
+// none, is the name of its folder. It returns every problem it finds.
+func LoadModeFile(file string) (*Mode, ErrorList) {
+	var errs ErrorList
+	rel := filepath.ToSlash(file)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		errs.Add(rel, 0, 0, "%v", err)
+		return nil, errs
+	}
+	m := loadMode(rel, data, &errs)
+	errs.Sort()
+	if m == nil || m.Start == nil {
+		if errs.Err() == nil {
+			errs.Add(rel, 1, 1, "not a mode file")
+		}
+		return nil, errs
+	}
+	return m, errs
 }
 
 // walkMarkdown calls fn for every .md file under src/dir in lexical order.

@@ -19,7 +19,7 @@ func init() {
 
 const graphUsage = `usage: thinchess graph [--variant V] [--max-states N] POSITION
 
-Solves POSITION (a FEN or a position code) exactly, like solve, and prints
+Solves POSITION (a FEN, a position code or a mode file) exactly, like solve, and prints
 every reachable state as one JSON object a line:
 
   {"fen":…, "terminal":"-"|"mate"|"stalemate"|"insufficient"|"race",
@@ -51,11 +51,11 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if position == "" {
-		fmt.Fprintln(stderr, "thinchess graph: missing POSITION (a FEN or a position code)")
+		fmt.Fprintln(stderr, "thinchess graph: missing POSITION (a FEN, a position code or a mode file)")
 		fs.Usage()
 		return 2
 	}
-	p, err := parsePosition("graph", *variant, position)
+	p, err := readPosition("graph", *variant, false, position)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

@@ -21,7 +21,7 @@ func init() {
 const mateUsage = `usage: thinchess mate [--variant V] [--attacker white|black] [--nodes N] [--tree] [--json] N POSITION
 
 Proves or refutes "the attacker mates in at most N moves" from POSITION (a
-FEN or a position code) by a bounded AND/OR search, and prints the
+FEN, a position code or a mode file) by a bounded AND/OR search, and prints the
 shortest mate, every first move that mates within N (each with its own
 distance) and a main line (the attacker's fastest mate against the
 longest defence). Under the race goal, winning the race counts as mate.
@@ -64,9 +64,9 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "thinchess mate: N %q: want a number of moves from 0 to %d\n", rest[0], solver.MaxMateMoves)
 		return 2
 	}
-	p, err := parseVariantPosition(*variant, strings.Join(rest[1:], " "))
+	p, err := readPosition("mate", *variant, false, strings.Join(rest[1:], " "))
 	if err != nil {
-		fmt.Fprintf(stderr, "thinchess mate: %v\n", err)
+		fmt.Fprintln(stderr, err)
 		return 1
 	}
 	attacker := p.Side
@@ -107,7 +107,12 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "%s\n", out)
 	} else {
-		printMate(stdout, p, res, time.Since(start))
+		var line []engine.Move
+		if res.Found {
+			o := solver.NewMateOracle(attacker, n, solver.MateOptions{MaxNodes: *nodes})
+			line = solver.PV(o, p, solver.PVLength)
+		}
+		printMate(stdout, p, res, line, time.Since(start))
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "thinchess mate: %v\n", err)
@@ -117,7 +122,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 }
 
 // printMate writes a mate-search result for people.
-func printMate(w io.Writer, p *engine.Position, res *solver.MateResult, took time.Duration) {
+func printMate(w io.Writer, p *engine.Position, res *solver.MateResult, line []engine.Move, took time.Duration) {
 	who := strings.ToUpper(res.Attacker[:1]) + res.Attacker[1:]
 	switch {
 	case res.Undecided && res.NoMateWithin > 0:
@@ -137,28 +142,11 @@ func printMate(w io.Writer, p *engine.Position, res *solver.MateResult, took tim
 		if len(first) > 0 {
 			fmt.Fprintf(w, "first moves mating within %d: %s\n", res.MaxMoves, strings.Join(first, ", "))
 		}
-		if res.Tree != nil {
-			fmt.Fprintf(w, "line: %s\n", p.FormatLine(mainLine(res.Tree)))
+		if len(line) > 0 {
+			fmt.Fprintf(w, "line: %s\n", p.FormatLine(line))
 		}
 	}
 	fmt.Fprintf(w, "%d nodes in %.3f s\n", res.Nodes, took.Seconds())
-}
-
-// mainLine follows a solution tree: the attacker's first listed move,
-// the defender's longest-resisting defence.
-func mainLine(n *solver.MateNode) []engine.Move {
-	var line []engine.Move
-	for len(n.Next) > 0 {
-		best := n.Next[0]
-		for _, c := range n.Next[1:] {
-			if c.Mate > best.Mate {
-				best = c
-			}
-		}
-		line = append(line, best.M)
-		n = best
-	}
-	return line
 }
 
 // parseVariantPosition reads a FEN or position code under a preset, or under the

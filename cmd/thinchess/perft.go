@@ -20,8 +20,8 @@ func init() {
 
 const perftUsage = `usage: thinchess perft [--variant V] --depth N [--divide] [--json] POSITION
 
-Counts the leaf nodes of the legal-move tree of POSITION (a FEN or a
-position code) to depth N, using every CPU. Draws are never adjudicated.
+Counts the leaf nodes of the legal-move tree of POSITION (a FEN, a
+position code or a mode file, whose variant and rules apply) to depth N, using every CPU. Draws are never adjudicated.
 --variant defaults to 1d on one-file boards and chess otherwise.
 --divide prints each root move (SAN) with its subtree count, then the total.
 --json prints {"depth":…,"nodes":…,"seconds":…} (with --divide, also
@@ -57,7 +57,7 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if position == "" {
-		fmt.Fprintln(stderr, "thinchess perft: missing POSITION (a FEN or a position code)")
+		fmt.Fprintln(stderr, "thinchess perft: missing POSITION (a FEN, a position code or a mode file)")
 		fs.Usage()
 		return 2
 	}
@@ -72,7 +72,7 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "thinchess perft: --depth %d: want a depth of at least 1\n", *depth)
 		return 1
 	}
-	p, err := parsePosition("perft", *variant, position)
+	p, err := readPosition("perft", *variant, false, position)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

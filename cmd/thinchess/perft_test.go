@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -173,5 +174,42 @@ func TestPerftCommandHelp(t *testing.T) {
 	code, _, errs := runPerftCLI("-h")
 	if code != 0 || !strings.Contains(errs, "usage: thinchess perft") {
 		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestPositionCommandsReadModeFiles checks that perft, solve, graph and
+// mate take a mode file and apply its rules: four-by-six turns pawn
+// double steps off, so its tree is smaller than the same FEN's under the
+// plain chess preset.
+func TestPositionCommandsReadModeFiles(t *testing.T) {
+	mode := filepath.Join("..", "..", "modes", "thin-chess", "four-by-six.md")
+	fen := "rnkb/pppp/4/4/PPPP/RNKB w - - 0 1"
+	nodes := func(args ...string) string {
+		t.Helper()
+		code, out, stderr := runCLI(append([]string{"perft", "--depth", "3"}, args...)...)
+		if code != 0 {
+			t.Fatalf("perft %v: exit %d: %s", args, code, stderr)
+		}
+		return strings.Fields(out)[2]
+	}
+	if got, plain := nodes(mode), nodes("--variant", "chess", fen); got != "282" || plain != "930" {
+		t.Errorf("perft 3: mode file %s nodes, plain chess %s; want 282 and 930", got, plain)
+	}
+	// Mate search visits one node per legal first move, plus the root.
+	if _, out, _ := runCLI("mate", "1", mode); !strings.Contains(out, "\n7 nodes") {
+		t.Errorf("mate 1 %s: %q, want 7 nodes (six moves without double steps)", mode, out)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "--variant", "chess", mode}, "--variant cannot be used with a mode file"},
+		{[]string{"solve", "nonexistent.md"}, "nonexistent.md: no such file or directory"},
+		{[]string{"perft", "--depth", "1", filepath.Join("..", "..", "README.md")}, "README.md:1:1: missing front matter"},
+	} {
+		code, _, stderr := runCLI(tc.args...)
+		if code != 1 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 1 and %q", tc.args, code, stderr, tc.want)
+		}
 	}
 }

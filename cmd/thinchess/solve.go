@@ -17,9 +17,10 @@ func init() {
 	register("solve", "solve a position exactly: value, distance to mate, best moves", runSolve)
 }
 
-const solveUsage = `usage: thinchess solve [--variant V] [--json] [--max-states N] POSITION
+const solveUsage = `usage: thinchess solve [--variant V] [--bans] [--json] [--max-states N] POSITION
 
-Solves POSITION (a FEN or a position code) exactly: enumerates every
+Solves POSITION (a FEN, a position code or a mode file, whose variant and
+rules apply) exactly: enumerates every
 state reachable from it under the variant's rules and finds the value of
 each by retrograde analysis. Repetition is a draw; the fifty-move rule is
 ignored. --variant defaults to 1d on one-file boards and chess otherwise.
@@ -77,22 +78,17 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if position == "" {
-		fmt.Fprintln(stderr, "thinchess solve: missing POSITION (a FEN or a position code)")
+		fmt.Fprintln(stderr, "thinchess solve: missing POSITION (a FEN, a position code or a mode file)")
 		fs.Usage()
 		return 2
 	}
-	if *bans || hasBanField(position) {
-		p, err := parseBanPosition("solve", *variant, position)
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-			return 1
-		}
-		return runSolveBans(p, *maxStates, *asJSON, stdout, stderr)
-	}
-	p, err := parsePosition("solve", *variant, position)
+	p, err := readPosition("solve", *variant, *bans, position)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
+	}
+	if p.R.Bans {
+		return runSolveBans(p, *maxStates, *asJSON, stdout, stderr)
 	}
 	began := time.Now()
 	t, err := solveTable("solve", p, *maxStates, stderr)
@@ -166,16 +162,6 @@ func describeResult(p *engine.Position, v solver.Value, dtm int) string {
 		return fmt.Sprintf("%s wins, mate in %d (%d plies)", p.Side.Other().Title(), dtm/2, dtm)
 	}
 	return "draw: neither side can force a win"
-}
-
-// parsePosition reads a position under a named variant, or the default
-// one for its board when variant is empty.
-func parsePosition(cmd, variant, position string) (*engine.Position, error) {
-	p, err := parseVariantPosition(variant, position)
-	if err != nil {
-		return nil, fmt.Errorf("thinchess %s: %v", cmd, err)
-	}
-	return p, nil
 }
 
 // solveTable solves p, reporting progress on stderr once the solve has

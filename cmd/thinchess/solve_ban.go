@@ -18,9 +18,9 @@ func parseBanPosition(cmd, variant, position string) (*engine.Position, error) {
 	if f := strings.Fields(position); len(f) == 7 {
 		plain = strings.Join(f[:6], " ")
 	}
-	p, err := parsePosition(cmd, variant, plain)
+	p, err := parseVariantPosition(variant, plain)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("thinchess %s: %v", cmd, err)
 	}
 	r := p.R.Clone()
 	if err := r.SetBool("bans", true); err != nil {

@@ -141,7 +141,7 @@ func TestSolveCommandErrors(t *testing.T) {
 // when it runs for more than a second.
 func TestSolveProgress(t *testing.T) {
 	var errb bytes.Buffer
-	p, err := parsePosition("solve", "", "bk,bn,br,x,x,wr,wn,wk:w")
+	p, err := readPosition("solve", "", false, "bk,bn,br,x,x,wr,wn,wk:w")
 	if err != nil {
 		t.Fatal(err)
 	}
