@@ -25,7 +25,7 @@ const wasmPackage = modulePath + "/cmd/thinchess-wasm"
 
 // wasmSourceDirs are the folders whose Go files the wasm engine is built
 // from; their contents make the cache key.
-var wasmSourceDirs = []string{"engine", "solver", "cmd/thinchess-wasm"}
+var wasmSourceDirs = []string{"engine", "solver", "bridge", "cmd/thinchess-wasm"}
 
 // wasmMemo keeps compiled engines for the life of the process, by key.
 var wasmMemo struct {

@@ -2,43 +2,6 @@
 
 package main
 
-// The light build, for mode pages whose every position is in a
-// precomputed table: the game, the table and its strategies, without the
-// searchers, so the play page loads less. A position outside the table
-// gets an error naming what is missing, never a made-up answer.
-
-import (
-	"errors"
-	"math/rand/v2"
-	"syscall/js"
-	"time"
-
-	"github.com/thinchess/thinchess/engine"
-	"github.com/thinchess/thinchess/solver"
-)
-
-// errNoSearch is the answer of the light build where only a search could
-// answer.
-var errNoSearch = errors.New("this position is not in the mode's table, and the light engine of this page has no searcher")
-
-// searchAPI adds nothing: the light build has no live search.
-func searchAPI(map[string]func(args []js.Value) (any, error)) {}
-
-func searchMove(*session, string, time.Duration, *rand.Rand) (engine.Move, error) {
-	return engine.NoMove, errNoSearch
-}
-
-func searchAnalysis(*engine.Position, func() *solver.Searcher, []uint64, time.Duration, *analysis) error {
-	return errNoSearch
-}
-
-func judgeBySearch(*engine.Position, engine.Move, string) (any, error) {
-	return nil, errNoSearch
-}
-
-// banTable is not in the light build: Ban Chess pages have no precomputed
-// table and load the full engine, so the ban solver stays out of the
-// light one.
-func (s *session) banTable() (*solver.BanTable, error) {
-	return nil, errors.New("the light engine of this page has no Ban Chess solver")
-}
+// fullAPI adds nothing to the light build: it has no solver for the
+// editor (mode pages that load it have their table).
+func fullAPI(map[string]call) {}

@@ -13,53 +13,67 @@
 //	JSON.parse(thinchess.play(id, "Na3"))   // → the new state
 //
 // The page runs the instance in a Web Worker (templates/static/worker.js)
-// so long searches never freeze it.
+// so long searches never freeze it. This command is only the syscall/js
+// glue: what each function does is package bridge, tested natively.
 package main
 
 import (
 	"fmt"
-	"sort"
 	"syscall/js"
+	"time"
 
-	"github.com/thinchess/thinchess/engine"
-	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/bridge"
 )
 
-// session is one game and what has been loaded for it.
-type session struct {
-	game   *engine.Game
-	table  *tableState
-	search *solver.Searcher
-	bans   *solver.BanTable // Ban Chess: solved on the computer's first action
-}
-
-var sessions = map[int]*session{}
+var sessions = map[int]*bridge.Session{}
 var nextID = 1
 
+// call is one function of the global thinchess object.
+type call func(args []js.Value) (any, error)
+
 func main() {
-	api := map[string]func(args []js.Value) (any, error){
-		"load":      load,
-		"parse":     parse,
-		"state":     withSession(func(s *session, _ []js.Value) (any, error) { return stateOf(s), nil }),
-		"play":      withSession(play),
-		"move":      withSession(move),
-		"undo":      withSession(undo),
-		"redo":      withSession(redo),
-		"goto":      withSession(gotoPly),
-		"reset":     withSession(reset),
-		"legal":     withSession(legalFrom),
-		"pgn":       withSession(pgn),
-		"line":      withSession(line),
-		"free":      free,
-		"loadTable": withSession(loadTable),
-		"probe":     withSession(probe),
-		"choose":    withSession(choose),
-		"reply":     withSession(reply),
-		"analyse":   withSession(analyse),
-		"judge":     withSession(judge),
-		"resolve":   withSession(resolve),
+	api := map[string]call{
+		"load":  load,
+		"parse": func(a []js.Value) (any, error) { return bridge.Parse(str(a, 0), rules(arg(a, 1)), str(a, 2)) },
+		"free":  free,
+		"state": withSession(func(s *bridge.Session, _ []js.Value) (any, error) { return s.State(), nil }),
+		"play":  withSession(func(s *bridge.Session, a []js.Value) (any, error) { return s.Play(str(a, 0)) }),
+		"move": withSession(func(s *bridge.Session, a []js.Value) (any, error) {
+			return s.Move(str(a, 0), str(a, 1), str(a, 2))
+		}),
+		"undo":  withSession(func(s *bridge.Session, _ []js.Value) (any, error) { return s.Undo() }),
+		"goto":  withSession(func(s *bridge.Session, a []js.Value) (any, error) { return s.Goto(int(num(a, 0, 0))), nil }),
+		"reset": withSession(func(s *bridge.Session, _ []js.Value) (any, error) { return s.Reset(), nil }),
+		"pgn":   withSession(func(s *bridge.Session, a []js.Value) (any, error) { return s.PGN(tags(arg(a, 0))), nil }),
+		"line":  withSession(func(s *bridge.Session, a []js.Value) (any, error) { return s.Line(str(a, 0)) }),
+		"loadTable": withSession(func(s *bridge.Session, a []js.Value) (any, error) {
+			v := arg(a, 0)
+			if v.Type() != js.TypeObject || v.Get("length").Type() != js.TypeNumber {
+				return nil, fmt.Errorf("loadTable: want the table's bytes as a Uint8Array")
+			}
+			data := make([]byte, v.Get("length").Int())
+			js.CopyBytesToGo(data, v)
+			return s.LoadTable(data)
+		}),
+		"choose": withSession(func(s *bridge.Session, a []js.Value) (any, error) {
+			return s.Choose(str(a, 0), int64(num(a, 1, 1)))
+		}),
+		"reply": withSession(func(s *bridge.Session, a []js.Value) (any, error) {
+			return s.Reply(str(a, 0), millis(a, 1), int64(num(a, 2, 1)))
+		}),
+		"analyse": withSession(func(s *bridge.Session, a []js.Value) (any, error) {
+			an, err := s.Analyse(millis(a, 0))
+			if err != nil {
+				return nil, err
+			}
+			return an.Obj(), nil
+		}),
+		"judge": withSession(func(s *bridge.Session, a []js.Value) (any, error) { return s.Judge(str(a, 0)) }),
+		"resolve": withSession(func(s *bridge.Session, a []js.Value) (any, error) {
+			return s.Resolve(str(a, 0), arg(a, 1).Truthy())
+		}),
 	}
-	searchAPI(api)
+	fullAPI(api)
 	obj := js.Global().Get("Object").New()
 	for name, fn := range api {
 		obj.Set(name, js.FuncOf(wrap(name, fn)))
@@ -74,7 +88,7 @@ func main() {
 
 // wrap turns a Go function into a JavaScript one returning JSON; errors
 // and panics become {"error": "…"}.
-func wrap(name string, fn func(args []js.Value) (any, error)) func(js.Value, []js.Value) any {
+func wrap(name string, fn call) func(js.Value, []js.Value) any {
 	return func(_ js.Value, args []js.Value) (out any) {
 		defer func() {
 			if r := recover(); r != nil {
@@ -85,16 +99,36 @@ func wrap(name string, fn func(args []js.Value) (any, error)) func(js.Value, []j
 		if err != nil {
 			return errorJSON(err)
 		}
-		return toJSON(v)
+		return bridge.JSON(v)
 	}
 }
 
 func errorJSON(err error) string {
-	return toJSON(obj{{"error", err.Error()}})
+	return bridge.JSON(bridge.Obj{{K: "error", V: err.Error()}})
+}
+
+// load starts a game: load(variant, rules, position) → {id, state}.
+func load(args []js.Value) (any, error) {
+	s, err := bridge.Load(str(args, 0), rules(arg(args, 1)), str(args, 2))
+	if err != nil {
+		return nil, err
+	}
+	id := nextID
+	nextID++
+	sessions[id] = s
+	return bridge.Obj{{K: "id", V: id}, {K: "state", V: s.State()}}, nil
+}
+
+// free forgets a game: free(id).
+func free(args []js.Value) (any, error) {
+	if len(args) > 0 && args[0].Type() == js.TypeNumber {
+		delete(sessions, args[0].Int())
+	}
+	return bridge.Obj{{K: "ok", V: true}}, nil
 }
 
 // withSession looks up the game named by the first argument.
-func withSession(fn func(s *session, args []js.Value) (any, error)) func([]js.Value) (any, error) {
+func withSession(fn func(s *bridge.Session, args []js.Value) (any, error)) call {
 	return func(args []js.Value) (any, error) {
 		if len(args) == 0 || args[0].Type() != js.TypeNumber {
 			return nil, fmt.Errorf("missing game id")
@@ -107,94 +141,6 @@ func withSession(fn func(s *session, args []js.Value) (any, error)) func([]js.Va
 	}
 }
 
-// str returns argument i as a string, "" when missing.
-func str(args []js.Value, i int) string {
-	if i >= len(args) || args[i].Type() != js.TypeString {
-		return ""
-	}
-	return args[i].String()
-}
-
-// num returns argument i as a number, def when missing.
-func num(args []js.Value, i int, def float64) float64 {
-	if i >= len(args) || args[i].Type() != js.TypeNumber {
-		return def
-	}
-	return args[i].Float()
-}
-
-// newGame starts a game from a variant ("" for the board's default),
-// rule overrides as a JavaScript object ({castling: false, promotion:
-// ["q", "n"], goal: "race"}, the form engine.Game writes) and a start
-// position (code or FEN).
-func newGame(variant string, rules js.Value, position string) (*engine.Game, error) {
-	var r *engine.Rules
-	if variant != "" {
-		var err error
-		if r, err = engine.Preset(variant); err != nil {
-			return nil, fmt.Errorf("variant: %v", err)
-		}
-	} else {
-		p, err := engine.Parse(position, nil)
-		if err != nil {
-			return nil, err
-		}
-		r = p.R.Clone()
-	}
-	if err := applyRules(r, rules); err != nil {
-		return nil, fmt.Errorf("rules: %v", err)
-	}
-	p, err := engine.Parse(position, r)
-	if err != nil {
-		return nil, err
-	}
-	return engine.NewGame(p), nil
-}
-
-// applyRules sets the rules named in a JavaScript object, in sorted
-// order; undefined or null changes nothing.
-func applyRules(r *engine.Rules, v js.Value) error {
-	if v.Type() != js.TypeObject {
-		return nil
-	}
-	keys := js.Global().Get("Object").Call("keys", v)
-	names := make([]string, keys.Length())
-	for i := range names {
-		names[i] = keys.Index(i).String()
-	}
-	sort.Strings(names)
-	for _, k := range names {
-		x := v.Get(k)
-		switch {
-		case k == "goal":
-			if x.Type() != js.TypeString {
-				return fmt.Errorf("goal: want \"checkmate\" or \"race\"")
-			}
-			if err := r.SetGoal(x.String()); err != nil {
-				return err
-			}
-		case k == "promotion" && js.Global().Get("Array").Call("isArray", x).Bool():
-			letters := make([]string, x.Length())
-			for i := range letters {
-				letters[i] = x.Index(i).String()
-			}
-			if err := r.SetPromotion(letters); err != nil {
-				return err
-			}
-		case x.Type() == js.TypeBoolean:
-			if err := r.SetBool(k, x.Bool()); err != nil {
-				return err
-			}
-		default:
-			if err := r.SetBool(k, false); err != nil {
-				return err // an unknown rule
-			}
-			return fmt.Errorf("%s: want true or false", k)
-		}
-	}
-	return nil
-}
-
 // arg returns argument i, undefined when missing.
 func arg(args []js.Value, i int) js.Value {
 	if i >= len(args) {
@@ -203,262 +149,72 @@ func arg(args []js.Value, i int) js.Value {
 	return args[i]
 }
 
-// load starts a game: load(variant, rulesJSON, position) → {id, state}.
-func load(args []js.Value) (any, error) {
-	g, err := newGame(str(args, 0), arg(args, 1), str(args, 2))
-	if err != nil {
-		return nil, err
-	}
-	id := nextID
-	nextID++
-	s := &session{game: g}
-	sessions[id] = s
-	return obj{{"id", id}, {"state", stateOf(s)}}, nil
-}
-
-func free(args []js.Value) (any, error) {
-	if len(args) > 0 && args[0].Type() == js.TypeNumber {
-		delete(sessions, args[0].Int())
-	}
-	return obj{{"ok", true}}, nil
-}
-
-// parse checks a position for the editor: parse(variant, rulesJSON,
-// position) → its code, FEN, size, cells and status.
-func parse(args []js.Value) (any, error) {
-	g, err := newGame(str(args, 0), arg(args, 1), str(args, 2))
-	if err != nil {
-		return nil, err
-	}
-	p := g.Position()
-	return obj{
-		{"code", p.Code()}, {"fen", p.FEN()}, {"w", p.B.W}, {"h", p.B.H},
-		{"side", p.Side.String()}, {"variant", p.R.Preset}, {"board", cells(p)},
-		{"status", g.Status().String()},
-	}, nil
-}
-
-// cells lists the pieces by square index (a1, b1, …, then rank 2):
-// "wk", "bn", or "" for an empty square.
-func cells(p *engine.Position) []string {
-	out := make([]string, p.B.N)
-	for sq := engine.Square(0); int(sq) < p.B.N; sq++ {
-		if pc := p.At(sq); pc != engine.NoPiece {
-			c := "w"
-			if pc.Color() == engine.Black {
-				c = "b"
-			}
-			out[sq] = c + string(pc.Type().Letter())
-		}
-	}
-	return out
-}
-
-// moveJSON returns a legal move of p as the board needs it: from, to,
-// promotion letter, SAN and coordinates.
-func moveOf(p *engine.Position, m engine.Move) obj {
-	promo := ""
-	if t := m.Promotion(); t != 0 {
-		promo = string(t.Letter())
-	}
-	return obj{{"from", p.B.Name(m.From())}, {"to", p.B.Name(m.To())}, {"promo", promo}, {"san", p.SAN(m)}, {"coord", m.Coord(p.B)}}
-}
-
-// stateOf is everything the page draws after each change: the position
-// (FEN, code, size, side, pieces by square index), the status and result,
-// the checked king, the last move, the SAN history with the cursor and
-// length of the line (for redo), the legal moves by origin square and
-// the promotion set.
-func stateOf(s *session) obj {
-	g := s.game
-	p := g.Position()
-	st := g.Status()
-	played := g.Moves()
-	winner := ""
-	if c, ok := g.Winner(); ok {
-		winner = c.String()
-	}
-	check := ""
-	if k := p.King(p.Side); k != engine.NoSquare && p.InCheck() {
-		check = p.B.Name(k)
-	}
-	var last any
-	coords := []string{}
-	q := g.Start()
-	for _, m := range played {
-		// Under bans the played actions include bans: their coordinates
-		// are their action-log text, and the last move is the last one
-		// that is not a ban.
-		if m.IsBan() {
-			coords = append(coords, q.ActionText(m))
-		} else {
-			coords = append(coords, m.Coord(p.B))
-			last = moveOf(q, m) // SAN is read from the position before the move
-		}
-		q.MakeAction(m)
-	}
-	promos := []string{}
-	for _, t := range p.R.PromotionTypes() {
-		promos = append(promos, string(t.Letter()))
-	}
-	legal := map[string][]obj{}
-	if !st.IsOver() {
-		var buf [engine.MaxMoves]engine.Move
-		for _, m := range p.Actions(buf[:0]) {
-			from := p.B.Name(m.From())
-			legal[from] = append(legal[from], actionOf(p, m))
-		}
-	}
-	san := g.SANHistory()
-	if san == nil {
-		san = []string{}
-	}
-	start := g.Start()
-	return append(obj{
-		{"fen", p.FEN()}, {"code", p.Code()}, {"w", p.B.W}, {"h", p.B.H},
-		{"side", p.Side.String()}, {"board", cells(p)},
-		{"status", st.String()}, {"over", st.IsOver()}, {"winner", winner},
-		{"result", g.Result()}, {"reason", reason(st)}, {"check", check},
-		{"last", last}, {"san", san}, {"coords", coords},
-		{"cursor", len(played)}, {"length", len(played) + len(g.RedoMoves())},
-		{"legal", legal}, {"promotion", promos}, {"fullmove", p.Fullmove},
-		{"startSide", start.Side.String()}, {"startFullmove", start.Fullmove},
-		{"table", s.table != nil},
-	}, banFields(g)...)
-}
-
-// reason says in words how a game ended.
-func reason(st engine.Status) string {
-	switch st {
-	case engine.Checkmate:
-		return "checkmate"
-	case engine.Stalemate:
-		return "stalemate"
-	case engine.InsufficientMaterial:
-		return "insufficient material"
-	case engine.FiftyMove:
-		return "the fifty-move rule"
-	case engine.Threefold:
-		return "threefold repetition"
-	case engine.RaceWin:
-		return "reaching the far rank first"
-	case engine.NoMoves:
-		return "the loser has no legal move"
-	case engine.Resigned:
-		return "resignation"
+// str returns argument i as a string, "" when missing.
+func str(args []js.Value, i int) string {
+	if v := arg(args, i); v.Type() == js.TypeString {
+		return v.String()
 	}
 	return ""
 }
 
-// play plays a move in SAN or coordinates: play(id, text) → state.
-func play(s *session, args []js.Value) (any, error) {
-	if err := s.game.PlayText(str(args, 0)); err != nil {
-		return nil, err
+// num returns argument i as a number, def when missing.
+func num(args []js.Value, i int, def float64) float64 {
+	if v := arg(args, i); v.Type() == js.TypeNumber {
+		return v.Float()
 	}
-	return stateOf(s), nil
+	return def
 }
 
-// move plays from → to with an optional promotion letter: move(id, "e7",
-// "e8", "q") → state. In a Ban Chess ban phase it plays the ban of the
-// from → to pair (no promotion letter).
-func move(s *session, args []js.Value) (any, error) {
-	text := str(args, 0) + str(args, 1) + str(args, 2)
-	p := s.game.Position()
-	if p.BanPhase {
-		if st := s.game.Status(); st.IsOver() {
-			return nil, fmt.Errorf("%s: the game is over (%s)", text, st)
-		}
-		if str(args, 2) != "" {
-			return nil, fmt.Errorf("%s: a ban names only the squares (one ban covers every promotion)", text)
-		}
-		text = "b:" + text
-	}
-	m, err := p.ParseAction(text)
-	if !p.BanPhase {
-		m, err = p.ParseCoord(text)
-	}
-	if err != nil {
-		return nil, err
-	}
-	if err := s.game.Play(m); err != nil {
-		return nil, err
-	}
-	return stateOf(s), nil
+// millis reads a time budget in milliseconds; 0 (the default) lets the
+// bridge choose.
+func millis(args []js.Value, i int) time.Duration {
+	return time.Duration(num(args, i, 0)) * time.Millisecond
 }
 
-func undo(s *session, _ []js.Value) (any, error) {
-	if !s.game.Undo() {
-		return nil, fmt.Errorf("no move to take back")
+// keys lists the own keys of a JavaScript object.
+func keys(v js.Value) []string {
+	ks := js.Global().Get("Object").Call("keys", v)
+	out := make([]string, ks.Length())
+	for i := range out {
+		out[i] = ks.Index(i).String()
 	}
-	return stateOf(s), nil
+	return out
 }
 
-func redo(s *session, _ []js.Value) (any, error) {
-	if !s.game.Redo() {
-		return nil, fmt.Errorf("no move to replay")
+// rules reads rule overrides from a JavaScript object ({castling: false,
+// promotion: ["q", "n"], goal: "race"}); undefined or null is none.
+func rules(v js.Value) bridge.Rules {
+	r := bridge.Rules{}
+	if v.Type() != js.TypeObject {
+		return r
 	}
-	return stateOf(s), nil
-}
-
-// gotoPly undoes or redoes until n moves are played: goto(id, n) → state.
-func gotoPly(s *session, args []js.Value) (any, error) {
-	n := int(num(args, 0, 0))
-	for len(s.game.Moves()) > n && s.game.Undo() {
-	}
-	for len(s.game.Moves()) < n && s.game.Redo() {
-	}
-	return stateOf(s), nil
-}
-
-// reset starts the game again from its start position.
-func reset(s *session, _ []js.Value) (any, error) {
-	s.game = engine.NewGame(s.game.Start())
-	return stateOf(s), nil
-}
-
-// legalFrom lists the legal moves from a square: legal(id, "a3").
-func legalFrom(s *session, args []js.Value) (any, error) {
-	p := s.game.Position()
-	sq, err := p.B.ParseSquare(str(args, 0))
-	if err != nil {
-		return nil, err
-	}
-	out := []obj{}
-	var buf [engine.MaxMoves]engine.Move
-	for _, m := range p.Actions(buf[:0]) {
-		if m.From() == sq {
-			out = append(out, actionOf(p, m))
+	for _, k := range keys(v) {
+		x := v.Get(k)
+		switch {
+		case x.Type() == js.TypeBoolean:
+			r[k] = x.Bool()
+		case x.Type() == js.TypeString:
+			r[k] = x.String()
+		case js.Global().Get("Array").Call("isArray", x).Bool():
+			letters := make([]string, x.Length())
+			for i := range letters {
+				letters[i] = x.Index(i).String()
+			}
+			r[k] = letters
+		default:
+			r[k] = nil // the bridge names the rule in its error
 		}
 	}
-	return out, nil
+	return r
 }
 
-// pgn writes the game as PGN with the tags given as an object of
-// strings: pgn(id, {Event: "…"}) → {pgn}.
-func pgn(s *session, args []js.Value) (any, error) {
-	tags := map[string]string{}
-	if t := arg(args, 0); t.Type() == js.TypeObject {
-		keys := js.Global().Get("Object").Call("keys", t)
-		for i := 0; i < keys.Length(); i++ {
-			k := keys.Index(i).String()
-			tags[k] = t.Get(k).String()
+// tags reads PGN tags from an object of strings.
+func tags(v js.Value) map[string]string {
+	out := map[string]string{}
+	if v.Type() == js.TypeObject {
+		for _, k := range keys(v) {
+			out[k] = v.Get(k).String()
 		}
 	}
-	return obj{{"pgn", s.game.PGN(tags)}}, nil
-}
-
-// line parses a move line (SAN with move numbers) from the game's start
-// position: line(id, "1. Na3 Kb8 2. …") → the moves in coordinates.
-func line(s *session, args []js.Value) (any, error) {
-	start := s.game.Start()
-	ms, err := start.ParseLine(str(args, 0))
-	if err != nil {
-		return nil, err
-	}
-	out := []obj{}
-	for _, m := range ms {
-		out = append(out, moveOf(start, m))
-		start.Make(m)
-	}
-	return out, nil
+	return out
 }

@@ -8,16 +8,19 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/thinchess/thinchess/bridge"
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/site"
 	"github.com/thinchess/thinchess/solver"
 )
 
 // TestOneAnswerEverywhere verifies every shipped mode the way the build
-// does and asks the CLI about the same mode file: the best moves and the
-// principal variation the page shows must be those `thinchess solve
-// --json MODE` prints (exactly solved modes) or the line `thinchess mate`
-// prints (modes proven by mate search), move for move.
+// does and asks the CLI and the browser's bridge about the same mode:
+// the best moves and the principal variation the page shows must be
+// those `thinchess solve --json MODE` prints and the bridge's analysis
+// from the mode's table and its exact solve give (exactly solved modes),
+// or the line `thinchess mate` prints (modes proven by mate search),
+// move for move.
 func TestOneAnswerEverywhere(t *testing.T) {
 	if testing.Short() {
 		t.Skip("verifies the whole shipped site")
@@ -53,6 +56,15 @@ func TestOneAnswerEverywhere(t *testing.T) {
 			if !slices.Equal(got.PV, v.PV) {
 				t.Errorf("%s: solve's PV %v, the page's %v", m.Path, got.PV, v.PV)
 			}
+			for _, a := range bridgeAnswers(t, m, v) {
+				var best []string
+				for _, b := range a.BestMoves {
+					best = append(best, actionSAN(b))
+				}
+				if !slices.Equal(best, v.Best) || !slices.Equal(a.PV, v.PV) {
+					t.Errorf("%s: the browser's %s gives best %v and PV %v, the page %v and %v", m.Path, a.Method, best, a.PV, v.Best, v.PV)
+				}
+			}
 		case solver.ByMateSearch:
 			if v.MateIn == 0 {
 				continue
@@ -82,4 +94,48 @@ func parseLine(t *testing.T, m *site.Mode, sans []string) []engine.Move {
 		t.Fatalf("%s: PV %v: %v", m.Path, sans, err)
 	}
 	return moves
+}
+
+// bridgeAnswers asks the browser's bridge about the mode's start: the
+// analysis of its game with the build's table loaded (Ban Chess modes
+// solve their table in the page) and, for tables, the editor's solve.
+func bridgeAnswers(t *testing.T, m *site.Mode, v *site.Verification) []*bridge.Analysis {
+	t.Helper()
+	s := bridge.Open(m.Start)
+	var out []*bridge.Analysis
+	if !m.Start.R.Bans {
+		if _, err := s.LoadTable(v.Table); err != nil {
+			t.Fatalf("%s: %v", m.Path, err)
+		}
+		a, err := bridge.SolvePosition(m.Start, 0, 0, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", m.Path, err)
+		}
+		out = append(out, a)
+	}
+	a, err := s.Analyse(0)
+	if err != nil {
+		t.Fatalf("%s: %v", m.Path, err)
+	}
+	return append(out, a)
+}
+
+// actionSAN is how the page names a best move or ban of the bridge.
+func actionSAN(o bridge.Obj) string {
+	var san, coord string
+	ban := false
+	for _, kv := range o {
+		switch kv.K {
+		case "san":
+			san = kv.V.(string)
+		case "coord":
+			coord = kv.V.(string)
+		case "ban":
+			ban = true
+		}
+	}
+	if ban {
+		return coord
+	}
+	return san
 }

@@ -1,6 +1,4 @@
-//go:build js && wasm
-
-package main
+package bridge
 
 import (
 	"sort"
@@ -13,19 +11,19 @@ import (
 // keeps the engine that every play page downloads about 100 KB
 // (gzipped) smaller.
 
-// obj is a JSON object whose keys keep their order.
-type obj []kv
+// Obj is a JSON object whose keys keep their order.
+type Obj []KV
 
-// kv is one member of an obj.
-type kv struct {
-	k string
-	v any
+// KV is one member of an Obj.
+type KV struct {
+	K string
+	V any
 }
 
-// toJSON encodes the value kinds the bridge uses: obj, map[string]any
-// and map[string][]obj (written in key order), slices of those, strings,
+// JSON encodes the value kinds the bridge uses: Obj, map[string]any
+// and map[string][]Obj (written in key order), slices of those, strings,
 // integers, floats, booleans and nil.
-func toJSON(v any) string {
+func JSON(v any) string {
 	var b []byte
 	b = appendJSON(b, v)
 	return string(b)
@@ -35,15 +33,15 @@ func appendJSON(b []byte, v any) []byte {
 	switch x := v.(type) {
 	case nil:
 		return append(b, "null"...)
-	case obj:
+	case Obj:
 		b = append(b, '{')
 		for i, m := range x {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendString(b, m.k)
+			b = appendString(b, m.K)
 			b = append(b, ':')
-			b = appendJSON(b, m.v)
+			b = appendJSON(b, m.V)
 		}
 		return append(b, '}')
 	case map[string]any:
@@ -52,23 +50,23 @@ func appendJSON(b []byte, v any) []byte {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
-		o := make(obj, 0, len(keys))
+		o := make(Obj, 0, len(keys))
 		for _, k := range keys {
-			o = append(o, kv{k, x[k]})
+			o = append(o, KV{k, x[k]})
 		}
 		return appendJSON(b, o)
-	case map[string][]obj:
+	case map[string][]Obj:
 		keys := make([]string, 0, len(x))
 		for k := range x {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
-		o := make(obj, 0, len(keys))
+		o := make(Obj, 0, len(keys))
 		for _, k := range keys {
-			o = append(o, kv{k, x[k]})
+			o = append(o, KV{k, x[k]})
 		}
 		return appendJSON(b, o)
-	case []obj:
+	case []Obj:
 		b = append(b, '[')
 		for i, e := range x {
 			if i > 0 {
@@ -106,7 +104,7 @@ func appendJSON(b []byte, v any) []byte {
 	case bool:
 		return strconv.AppendBool(b, x)
 	}
-	panic("toJSON: unsupported type")
+	panic("JSON: unsupported type")
 }
 
 // appendString writes s as a JSON string; <, > and & are escaped so the

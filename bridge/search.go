@@ -1,6 +1,6 @@
-//go:build js && wasm && !lite
+//go:build !lite
 
-package main
+package bridge
 
 // The full build: the live searches (mate search, alpha-beta) and the
 // exact solve, for the editor, the trainer and modes without a table.
@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"syscall/js"
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
@@ -24,13 +23,6 @@ const (
 	analyseMateNodes = 3_000_000
 )
 
-// searchAPI adds the functions of the full build to the global object.
-func searchAPI(api map[string]func(args []js.Value) (any, error)) {
-	api["search"] = withSession(search)
-	api["mate"] = withSession(mate)
-	api["solve"] = solve
-}
-
 // legalMoves lists the legal moves of p.
 func legalMoves(p *engine.Position) []engine.Move {
 	var buf [engine.MaxMoves]engine.Move
@@ -40,7 +32,7 @@ func legalMoves(p *engine.Position) []engine.Move {
 // searchMove picks a move without a table: perfect and aggressive
 // play the searcher's best move; cooperative plays the move the searcher
 // likes least for the mover; random any legal move.
-func searchMove(s *session, strategy string, limit time.Duration, rng *rand.Rand) (engine.Move, error) {
+func (s *Session) searchMove(strategy string, limit time.Duration, rng *rand.Rand) (engine.Move, error) {
 	p := s.game.Position()
 	moves := legalMoves(p)
 	if len(moves) == 0 {
@@ -73,38 +65,9 @@ func searchMove(s *session, strategy string, limit time.Duration, rng *rand.Rand
 	return engine.NoMove, fmt.Errorf("unknown strategy %q: want perfect, aggressive, cooperative or random", strategy)
 }
 
-// search runs the alpha-beta searcher: search(id, budgetMs) → best move,
-// score, mate distance, depth and principal variation.
-func search(s *session, args []js.Value) (any, error) {
-	p := s.game.Position()
-	r := s.searcher().Search(p, solver.Limits{Time: budget(args, 0, time.Second), History: history(s.game)})
-	var best any
-	if r.Move != engine.NoMove {
-		best = moveOf(p, r.Move)
-	}
-	return obj{{"move", best}, {"score", r.Score}, {"mate", r.Mate}, {"depth", r.Depth}, {"nodes", r.Nodes}, {"exact", r.Exact}, {"pv", sanOf(p, r.PV)}}, nil
-}
-
-// mate runs the bounded mate search for the side to move: mate(id,
-// maxMoves, maxNodes) → what it proved.
-func mate(s *session, args []js.Value) (any, error) {
-	p := s.game.Position()
-	n := int(num(args, 0, analyseMateMoves))
-	res, err := solver.MateSearch(p, p.Side, n, solver.MateOptions{MaxNodes: int64(num(args, 1, analyseMateNodes)), MaxTreeNodes: -1})
-	if err != nil && res == nil {
-		return nil, err
-	}
-	first := []obj{}
-	for _, f := range res.First {
-		first = append(first, obj{{"san", f.SAN}, {"coord", f.Coord}, {"moves", f.Moves}})
-	}
-	return obj{{"found", res.Found}, {"moves", res.Moves}, {"plies", res.Plies}, {"noMateWithin", res.NoMateWithin},
-		{"undecided", res.Undecided}, {"nodes", res.Nodes}, {"first", first}}, nil
-}
-
 // searchAnalysis fills a from a bounded mate search for either side
 // and, failing that, the alpha-beta searcher's estimate.
-func searchAnalysis(p *engine.Position, sr func() *solver.Searcher, hist []uint64, limit time.Duration, a *analysis) error {
+func searchAnalysis(p *engine.Position, sr func() *solver.Searcher, hist []uint64, limit time.Duration, a *Analysis) error {
 	if found := mateAnalysis(p, a); found {
 		return nil
 	}
@@ -117,15 +80,15 @@ func searchAnalysis(p *engine.Position, sr func() *solver.Searcher, hist []uint6
 	a.PV = sanOf(p, r.PV)
 	a.Score = r.Score
 	if r.Move != engine.NoMove {
-		a.BestMoves = []obj{moveOf(p, r.Move)}
+		a.BestMoves = []Obj{moveOf(p, r.Move)}
 	}
 	switch {
 	case r.Mate > 0:
-		a.Value, a.MateIn, a.DTM = valueFor(p.Side), r.Mate, solver.MateScore-r.Score
+		a.Value, a.MateIn, a.DTM = engine.WinFor(p.Side), r.Mate, solver.MateScore-r.Score
 	case r.Mate < 0:
-		a.Value, a.MateIn, a.DTM = valueFor(p.Side.Other()), -r.Mate, solver.MateScore+r.Score
+		a.Value, a.MateIn, a.DTM = engine.WinFor(p.Side.Other()), -r.Mate, solver.MateScore+r.Score
 	case r.Exact && r.Score == 0:
-		a.Value = "draw"
+		a.Value = engine.Drawn
 	default:
 		white := r.Score
 		if p.Side == engine.Black {
@@ -138,7 +101,7 @@ func searchAnalysis(p *engine.Position, sr func() *solver.Searcher, hist []uint6
 
 // mateAnalysis looks for a forced mate by either side within
 // analyseMateMoves and fills a from the mate oracle when one is proven.
-func mateAnalysis(p *engine.Position, a *analysis) bool {
+func mateAnalysis(p *engine.Position, a *Analysis) bool {
 	for _, attacker := range []engine.Color{p.Side, p.Side.Other()} {
 		o := solver.NewMateOracle(attacker, analyseMateMoves, solver.MateOptions{MaxNodes: analyseMateNodes})
 		if fromOracle(o, p, a) {
@@ -151,48 +114,30 @@ func mateAnalysis(p *engine.Position, a *analysis) bool {
 
 // judgeBySearch tells whether m is one of the fastest mates of p, by the
 // mate oracle.
-func judgeBySearch(p *engine.Position, m engine.Move, text string) (any, error) {
+func judgeBySearch(p *engine.Position, m engine.Move, text string) (Obj, error) {
 	o := solver.NewMateOracle(p.Side, analyseMateMoves, solver.MateOptions{MaxNodes: analyseMateNodes})
 	if _, _, ok := o.Probe(p); !ok {
 		return nil, fmt.Errorf("cannot judge %s: no table for this position and no mate within %d moves proven", text, analyseMateMoves)
 	}
-	return obj{{"optimal", slices.Contains(o.BestMoves(p), m)}, {"method", "mate-search"}}, nil
+	return Obj{{"optimal", slices.Contains(o.BestMoves(p), m)}, {"method", "mate-search"}}, nil
 }
 
-// progressFunc returns a function posting progress to the page through
-// the worker's thinchessProgress, or nil when there is none.
-func progressFunc() func(done, total int, text string) {
-	f := js.Global().Get("thinchessProgress")
-	if f.Type() != js.TypeFunction {
-		return nil
-	}
-	last := time.Time{}
-	return func(done, total int, text string) {
-		if time.Since(last) < 100*time.Millisecond {
-			return
-		}
-		last = time.Now()
-		f.Invoke(fmt.Sprintf(`{"done":%d,"total":%d,"text":%q}`, done, total, text))
-	}
-}
-
-// solve analyses a position from scratch for the editor: solve(variant,
-// rulesJSON, position, maxStates, budgetMs). Small state spaces are
-// solved exactly; otherwise mate search, then the searcher.
-func solve(args []js.Value) (any, error) {
-	g, err := newGame(str(args, 0), arg(args, 1), str(args, 2))
+// Solve analyses a position from scratch for the editor within a time
+// budget: small state spaces are solved exactly (at most maxStates
+// states, DefaultSolveStates when 0), reporting to progress; otherwise
+// mate search, then the searcher.
+func Solve(variant string, rules Rules, position string, maxStates int, limit time.Duration, progress Progress) (*Analysis, error) {
+	g, err := NewGame(variant, rules, position)
 	if err != nil {
 		return nil, err
 	}
-	p := g.Position()
-	if a, ok, err := solveExact(p, int(num(args, 3, 0)), progressFunc()); err != nil {
-		return nil, err
-	} else if ok {
-		return a.json(), nil
+	return SolvePosition(g.Position(), maxStates, limit, progress)
+}
+
+// SolvePosition is Solve for a position.
+func SolvePosition(p *engine.Position, maxStates int, limit time.Duration, progress Progress) (*Analysis, error) {
+	if a, ok, err := solveExact(p, maxStates, progress); err != nil || ok {
+		return a, err
 	}
-	a, err := analysePosition(p, g.Status(), nil, func() *solver.Searcher { return solver.NewSearcher(18) }, nil, budget(args, 4, 3*time.Second))
-	if err != nil {
-		return nil, err
-	}
-	return a.json(), nil
+	return analysePosition(p, p.Status(), nil, func() *solver.Searcher { return solver.NewSearcher(18) }, nil, clampBudget(limit, 3*time.Second))
 }

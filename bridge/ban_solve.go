@@ -1,6 +1,6 @@
-//go:build js && wasm && !lite
+//go:build !lite
 
-package main
+package bridge
 
 import (
 	"errors"
@@ -10,7 +10,7 @@ import (
 )
 
 // banTable solves the game's ban table from its start once.
-func (s *session) banTable() (*solver.BanTable, error) {
+func (s *Session) banTable() (*solver.BanTable, error) {
 	if s.bans != nil {
 		return s.bans, nil
 	}

@@ -1,6 +1,4 @@
-//go:build js && wasm
-
-package main
+package bridge
 
 // Ban Chess in the browser: the state's ban fields, bans as actions, and
 // the computer's bans and moves from an exact ban table solved in the
@@ -22,27 +20,27 @@ const banSolveStates = 2_000_000
 // actionOf returns an action of p as the page needs it: a move as
 // moveOf writes it, a ban with its squares, the text "(ban a2a4)" as its
 // SAN and its action-log text as its coordinates.
-func actionOf(p *engine.Position, a engine.Move) obj {
+func actionOf(p *engine.Position, a engine.Move) Obj {
 	if !a.IsBan() {
 		return moveOf(p, a)
 	}
 	from, to := p.B.Name(a.From()), p.B.Name(a.To())
-	return obj{{"from", from}, {"to", to}, {"promo", ""}, {"san", "(ban " + from + to + ")"}, {"coord", p.ActionText(a)}, {"ban", true}}
+	return Obj{{"from", from}, {"to", to}, {"promo", ""}, {"san", "(ban " + from + to + ")"}, {"coord", p.ActionText(a)}, {"ban", true}}
 }
 
 // banFields are the state's Ban Chess fields: whether the game has bans,
 // whether it is in a ban phase, who acts, the banned pair ({from, to} or
 // null), whether a mate or stalemate came from the ban, and whether the
 // game started in a ban phase (for the page's turn arithmetic).
-func banFields(g *engine.Game) obj {
+func banFields(g *engine.Game) Obj {
 	p := g.Position()
 	var banned any
 	if !p.BanPhase && p.Ban != engine.NoMove {
-		banned = obj{{"from", p.B.Name(p.Ban.From())}, {"to", p.B.Name(p.Ban.To())}}
+		banned = Obj{{"from", p.B.Name(p.Ban.From())}, {"to", p.B.Name(p.Ban.To())}}
 	}
 	st := g.Status()
 	byBan := p.R.Bans && banned != nil && (st == engine.Checkmate || st == engine.Stalemate)
-	return obj{
+	return Obj{
 		{"bans", p.R.Bans}, {"banPhase", p.BanPhase}, {"actor", p.Actor().String()},
 		{"banned", banned}, {"byBan", byBan}, {"startBanPhase", g.Start().BanPhase},
 	}
@@ -51,7 +49,7 @@ func banFields(g *engine.Game) obj {
 // pickAction chooses the actor's ban or move under bans: perfect and
 // aggressive play a best action of the ban table, cooperative an action
 // that leaves the actor worst off by it, random any legal action.
-func pickAction(s *session, strategy string, rng *rand.Rand) (engine.Move, error) {
+func (s *Session) pickAction(strategy string, rng *rand.Rand) (engine.Move, error) {
 	p := s.game.Position()
 	var buf [engine.MaxMoves]engine.Move
 	actions := append([]engine.Move(nil), p.Actions(buf[:0])...)
@@ -118,9 +116,9 @@ func banScore(v solver.Value, dtm int) int {
 // banAnalysis answers analyse under bans from the ban table: the value
 // for the game, the plies to mate (bans and moves), the best actions and
 // the PV in the action log.
-func banAnalysis(s *session) (*analysis, error) {
+func (s *Session) banAnalysis() (*Analysis, error) {
 	p := s.game.Position()
-	a := &analysis{Side: p.Actor().String(), Fullmove: p.Fullmove, DTM: -1, BestMoves: []obj{}, PV: []string{}, Value: "unknown"}
+	a := newAnalysis(p)
 	t, err := s.banTable()
 	if err != nil {
 		return nil, err
@@ -131,15 +129,10 @@ func banAnalysis(s *session) (*analysis, error) {
 	st := t.Stats()
 	a.States = st.States
 	a.Method, a.MethodText = "table", fmt.Sprintf("exact Ban Chess table of all %d reachable states, solved in the browser", st.States)
-	switch a.Value {
-	case "draw":
+	if a.Value == engine.Drawn {
 		a.Summary = "Draw with best play (bans and moves)."
-	default:
-		who := "White"
-		if a.Value == "black-wins" {
-			who = "Black"
-		}
-		a.Summary = fmt.Sprintf("%s wins: mate in %d plies (bans and moves counted).", who, a.DTM)
+	} else {
+		a.Summary = fmt.Sprintf("%s: mate in %d plies (bans and moves counted).", a.Value.Title(), a.DTM)
 	}
 	return a, nil
 }
