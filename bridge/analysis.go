@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
@@ -108,6 +109,7 @@ type Analysis struct {
 	Summary    string
 	BestMoves  []Obj
 	PV         []string
+	PVText     string // PV numbered for reading (actions under bans)
 	Side       string
 	Fullmove   int
 	States     int
@@ -123,26 +125,15 @@ func newAnalysis(p *engine.Position) *Analysis {
 func (a *Analysis) Obj() Obj {
 	return Obj{
 		{"method", a.Method}, {"methodText", a.MethodText}, {"value", a.Value.String()}, {"dtm", a.DTM},
-		{"mateIn", a.MateIn}, {"summary", a.Summary}, {"bestMoves", a.BestMoves}, {"pv", a.PV},
+		{"mateIn", a.MateIn}, {"summary", a.Summary}, {"bestMoves", a.BestMoves}, {"pv", a.PV}, {"pvText", a.PVText},
 		{"side", a.Side}, {"fullmove", a.Fullmove}, {"states", a.States}, {"score", a.Score},
 	}
 }
 
 // summarize writes the value in words.
 func (a *Analysis) summarize() {
-	switch a.Value {
-	case engine.WhiteWins, engine.BlackWins:
-		if a.DTM >= 0 {
-			a.Summary = fmt.Sprintf("%s: mate in %d (%d plies).", a.Value.Title(), a.MateIn, a.DTM)
-		} else {
-			a.Summary = a.Value.Title() + "."
-		}
-	case engine.Drawn:
-		a.Summary = "Draw with best play."
-	default:
-		if a.Summary == "" {
-			a.Summary = "Value unknown."
-		}
+	if a.Value != engine.Unknown || a.Summary == "" {
+		a.Summary = a.Value.Describe(a.MateIn, a.DTM) + "."
 	}
 }
 
@@ -160,12 +151,8 @@ func fromOracle(o solver.Oracle, p *engine.Position, a *Analysis) bool {
 	switch {
 	case v == solver.Draw:
 		a.DTM = -1
-	case p.R.Bans:
-		// Distances count bans and moves: no "mate in N moves".
-	case v == solver.Win:
-		a.MateIn = (dtm + 1) / 2
-	default:
-		a.MateIn = dtm / 2
+	case !p.R.Bans: // under bans distances count bans and moves too
+		a.MateIn = engine.MateIn(v == solver.Win, dtm)
 	}
 	for _, m := range o.BestMoves(p) {
 		a.BestMoves = append(a.BestMoves, actionOf(p, m))
@@ -174,6 +161,10 @@ func fromOracle(o solver.Oracle, p *engine.Position, a *Analysis) bool {
 	for _, m := range solver.PV(o, p, solver.PVLength) {
 		a.PV = append(a.PV, actionText(&q, m))
 		q.MakeAction(m)
+	}
+	a.PVText = engine.NumberLine(a.PV, p.Side, p.Fullmove)
+	if p.R.Bans {
+		a.PVText = strings.Join(a.PV, " ")
 	}
 	return true
 }
@@ -208,7 +199,7 @@ func analysePosition(p *engine.Position, st engine.Status, t *solver.Table, sr f
 			a.Value, a.DTM = engine.WinFor(c), 0
 		}
 		a.summarize()
-		a.Summary = "The game is over (" + reason(st) + "). " + a.Summary
+		a.Summary = "The game is over (" + st.Reason() + "). " + a.Summary
 		return a, nil
 	}
 	if t != nil && fromOracle(t, p, a) {

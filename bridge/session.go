@@ -192,36 +192,13 @@ func (s *Session) State() Obj {
 		{"fen", p.FEN()}, {"code", p.Code()}, {"w", p.B.W}, {"h", p.B.H},
 		{"side", p.Side.String()}, {"board", cells(p)},
 		{"status", st.String()}, {"over", st.IsOver()}, {"winner", winner},
-		{"result", g.Result()}, {"reason", reason(st)}, {"check", check},
+		{"result", g.Result()}, {"reason", st.Reason()}, {"check", check},
 		{"last", last}, {"san", san}, {"coords", coords},
 		{"cursor", len(played)}, {"length", len(played) + len(g.RedoMoves())},
 		{"legal", legal}, {"promotion", promos}, {"fullmove", p.Fullmove},
 		{"startSide", start.Side.String()}, {"startFullmove", start.Fullmove},
 		{"table", s.table != nil},
 	}, banFields(g)...)
-}
-
-// reason says in words how a game ended.
-func reason(st engine.Status) string {
-	switch st {
-	case engine.Checkmate:
-		return "checkmate"
-	case engine.Stalemate:
-		return "stalemate"
-	case engine.InsufficientMaterial:
-		return "insufficient material"
-	case engine.FiftyMove:
-		return "the fifty-move rule"
-	case engine.Threefold:
-		return "threefold repetition"
-	case engine.RaceWin:
-		return "reaching the far rank first"
-	case engine.NoMoves:
-		return "the loser has no legal move"
-	case engine.Resigned:
-		return "resignation"
-	}
-	return ""
 }
 
 // Play plays a move in SAN or coordinates.

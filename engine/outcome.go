@@ -77,3 +77,33 @@ func (o *Outcome) UnmarshalText(b []byte) error {
 	}
 	return err
 }
+
+// Describe says the outcome for people with its distance: "White wins:
+// mate in 6 (11 plies)", "White has won" once the game is over (plies
+// 0), "Draw with best play", "Value unknown". A negative plies leaves
+// the distance out.
+func (o Outcome) Describe(mateIn, plies int) string {
+	switch o {
+	case WhiteWins, BlackWins:
+		c, _ := o.Winner()
+		switch {
+		case plies == 0:
+			return c.Title() + " has won"
+		case plies > 0:
+			return fmt.Sprintf("%s: mate in %d (%d plies)", o.Title(), mateIn, plies)
+		}
+		return o.Title()
+	case Drawn:
+		return "Draw with best play"
+	}
+	return "Value unknown"
+}
+
+// MateIn converts a distance to mate in plies, for the side to move whose
+// value it is (won or lost), into the winner's moves.
+func MateIn(won bool, plies int) int {
+	if won {
+		return (plies + 1) / 2
+	}
+	return plies / 2
+}

@@ -375,25 +375,7 @@ func (p *Position) SANLine(moves []Move) []string {
 // "1. Na3 Kb7 2. Rc1" or, with Black to move first, "12... Kb7 13. Rc1".
 // The numbering starts at p's move number.
 func (p *Position) FormatLine(moves []Move) string {
-	var sb strings.Builder
-	n, side := p.Fullmove, p.Side
-	for i, s := range p.SANLine(moves) {
-		if i > 0 {
-			sb.WriteByte(' ')
-		}
-		switch {
-		case side == White:
-			fmt.Fprintf(&sb, "%d. ", n)
-		case i == 0:
-			fmt.Fprintf(&sb, "%d... ", n)
-		}
-		sb.WriteString(s)
-		if side == Black {
-			n++
-		}
-		side = side.Other()
-	}
-	return sb.String()
+	return NumberLine(p.SANLine(moves), p.Side, p.Fullmove)
 }
 
 // LineError reports the first move of a line that could not be read or

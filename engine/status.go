@@ -30,6 +30,31 @@ func (s Status) String() string {
 	return "?"
 }
 
+// Reason says in words how a game ended with this status, to follow "by"
+// or "wins by": "checkmate", "insufficient material", "the fifty-move
+// rule", …; "" while the game goes on.
+func (s Status) Reason() string {
+	switch s {
+	case Checkmate:
+		return "checkmate"
+	case Stalemate:
+		return "stalemate"
+	case InsufficientMaterial:
+		return "insufficient material"
+	case FiftyMove:
+		return "the fifty-move rule"
+	case Threefold:
+		return "threefold repetition"
+	case RaceWin:
+		return "reaching the far rank first"
+	case NoMoves:
+		return "the loser has no legal move"
+	case Resigned:
+		return "resignation"
+	}
+	return ""
+}
+
 // ParseStatus is the inverse of Status.String.
 func ParseStatus(name string) (Status, bool) {
 	for i, n := range statusNames {

@@ -39,6 +39,18 @@ func (s Strategy) String() string {
 	return fmt.Sprintf("Strategy(%d)", uint8(s))
 }
 
+// MarshalText writes the strategy's name.
+func (s Strategy) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a strategy's name.
+func (s *Strategy) UnmarshalText(b []byte) error {
+	v, err := ParseStrategy(string(b))
+	if err == nil {
+		*s = v
+	}
+	return err
+}
+
 // ParseStrategy returns the strategy of a name: perfect, aggressive,
 // cooperative or random.
 func ParseStrategy(name string) (Strategy, error) {

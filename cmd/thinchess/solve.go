@@ -135,7 +135,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	}
 	b := p.B
 	fmt.Fprintf(stdout, "%s (%d×%d, %s), %s to move\n", p.FEN(), b.W, b.H, p.R.Preset, p.Side)
-	fmt.Fprintf(stdout, "result:    %s\n", describeResult(p, v, dtm))
+	fmt.Fprintf(stdout, "result:    %s\n", v.Outcome(p.Side).Describe(engine.MateIn(v == solver.Win, dtm), dtm))
 	if st := p.Status(); st.IsOver() {
 		fmt.Fprintf(stdout, "the game is over: %s\n", st)
 	} else {
@@ -148,20 +148,6 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		res.Terminals.Mate, res.Terminals.Stalemate, res.Terminals.Insufficient, res.Terminals.Race)
 	fmt.Fprintf(stdout, "solved in %.3f s\n", seconds)
 	return 0
-}
-
-// describeResult says who wins p and how fast, in words.
-func describeResult(p *engine.Position, v solver.Value, dtm int) string {
-	switch v {
-	case solver.Win:
-		return fmt.Sprintf("%s wins, mate in %d (%d plies)", p.Side.Title(), (dtm+1)/2, dtm)
-	case solver.Loss:
-		if dtm == 0 {
-			return fmt.Sprintf("%s has won (%d plies)", p.Side.Other().Title(), dtm)
-		}
-		return fmt.Sprintf("%s wins, mate in %d (%d plies)", p.Side.Other().Title(), dtm/2, dtm)
-	}
-	return "draw: neither side can force a win"
 }
 
 // solveTable solves p, reporting progress on stderr once the solve has
