@@ -1,7 +1,8 @@
 package bridge
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 )
@@ -45,27 +46,9 @@ func appendJSON(b []byte, v any) []byte {
 		}
 		return append(b, '}')
 	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		o := make(Obj, 0, len(keys))
-		for _, k := range keys {
-			o = append(o, KV{k, x[k]})
-		}
-		return appendJSON(b, o)
+		return appendJSON(b, sortedObj(x))
 	case map[string][]Obj:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		o := make(Obj, 0, len(keys))
-		for _, k := range keys {
-			o = append(o, KV{k, x[k]})
-		}
-		return appendJSON(b, o)
+		return appendJSON(b, sortedObj(x))
 	case []Obj:
 		b = append(b, '[')
 		for i, e := range x {
@@ -105,6 +88,16 @@ func appendJSON(b []byte, v any) []byte {
 		return strconv.AppendBool(b, x)
 	}
 	panic("JSON: unsupported type")
+}
+
+// sortedObj returns m as an Obj in key order.
+func sortedObj[V any](m map[string]V) Obj {
+	keys := slices.Sorted(maps.Keys(m))
+	o := make(Obj, 0, len(keys))
+	for _, k := range keys {
+		o = append(o, KV{k, m[k]})
+	}
+	return o
 }
 
 // appendString writes s as a JSON string; <, > and & are escaped so the
