@@ -69,6 +69,7 @@ type renderer struct {
 	fs      fs.FS // the templates and static files
 	files   map[string][]byte
 	assets  map[string]string // logical name → output path
+	modules *moduleGraph      // the front end's modules
 	tables  map[string]string // mode id → table output path
 	layout  *template.Template
 	// pages holds the layout joined with each content template, parsed
@@ -151,6 +152,32 @@ func (p *page) Asset(name string) (string, error) {
 		return "", fmt.Errorf("no asset %q", name)
 	}
 	return p.Root + out, nil
+}
+
+// Script is the relative URL of the page's entry module.
+func (p *page) Script() (string, error) {
+	return p.Asset(p.script())
+}
+
+func (p *page) script() string {
+	if s, ok := pageScripts[p.Kind]; ok {
+		return s
+	}
+	return defaultScript
+}
+
+// Preloads are the relative URLs of the modules the page's entry imports,
+// directly or not, for <link rel="modulepreload">.
+func (p *page) Preloads() ([]string, error) {
+	var urls []string
+	for _, m := range p.r.modules.imported(p.script()) {
+		u, err := p.Asset(m)
+		if err != nil {
+			return nil, err
+		}
+		urls = append(urls, u)
+	}
+	return urls, nil
 }
 
 // Home is the relative link to the home page.

@@ -282,7 +282,7 @@ func TestRenderContract(t *testing.T) {
 			t.Errorf("sw.js does not precache %s", url)
 		}
 	}
-	for _, name := range []string{"app.js", "app.css", "thinchess.wasm", "icon-192.png"} {
+	for _, name := range []string{"prefs.js", "mode.js", "app.css", "thinchess.wasm", "icon-192.png"} {
 		found := false
 		for f := range files {
 			if regexp.MustCompile(`^assets/` + regexp.QuoteMeta(strings.TrimSuffix(name, filepath.Ext(name))) + `\.[0-9a-f]{10}` + regexp.QuoteMeta(filepath.Ext(name)) + `$`).MatchString(f) {

@@ -3,7 +3,11 @@
 // binary, so an installed thinchess builds a site without this folder.
 //
 // Layouts are *.html at the top; static/ holds the files the build copies
-// (with a content hash in their names) into the site's assets.
+// (with a content hash in their names) into the site's assets. The
+// browser code in static/js is native ES modules, which the build links
+// from each page's entry module (site/modules.go). The Node unit tests
+// beside them (*.test.js, run by TestNodeUnitTests) and their
+// package.json are embedded too, but never shipped.
 package templates
 
 import "embed"

@@ -1,77 +1,78 @@
 // The engine client: a Web Worker running the wasm build of the Go
 // engine and solver. call(fn, ...args) returns a promise of the parsed
 // answer, rejected with the engine's own message on an error.
-(function (TC) {
-  'use strict';
+import { url } from './dom.js';
 
-  function Engine() {
-    var body = document.body;
+export class Engine {
+  constructor() {
+    const body = document.body;
     this.worker = new Worker(body.dataset.worker);
     this.seq = 0;
     this.pending = {};
-    this.onprogress = null;
-    var self = this;
-    this.ready = new Promise(function (resolve, reject) {
-      self.worker.onmessage = function (e) {
-        var m = e.data || {};
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.onmessage = (e) => {
+        const m = e.data || {};
         if (m.type === 'ready') { resolve(); return; }
-        if (m.type === 'fatal') { reject(new Error(m.error)); self.failAll(m.error); return; }
-        var p = self.pending[m.id];
-        if (!p) return;
-        if (m.progress !== undefined) {
-          if (p.progress) {
-            try { p.progress(JSON.parse(m.progress)); } catch (err) { /* ignore a bad progress line */ }
-          }
-          return;
-        }
-        delete self.pending[m.id];
-        if (m.error !== undefined) { p.reject(new Error(m.error)); return; }
-        var v;
-        try { v = typeof m.result === 'string' ? JSON.parse(m.result) : m.result; } catch (err) { p.reject(err); return; }
-        if (v && typeof v === 'object' && typeof v.error === 'string') p.reject(new Error(v.error));
-        else p.resolve(v);
+        if (m.type === 'fatal') { reject(new Error(m.error)); this.failAll(m.error); return; }
+        this.answer(m);
       };
-      self.worker.onerror = function (e) {
-        var msg = (e && e.message) || 'the engine worker failed';
+      this.worker.onerror = (e) => {
+        const msg = (e && e.message) || 'the engine worker failed';
         reject(new Error(msg));
-        self.failAll(msg);
+        this.failAll(msg);
       };
     });
-    this.worker.postMessage({ type: 'init', wasm: TC.url(body.dataset.wasm), wasmExec: TC.url(body.dataset.wasmExec) });
+    this.worker.postMessage({ type: 'init', wasm: url(body.dataset.wasm), wasmExec: url(body.dataset.wasmExec) });
   }
 
-  Engine.prototype.failAll = function (msg) {
-    var p = this.pending;
-    this.pending = {};
-    Object.keys(p).forEach(function (k) { p[k].reject(new Error(msg)); });
-  };
+  // answer settles the call a worker message answers, or passes it a
+  // progress report.
+  answer(m) {
+    const p = this.pending[m.id];
+    if (!p) return;
+    if (m.progress !== undefined) {
+      if (p.progress) {
+        try { p.progress(JSON.parse(m.progress)); } catch (err) { /* ignore a bad progress line */ }
+      }
+      return;
+    }
+    delete this.pending[m.id];
+    if (m.error !== undefined) { p.reject(new Error(m.error)); return; }
+    let v;
+    try { v = typeof m.result === 'string' ? JSON.parse(m.result) : m.result; } catch (err) { p.reject(err); return; }
+    if (v && typeof v === 'object' && typeof v.error === 'string') p.reject(new Error(v.error));
+    else p.resolve(v);
+  }
 
-  // call runs one engine function; opts.progress receives progress posts.
-  Engine.prototype.call = function (fn) {
-    var args = Array.prototype.slice.call(arguments, 1);
-    var opts = {};
+  failAll(msg) {
+    const p = this.pending;
+    this.pending = {};
+    Object.keys(p).forEach((k) => p[k].reject(new Error(msg)));
+  }
+
+  // call runs one engine function; a last argument {__opts: true,
+  // progress} passes progress posts to progress instead.
+  call(fn, ...args) {
+    let opts = {};
     if (args.length && args[args.length - 1] && args[args.length - 1].__opts) opts = args.pop();
-    var self = this;
-    return this.ready.then(function () {
-      return new Promise(function (resolve, reject) {
-        var id = ++self.seq;
-        self.pending[id] = { resolve: resolve, reject: reject, progress: opts.progress };
-        self.worker.postMessage({ id: id, fn: fn, args: args });
-      });
-    });
-  };
+    return this.ready.then(() => new Promise((resolve, reject) => {
+      const id = ++this.seq;
+      this.pending[id] = { resolve: resolve, reject: reject, progress: opts.progress };
+      this.worker.postMessage({ id: id, fn: fn, args: args });
+    }));
+  }
 
   // terminate stops the worker and whatever it was computing.
-  Engine.prototype.terminate = function () {
+  terminate() {
     this.worker.terminate();
     this.failAll('cancelled');
-  };
+  }
+}
 
-  TC.Engine = Engine;
-  var shared = null;
-  // TC.engine returns the page's shared engine, started on first use.
-  TC.engine = function () {
-    if (!shared) shared = new Engine();
-    return shared;
-  };
-})(window.TC = window.TC || {});
+let shared = null;
+
+// engine returns the page's shared engine, started on first use.
+export function engine() {
+  if (!shared) shared = new Engine();
+  return shared;
+}

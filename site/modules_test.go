@@ -1,0 +1,210 @@
+package site
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/thinchess/thinchess/templates"
+)
+
+// link links the modules of files from entry, hashing them as the build
+// does, and returns the linked files by hashed name and their order.
+func link(t *testing.T, files map[string]string, entry string) (map[string]string, []string, error) {
+	t.Helper()
+	out := map[string]string{}
+	hashed := map[string]string{}
+	read := func(name string) ([]byte, error) {
+		s, ok := files[name]
+		if !ok {
+			return nil, fmt.Errorf("no module %s", name)
+		}
+		return []byte(s), nil
+	}
+	add := func(name string, data []byte) string {
+		h := hashedName("assets/"+name, data)
+		out[h] = string(data)
+		hashed[name] = h
+		return h
+	}
+	g, err := linkModules([]string{entry}, read, add)
+	if err != nil {
+		return nil, nil, err
+	}
+	var order []string
+	for _, m := range g.order {
+		order = append(order, hashed[m])
+	}
+	return out, order, nil
+}
+
+func TestLinkModules(t *testing.T) {
+	files := map[string]string{
+		"app.js":    "import './a.js';\nimport { b } from './b.js';\nb();\n",
+		"a.js":      "import { b, c as d } from './b.js';\nexport const a = b() + d;\n",
+		"b.js":      "// from './x.js' in a comment is no import.\nexport function b() { return Array.from([1]); }\nexport const c = 2;\n",
+		"b.test.js": "import { b } from './b.js';\n",
+	}
+	out, order, err := link(t, files, "app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(order) != 3 {
+		t.Fatalf("linked %v, want b, a, app (no test file)", order)
+	}
+	for i, want := range []string{"b", "a", "app"} {
+		if !regexp.MustCompile(`^assets/` + want + `\.[0-9a-f]{10}\.js$`).MatchString(order[i]) {
+			t.Errorf("module %d is %s, want %s.<hash>.js (leaves first)", i, order[i], want)
+		}
+	}
+	b, a := path.Base(order[0]), path.Base(order[1])
+	if got := out[order[1]]; !strings.HasPrefix(got, "import { b, c as d } from './"+b+"';\n") {
+		t.Errorf("a.js not rewritten to %s:\n%s", b, got)
+	}
+	if got, want := out[order[2]], "import './"+a+"';\nimport { b } from './"+b+"';\nb();\n"; got != want {
+		t.Errorf("app.js linked as\n%s\nwant\n%s", got, want)
+	}
+	if out[order[0]] != files["b.js"] {
+		t.Errorf("b.js, which imports nothing, changed:\n%s", out[order[0]])
+	}
+
+	// A change to a leaf renames it and every module importing it.
+	files["b.js"] += "export const e = 3;\n"
+	_, order2, err := link(t, files, "app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range order {
+		if order[i] == order2[i] {
+			t.Errorf("%s kept its name after a change to b.js", order[i])
+		}
+	}
+}
+
+func TestLinkModulesErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"missing", map[string]string{"app.js": "import { x } from './gone.js';\n"}, "app.js imports gone.js: no module gone.js"},
+		{"cycle", map[string]string{"app.js": "import './a.js';\n", "a.js": "import './app.js';\n"}, "a.js: import cycle through app.js"},
+		{"multi-line", map[string]string{"app.js": "import {\n  x,\n} from './a.js';\n"}, `app.js:1: cannot link "import {"`},
+		{"double quotes", map[string]string{"app.js": "import { x } from \"./a.js\";\n"}, "app.js:1: cannot link"},
+		{"parent dir", map[string]string{"app.js": "import { x } from '../a.js';\n"}, "app.js:1: cannot link"},
+		{"bare", map[string]string{"app.js": "import { x } from 'lib';\n"}, "app.js:1: cannot link"},
+		{"default", map[string]string{"app.js": "import x from './a.js';\n"}, "app.js:1: cannot link"},
+		{"export from", map[string]string{"app.js": "export { x } from './a.js';\n"}, "app.js:1: cannot link"},
+		{"dynamic", map[string]string{"app.js": "const m = await import('./a.js');\n"}, "app.js:1: cannot link"},
+	} {
+		_, _, err := link(t, tc.files, "app.js")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one with %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestModulesShipped checks the real front end: every module of
+// templates/static/js but the Node tests ships, minified with its imports
+// and exports intact, and imports only modules the build writes.
+func TestModulesShipped(t *testing.T) {
+	s := loadRenderSite(t)
+	files, err := Render(s, mateVerifications(t, s), goldenOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name := range files {
+		if strings.HasSuffix(name, ".test.js") || strings.Contains(name, "package") {
+			t.Errorf("the build ships %s", name)
+		}
+	}
+	mods, err := fs.Glob(templates.FS, moduleDir+"/*.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := regexp.MustCompile(`from"\./([^"]+)"|import"\./([^"]+)"`)
+	imports := 0
+	for _, m := range mods {
+		base := path.Base(m)
+		if strings.HasSuffix(base, ".test.js") {
+			continue
+		}
+		name := assetNamed(files, base)
+		if name == "" {
+			t.Errorf("%s is not shipped: no module imports it", base)
+			continue
+		}
+		src := string(files[name])
+		if strings.Contains(src, "\n  ") {
+			t.Errorf("%s is not minified", name)
+		}
+		if !strings.Contains(src, "export ") {
+			t.Errorf("%s lost its exports:\n%.200s", name, src)
+		}
+		for _, m := range spec.FindAllStringSubmatch(src, -1) {
+			imports++
+			if dep := m[1] + m[2]; files["assets/"+dep] == nil {
+				t.Errorf("%s imports %s, which the build does not write", name, dep)
+			}
+		}
+	}
+	if imports == 0 {
+		t.Fatal("no module imports another: is the front end linked?")
+	}
+}
+
+// assetNamed returns the hashed name of a module in assets/, or "".
+func assetNamed(files map[string][]byte, module string) string {
+	re := regexp.MustCompile(`^assets/` + regexp.QuoteMeta(strings.TrimSuffix(module, ".js")) + `\.[0-9a-f]{10}\.js$`)
+	for name := range files {
+		if re.MatchString(name) {
+			return name
+		}
+	}
+	return ""
+}
+
+// TestPageScripts checks that each page loads its own controller's entry
+// module and preloads what it imports, and no other page's code.
+func TestPageScripts(t *testing.T) {
+	s := loadRenderSite(t)
+	files, err := Render(s, mateVerifications(t, s), goldenOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := regexp.MustCompile(`<script type="module" src="(?:\.\./)*assets/([a-z]+)\.[0-9a-f]{10}\.js"></script>`)
+	preload := regexp.MustCompile(`<link rel="modulepreload" href="(?:\.\./)*assets/([a-z]+)\.[0-9a-f]{10}\.js">`)
+	for _, tc := range []struct {
+		page, entry string
+		loads       []string
+		never       []string
+	}{
+		{"index.html", "prefs", []string{"dom"}, []string{"board", "game"}},
+		{"modes/gardner/index.html", "mode", []string{"prefs", "game", "board", "words"}, []string{"editor", "explore", "train"}},
+		{"train/index.html", "train", []string{"puzzle", "progress"}, []string{"editor", "explore", "mode"}},
+		{"editor/index.html", "editor", []string{"board", "position"}, []string{"game", "explore", "train"}},
+	} {
+		html := string(files[tc.page])
+		scripts := script.FindAllStringSubmatch(html, -1)
+		if len(scripts) != 1 || scripts[0][1] != tc.entry {
+			t.Errorf("%s: module scripts %v, want %s only", tc.page, scripts, tc.entry)
+		}
+		pre := map[string]bool{}
+		for _, m := range preload.FindAllStringSubmatch(html, -1) {
+			pre[m[1]] = true
+		}
+		for _, m := range tc.loads {
+			if !pre[m] {
+				t.Errorf("%s does not preload %s", tc.page, m)
+			}
+		}
+		for _, m := range tc.never {
+			if pre[m] {
+				t.Errorf("%s preloads %s, another page's code", tc.page, m)
+			}
+		}
+	}
+}

@@ -1,0 +1,32 @@
+package templates
+
+import (
+	"os"
+	"os/exec"
+	"testing"
+)
+
+// TestNodeUnitTests runs the front end's unit tests (static/js/*.test.js,
+// on the modules of pure helpers) with Node's built-in test runner. It
+// skips, saying why, when node is not on PATH, except in CI (CI set),
+// where a missing node is a failure.
+func TestNodeUnitTests(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the Node unit tests are skipped with -short")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("the front end's unit tests need node in CI: %v", err)
+		}
+		t.Skipf("skipping the front end's unit tests: %v (install Node 20 or later)", err)
+	}
+	cmd := exec.Command(node, "--test", "static/js/")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("node --test static/js/: %v\n%s", err, out)
+	}
+	if testing.Verbose() {
+		t.Logf("%s", out)
+	}
+}

@@ -1,0 +1,117 @@
+// Shared helpers of the page. Everything the pages show from the URL,
+// storage, the engine or a typed field goes in through textContent,
+// never as HTML.
+
+// TC is the page seen from outside: the browser tests and the console
+// read TC.page (the page's controller) and TC.readyAt (when its board
+// became interactive, in ms since navigation).
+export const TC = (globalThis.TC = globalThis.TC || {});
+
+export function $(sel, root) { return (root || document).querySelector(sel); }
+export function $$(sel, root) { return Array.from((root || document).querySelectorAll(sel)); }
+
+// el makes an element with attributes and text content.
+export function el(tag, attrs, text) {
+  const e = document.createElement(tag);
+  if (attrs) {
+    Object.keys(attrs).forEach((k) => {
+      if (attrs[k] === false || attrs[k] == null) return;
+      e.setAttribute(k, attrs[k] === true ? '' : String(attrs[k]));
+    });
+  }
+  if (text != null) e.textContent = String(text);
+  return e;
+}
+
+export const SVG_NS = 'http://www.w3.org/2000/svg';
+
+// svgEl makes an SVG element with attributes.
+export function svgEl(tag, attrs) {
+  const e = document.createElementNS(SVG_NS, tag);
+  Object.keys(attrs || {}).forEach((k) => e.setAttribute(k, attrs[k]));
+  return e;
+}
+
+// svgPiece draws a piece ("wk") with the page's sprite.
+export function svgPiece(code) {
+  const svg = svgEl('svg', { class: 'pc ' + code[0], 'aria-hidden': 'true', focusable: 'false' });
+  svg.appendChild(svgEl('use', { href: '#p-' + code[1] }));
+  return svg;
+}
+
+// json reads a <script type="application/json"> element.
+export function json(id) {
+  const e = document.getElementById(id);
+  if (!e) return null;
+  try {
+    return JSON.parse(e.textContent);
+  } catch (err) {
+    return null;
+  }
+}
+
+export function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
+
+// url resolves a URL relative to the page.
+export function url(rel) { return new URL(rel, document.baseURI).href; }
+
+// store reads and writes localStorage, surviving a disabled storage.
+export const store = {
+  get(key) {
+    try { return localStorage.getItem(key); } catch (e) { return null; }
+  },
+  set(key, value) {
+    try { localStorage.setItem(key, value); return true; } catch (e) { return false; }
+  },
+  remove(key) {
+    try { localStorage.removeItem(key); } catch (e) { /* nothing to remove */ }
+  },
+};
+
+// copyText copies to the clipboard, falling back to a selected field.
+export function copyText(text) {
+  if (navigator.clipboard && navigator.clipboard.writeText) {
+    return navigator.clipboard.writeText(text);
+  }
+  return new Promise((resolve, reject) => {
+    const t = el('textarea', { 'aria-hidden': 'true', class: 'visually-hidden' });
+    t.value = text;
+    document.body.appendChild(t);
+    t.select();
+    let ok = false;
+    try { ok = document.execCommand('copy'); } catch (e) { ok = false; }
+    t.remove();
+    if (ok) resolve(); else reject(new Error('copy failed'));
+  });
+}
+
+// announce speaks a message through the page's live region.
+export function announce(text) {
+  const a = document.getElementById('announcer');
+  if (!a) return;
+  a.textContent = '';
+  // A fresh text node makes screen readers speak repeated messages too.
+  setTimeout(() => { a.textContent = text; }, 30);
+}
+
+// markReady records that the page's board is interactive.
+export function markReady() {
+  if (!TC.readyAt) TC.readyAt = performance.now();
+  document.body.classList.add('engine-ready');
+}
+
+// ready runs fn once the document is parsed.
+export function ready(fn) {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', fn);
+  else fn();
+}
+
+// onPage starts a page's controller when the body's data-page is kind:
+// start returns the controller, which becomes TC.page.
+export function onPage(kind, start) {
+  ready(() => {
+    if (document.body.dataset.page !== kind) return;
+    const c = start();
+    if (c) TC.page = c;
+  });
+}
