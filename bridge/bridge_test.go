@@ -209,3 +209,34 @@ func TestJSONEscapes(t *testing.T) {
 		t.Errorf("JSON\n got %s\nwant %s", got, want)
 	}
 }
+
+func TestStatusText(t *testing.T) {
+	for _, tc := range []struct {
+		variant string
+		rules   Rules
+		pos     string
+		moves   []string
+		want    string
+	}{
+		{"1d", nil, gardner1d, nil, "White to move."},
+		{"chess", nil, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", []string{"Ra8+"}, "Black to move, in check."},
+		{"1d", nil, "bk,x,wr,wk:b", nil, "White wins by checkmate."},
+		{"1d", nil, "bk,x,x,x,x,x,x,x:w", nil, "Draw by stalemate."},
+		{"race", nil, "x,x/bp,x/x,wp:b", []string{"a1"}, "Black wins by reaching the far rank first."},
+		{"1d", Rules{"bans": true}, gardner1d, nil, "Black bans one of White's moves."},
+		{"1d", Rules{"bans": true}, gardner1d, []string{"b:a2a4"}, "White to move (banned: a2a4)."},
+	} {
+		s, err := Load(tc.variant, tc.rules, tc.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range tc.moves {
+			if _, err := s.Play(m); err != nil {
+				t.Fatalf("%s %s: %v", tc.pos, m, err)
+			}
+		}
+		if got := StatusText(s.Game()); got != tc.want {
+			t.Errorf("%s after %v: %q, want %q", tc.pos, tc.moves, got, tc.want)
+		}
+	}
+}

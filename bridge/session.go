@@ -108,7 +108,7 @@ func Parse(variant string, rules Rules, position string) (Obj, error) {
 	return Obj{
 		{"code", p.Code()}, {"fen", p.FEN()}, {"w", p.B.W}, {"h", p.B.H},
 		{"side", p.Side.String()}, {"variant", p.R.Preset}, {"board", cells(p)},
-		{"status", g.Status().String()},
+		{"status", g.Status().String()}, {"text", positionText(g)},
 	}, nil
 }
 
@@ -190,7 +190,8 @@ func (s *Session) State() Obj {
 	start := g.Start()
 	return append(Obj{
 		{"fen", p.FEN()}, {"code", p.Code()}, {"w", p.B.W}, {"h", p.B.H},
-		{"side", p.Side.String()}, {"board", cells(p)},
+		{"side", p.Side.String()}, {"sideName", p.Side.Title()}, {"opponentName", p.Side.Other().Title()},
+		{"board", cells(p)},
 		{"status", st.String()}, {"over", st.IsOver()}, {"winner", winner},
 		{"result", g.Result()}, {"reason", st.Reason()}, {"check", check},
 		{"last", last}, {"san", san}, {"coords", coords},
@@ -198,6 +199,7 @@ func (s *Session) State() Obj {
 		{"legal", legal}, {"promotion", promos}, {"fullmove", p.Fullmove},
 		{"startSide", start.Side.String()}, {"startFullmove", start.Fullmove},
 		{"table", s.table != nil},
+		{"statusText", StatusText(g)}, {"bannedText", bannedText(p)},
 	}, banFields(g)...)
 }
 

@@ -48,7 +48,7 @@ func (s Status) Reason() string {
 	case RaceWin:
 		return "reaching the far rank first"
 	case NoMoves:
-		return "the loser has no legal move"
+		return "leaving the opponent without a move"
 	case Resigned:
 		return "resignation"
 	}

@@ -183,7 +183,7 @@ func TestPageScripts(t *testing.T) {
 		never       []string
 	}{
 		{"index.html", "prefs", []string{"dom"}, []string{"board", "game"}},
-		{"modes/gardner/index.html", "mode", []string{"prefs", "game", "board", "words"}, []string{"editor", "explore", "train"}},
+		{"modes/gardner/index.html", "mode", []string{"prefs", "game", "board"}, []string{"editor", "explore", "train", "words"}},
 		{"train/index.html", "train", []string{"puzzle", "progress"}, []string{"editor", "explore", "mode"}},
 		{"editor/index.html", "editor", []string{"board", "position"}, []string{"game", "explore", "train"}},
 	} {

@@ -8,7 +8,6 @@ import { Engine, engine } from './engine.js';
 import { Board } from './board.js';
 import { squareName, squareIndex, pieceName } from './squares.js';
 import { positionCode, resizeCells } from './position.js';
-import { numberedLine, positionText } from './words.js';
 
 export class Editor {
   constructor() {
@@ -56,7 +55,7 @@ export class Editor {
       $('#ed-code').textContent = p.code;
       $('#ed-fen').textContent = p.fen;
       $('#ed-share').setAttribute('href', '?pos=' + encodeURIComponent(p.code));
-      this.status.textContent = positionText(p);
+      this.status.textContent = p.text;
       return p;
     });
   }
@@ -178,7 +177,7 @@ export class Editor {
     out.textContent = '';
     out.appendChild(el('p', { class: 'value', id: 'solve-value' }, a.summary));
     out.appendChild(el('p', null, 'Method: ' + a.methodText));
-    if (a.pv && a.pv.length) out.appendChild(el('p', null, 'Principal variation: ' + numberedLine(a.pv, a.side, a.fullmove)));
+    if (a.pv && a.pv.length) out.appendChild(el('p', null, 'Principal variation: ' + a.pvText));
     announce(a.summary);
   }
 

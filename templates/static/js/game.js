@@ -5,7 +5,6 @@ import { $, $$, el, sleep, url, announce, copyText, markReady } from './dom.js';
 import { engine } from './engine.js';
 import { Board } from './board.js';
 import { sound } from './prefs.js';
-import { capitalize, banText, statusText, numberedLine } from './words.js';
 import { isBanAction, undoTarget, redoTarget, moveRows } from './moves.js';
 
 // The computer's think time when it searches (no table).
@@ -112,17 +111,16 @@ export class Game {
     const banned = moved && s.cursor > 0 && isBanAction(s, s.cursor - 1);
     this.board.set(s, moved && !banned);
     this.renderMoves();
-    this.setStatus(statusText(s));
+    this.setStatus(s.statusText);
     this.renderBan();
     this.updateButtons();
     if (banned) {
       if (s.over) sound.play('end');
-      announce((s.side === 'white' ? 'Black' : 'White') + ' banned ' + banText(s.banned) + '. ' + statusText(s));
+      announce(s.opponentName + ' banned ' + s.bannedText + '. ' + s.statusText);
     } else if (moved && s.last) {
       const capture = s.last.san.indexOf('x') >= 0 || (prev && prev.board.filter(Boolean).length > s.board.filter(Boolean).length);
       sound.play(s.over ? 'end' : capture ? 'capture' : 'move');
-      const who = s.side === 'white' ? 'Black' : 'White';
-      announce(who + ' played ' + s.last.san + '. ' + statusText(s));
+      announce(s.opponentName + ' played ' + s.last.san + '. ' + s.statusText);
     }
     if (this.opts.onState) this.opts.onState(s, moved);
   }
@@ -144,14 +142,14 @@ export class Game {
     const s = this.state;
     const b = s && s.banned;
     this.board.mark('banned', b ? [b.from, b.to] : []);
-    this.board.el.dataset.banned = b ? banText(b) : '';
+    this.board.el.dataset.banned = b ? s.bannedText : '';
     if (!s || !s.bans) return;
     if (!this.banEl && this.statusEl) {
       this.banEl = el('p', { id: 'ban-note', class: 'ban-note', 'aria-live': 'polite' });
       this.statusEl.parentNode.insertBefore(this.banEl, this.statusEl.nextSibling);
     }
     if (!this.banEl) return;
-    this.banEl.textContent = b ? 'Banned: ' + banText(b) + ' — ' + capitalize(s.side) + ' may not play it this move.' : '';
+    this.banEl.textContent = b ? 'Banned: ' + s.bannedText + ' — ' + s.sideName + ' may not play it this move.' : '';
     this.banEl.hidden = !b;
   }
 
@@ -199,7 +197,7 @@ export class Game {
     if (!this.isComputerTurn() || this.busy) return Promise.resolve();
     const gen = this.gen;
     this.busy = true;
-    this.setStatus(capitalize(this.state.side) + ' is thinking…');
+    this.setStatus(this.state.sideName + ' is thinking…');
     const t0 = performance.now();
     return Promise.all([this.tableReady, sleep(REPLY_PAUSE)]).then(() => {
       if (gen !== this.gen) return null;
@@ -215,7 +213,7 @@ export class Game {
     }, (err) => {
       this.busy = false;
       this.showError(err.message);
-      this.setStatus(statusText(this.state));
+      this.setStatus(this.state.statusText);
     });
   }
 
@@ -248,7 +246,7 @@ export class Game {
   gotoPly(n) {
     this.cancelPending();
     return this.run(this.engine.call('goto', this.id, n), false).then((s) => {
-      announce('After ' + s.cursor + (s.cursor === 1 ? ' move. ' : ' moves. ') + statusText(s));
+      announce('After ' + s.cursor + (s.cursor === 1 ? ' move. ' : ' moves. ') + s.statusText);
       return s;
     });
   }
@@ -257,7 +255,7 @@ export class Game {
     this.cancelPending();
     this.clearAnalysis();
     return this.run(this.engine.call('reset', this.id), false).then((s) => {
-      announce('New game. ' + statusText(s));
+      announce('New game. ' + s.statusText);
       this.maybeReply();
       return s;
     });
@@ -286,14 +284,14 @@ export class Game {
   // analysisFailed shows an analysis's error and restores the status.
   analysisFailed(err) {
     this.showError(err.message);
-    this.setStatus(statusText(this.state));
+    this.setStatus(this.state.statusText);
   }
 
   best() {
     if (!this.state || this.state.over) return;
     this.setStatus('Looking for the best move…');
     this.analyse().then((a) => {
-      this.setStatus(statusText(this.state));
+      this.setStatus(this.state.statusText);
       const m = a.bestMoves && a.bestMoves[0];
       if (!m) { this.showAnalysis(['No move to suggest.']); return; }
       this.board.mark('best', [m.from, m.to]);
@@ -309,9 +307,9 @@ export class Game {
     this.setStatus('Solving…');
     this.analyse().then((a) => {
       const s = this.state;
-      this.setStatus(statusText(s));
+      this.setStatus(s.statusText);
       const lines = [a.summary, 'Method: ' + a.methodText];
-      if (a.pv && a.pv.length) lines.push(s.bans ? 'Principal variation (bans and moves): ' + a.pv.join(' ') : 'Principal variation: ' + numberedLine(a.pv, s.side, s.fullmove));
+      if (a.pv && a.pv.length) lines.push(s.bans ? 'Principal variation (bans and moves): ' + a.pv.join(' ') : 'Principal variation: ' + a.pvText);
       this.showAnalysis(lines);
       announce(a.summary);
     }, (err) => this.analysisFailed(err));

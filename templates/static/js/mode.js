@@ -4,7 +4,6 @@ import './prefs.js';
 import { $, json, announce, onPage } from './dom.js';
 import { Game } from './game.js';
 import { Puzzle } from './puzzle.js';
-import { statusText } from './words.js';
 import { linkedMoves } from './position.js';
 
 // playFrom plays a linked line from the start (out of the puzzle checker,
@@ -25,7 +24,7 @@ export function playFrom(c, moves) {
     g.human = s.side;
     g.board.setFlipped(s.side === 'black');
     g.setState(s, false);
-    const note = 'Playing from the position after ' + played + (played === 1 ? ' move' : ' moves') + ' of the linked line. You play ' + s.side + '. ' + statusText(s);
+    const note = 'Playing from the position after ' + played + (played === 1 ? ' move' : ' moves') + ' of the linked line. You play ' + s.side + '. ' + s.statusText;
     g.setStatus(note);
     announce(note);
   }, (err) => {

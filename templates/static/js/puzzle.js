@@ -6,7 +6,6 @@
 import { $, $$, el, sleep, announce } from './dom.js';
 import { Game } from './game.js';
 import { sound } from './prefs.js';
-import { statusText } from './words.js';
 
 const PAUSE = 450;
 
@@ -183,9 +182,9 @@ export class Puzzle {
     this.solved = true;
     const s = this.game.state;
     const won = s.winner === this.data.puzzle.side;
-    const text = (this.shown ? 'That is the solution. ' : won ? 'Solved! ' : 'Puzzle complete. ') + statusText(s);
+    const text = (this.shown ? 'That is the solution. ' : won ? 'Solved! ' : 'Puzzle complete. ') + s.statusText;
     this.feedback(text, this.shown ? '' : 'good');
-    this.game.setStatus(statusText(s) + (this.shown ? '' : ' Puzzle solved.'));
+    this.game.setStatus(s.statusText + (this.shown ? '' : ' Puzzle solved.'));
     announce(text);
     this.updateHintButton();
     if (this.opts.onSolved) this.opts.onSolved({ mistakes: this.mistakes, hints: this.hintsShown, shown: this.shown });

@@ -11,50 +11,6 @@ export function capitalize(s) {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
-// OUTCOMES name a result value of the engine ("white-wins").
-export const OUTCOMES = { 'white-wins': 'White wins', 'black-wins': 'Black wins', draw: 'Draw' };
-
-// outcomeText names a result value, "Unknown" for any other.
-export function outcomeText(value) {
-  return OUTCOMES[value] || 'Unknown';
-}
-
-// REASONS say how a game ended, by the engine's status.
-export const REASONS = {
-  checkmate: 'checkmate',
-  stalemate: 'stalemate',
-  'insufficient-material': 'insufficient material',
-  'fifty-move': 'the fifty-move rule',
-  threefold: 'threefold repetition',
-  race: 'reaching the far rank first',
-  'no-moves': 'leaving the opponent without a move',
-  resigned: 'resignation',
-};
-
-// banText writes a banned pair {from, to} as "a2a4".
-export function banText(b) {
-  return b ? b.from + b.to : '';
-}
-
-// statusText describes an engine state for the status line.
-export function statusText(s) {
-  if (!s) return '';
-  if (s.over) {
-    const byBan = s.byBan ? (s.status === 'checkmate' ? ' (mate by a ban: ' : ' (stalemate by a ban: ') + banText(s.banned) + ')' : '';
-    const reason = REASONS[s.status] || s.reason;
-    if (s.winner) return capitalize(s.winner) + ' wins by ' + reason + byBan + '.';
-    return 'Draw by ' + reason + byBan + '.';
-  }
-  if (s.banPhase) return capitalize(s.actor) + ' bans one of ' + capitalize(s.side) + '\'s moves' + (s.check ? ' (' + capitalize(s.side) + ' is in check)' : '') + '.';
-  return capitalize(s.side) + ' to move' + (s.check ? ', in check' : '') + (s.banned ? ' (banned: ' + banText(s.banned) + ')' : '') + '.';
-}
-
-// positionText describes a position the editor's engine call parsed:
-// the side to move, its status unless active, and the preset.
-export function positionText(p) {
-  return capitalize(p.side) + ' to move' + (p.status !== 'active' ? ' (' + p.status.replace(/-/g, ' ') + ')' : '') + '. Preset: ' + p.variant + '.';
-}
-
 // numberedLine formats SAN moves with move numbers from a side and move.
 export function numberedLine(sans, side, fullmove) {
   const out = [];

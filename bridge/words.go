@@ -1,0 +1,69 @@
+package bridge
+
+import (
+	"strings"
+
+	"github.com/thinchess/thinchess/engine"
+)
+
+// The sentences the page shows about a game, written here from the
+// engine's types so that the page keeps no words of its own.
+
+// bannedText writes the banned pair of p ("a2a4"), "" when none.
+func bannedText(p *engine.Position) string {
+	if p.BanPhase || p.Ban == engine.NoMove {
+		return ""
+	}
+	return p.B.Name(p.Ban.From()) + p.B.Name(p.Ban.To())
+}
+
+// StatusText describes a game for the status line: "White to move, in
+// check.", "Black bans one of White's moves.", "White wins by
+// checkmate (mate by a ban: b1b2).", "Draw by stalemate.".
+func StatusText(g *engine.Game) string {
+	p := g.Position()
+	st := g.Status()
+	banned := bannedText(p)
+	if st.IsOver() {
+		var byBan string
+		if p.R.Bans && banned != "" {
+			switch st {
+			case engine.Checkmate:
+				byBan = " (mate by a ban: " + banned + ")"
+			case engine.Stalemate:
+				byBan = " (stalemate by a ban: " + banned + ")"
+			}
+		}
+		if c, ok := g.Winner(); ok {
+			return c.Title() + " wins by " + st.Reason() + byBan + "."
+		}
+		return "Draw by " + st.Reason() + byBan + "."
+	}
+	check := p.InCheck()
+	if p.BanPhase {
+		s := p.Actor().Title() + " bans one of " + p.Side.Title() + "'s moves"
+		if check {
+			s += " (" + p.Side.Title() + " is in check)"
+		}
+		return s + "."
+	}
+	s := p.Side.Title() + " to move"
+	if check {
+		s += ", in check"
+	}
+	if banned != "" {
+		s += " (banned: " + banned + ")"
+	}
+	return s + "."
+}
+
+// positionText describes a position the editor parsed: the side to
+// move, its status unless the game goes on, and the preset.
+func positionText(g *engine.Game) string {
+	p := g.Position()
+	s := p.Side.Title() + " to move"
+	if st := g.Status(); st.IsOver() {
+		s += " (" + strings.ReplaceAll(st.String(), "-", " ") + ")"
+	}
+	return s + ". Preset: " + p.R.Preset + "."
+}
