@@ -8,16 +8,15 @@ import (
 	"io"
 	"io/fs"
 	"path"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/tdewolff/minify/v2"
 	mincss "github.com/tdewolff/minify/v2/css"
 	minhtml "github.com/tdewolff/minify/v2/html"
 	minjs "github.com/tdewolff/minify/v2/js"
+	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/solver"
 )
 
@@ -229,19 +228,7 @@ func minifyFiles(files map[string][]byte) error {
 			names = append(names, name)
 		}
 	}
-	out := make([][]byte, len(names))
-	var wg sync.WaitGroup
-	workers := runtime.NumCPU()
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < len(names); i += workers {
-				out[i] = minifyBytes(names[i], files[names[i]])
-			}
-		}()
-	}
-	wg.Wait()
+	out := par.Map(names, func(name string) []byte { return minifyBytes(name, files[name]) })
 	for i, name := range names {
 		files[name] = out[i]
 	}

@@ -5,12 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/solver"
 )
 
@@ -152,32 +151,13 @@ func (r *renderer) renderExplore() error {
 			modes = append(modes, mv)
 		}
 	}
-	out := make([]*exploreCached, len(modes))
-	errs := make([]error, len(modes))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range min(runtime.NumCPU(), len(modes)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if out[i], errs[i] = r.explore(modes[i]); errs[i] == nil {
-					errs[i] = r.renderExplorePage(modes[i], out[i])
-				}
-			}
-		}()
-	}
-	for i := range modes {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
+	return par.Try(len(modes), func(i int) error {
+		c, err := r.explore(modes[i])
 		if err != nil {
 			return err
 		}
-	}
-	return nil
+		return r.renderExplorePage(modes[i], c)
+	})
 }
 
 // renderExplorePage writes one explorer page.

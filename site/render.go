@@ -8,12 +8,12 @@ import (
 	"io/fs"
 	"net/url"
 	"path"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/templates"
 )
@@ -101,7 +101,7 @@ func (r *renderer) render() error {
 	r.sprite = template.HTML(PieceSprite())
 	r.docs = r.site.Pages
 	r.modes = make([]*modeView, len(r.site.Modes))
-	err = parallel(len(r.site.Modes), func(i int) (err error) {
+	err = par.Try(len(r.site.Modes), func(i int) (err error) {
 		r.modes[i], err = r.modeView(r.site.Modes[i])
 		return err
 	})
@@ -249,30 +249,6 @@ func (r *renderer) execute(p *page, file string) error {
 	r.mu.Lock()
 	r.files[p.Path] = buf.Bytes()
 	r.mu.Unlock()
-	return nil
-}
-
-// parallel runs fn(i) for i in [0, n) on every core and returns the
-// first error by index.
-func parallel(n int, fn func(i int) error) error {
-	errs := make([]error, n)
-	var wg sync.WaitGroup
-	workers := min(runtime.NumCPU(), n)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < n; i += workers {
-				errs[i] = fn(i)
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
 	return nil
 }
 
@@ -576,7 +552,7 @@ func (r *renderer) renderHome() error {
 }
 
 func (r *renderer) renderModes() error {
-	return parallel(len(r.modes), func(i int) error {
+	return par.Try(len(r.modes), func(i int) error {
 		mv := r.modes[i]
 		p := r.newPage("mode", "modes/"+mv.ID+"/index.html", mv.Title)
 		if mv.Summary != "" {

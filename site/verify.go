@@ -10,12 +10,12 @@ import (
 	"io"
 	"os"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/solver"
 )
 
@@ -38,32 +38,27 @@ var DefaultVerifyOptions = VerifyOptions{MaxStates: 1_000_000, MateNodes: 20_000
 // parallel, and a mode whose file and thinchess binary are unchanged
 // since the last successful verification is read from the cache.
 func Verify(s *Site, opt VerifyOptions) (map[string]*Verification, ErrorList) {
-	out := map[string]*Verification{}
-	var errs ErrorList
-	var mu sync.Mutex
-	work := make(chan *Mode)
-	var wg sync.WaitGroup
-	for w := 0; w < runtime.NumCPU(); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for m := range work {
-				var local ErrorList
-				v := verifyCached(m, opt, &local)
-				mu.Lock()
-				out[m.ID] = v
-				errs = append(errs, local...)
-				mu.Unlock()
-			}
-		}()
-	}
+	var modes []*Mode
 	for _, m := range s.Modes {
 		if m.Start != nil {
-			work <- m
+			modes = append(modes, m)
 		}
 	}
-	close(work)
-	wg.Wait()
+	type verified struct {
+		v    *Verification
+		errs ErrorList
+	}
+	done := par.Map(modes, func(m *Mode) verified {
+		var errs ErrorList
+		v := verifyCached(m, opt, &errs)
+		return verified{v, errs}
+	})
+	out := make(map[string]*Verification, len(modes))
+	var errs ErrorList
+	for i, m := range modes {
+		out[m.ID] = done[i].v
+		errs = append(errs, done[i].errs...)
+	}
 	errs.Sort()
 	return out, errs
 }

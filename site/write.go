@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+
+	"github.com/thinchess/thinchess/internal/par"
 )
 
 // Write writes files into out atomically: everything goes into a fresh
@@ -35,7 +37,7 @@ func Write(out string, files map[string][]byte) error {
 			return fail(fmt.Errorf("refusing to write %q outside the output folder", name))
 		}
 	}
-	err = parallel(len(names), func(i int) error {
+	err = par.Try(len(names), func(i int) error {
 		clean := filepath.FromSlash(names[i])
 		p := filepath.Join(tmp, clean)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
