@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"github.com/thinchess/thinchess/mode"
 	"io"
 	"io/fs"
 	"path"
@@ -59,13 +60,13 @@ type Summary struct {
 	// Results holds each mode's verification.
 	Results map[string]*Verification `json:"-"`
 	// Warnings are problems that did not fail the build.
-	Warnings ErrorList `json:"-"`
+	Warnings mode.ErrorList `json:"-"`
 }
 
 // Build runs the pipeline Load → Verify → Render → Write. It returns the
 // errors found in the sources (the build fails when there is any) and,
 // separately, any other failure. A failed build writes nothing.
-func Build(opt BuildOptions) (*Summary, ErrorList, error) {
+func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	sum := &Summary{}
 	t0 := time.Now()
 	stage := func(name string, since time.Time) {
@@ -73,7 +74,7 @@ func Build(opt BuildOptions) (*Summary, ErrorList, error) {
 	}
 
 	t := time.Now()
-	s, errs := Load(opt.Src)
+	s, errs := mode.Load(opt.Src)
 	stage("load", t)
 	if opt.BaseURL != "" {
 		s.Config.BaseURL = opt.BaseURL
@@ -83,14 +84,14 @@ func Build(opt BuildOptions) (*Summary, ErrorList, error) {
 		for _, p := range opt.Only {
 			keep[path.Clean(p)] = true
 		}
-		var modes []*Mode
+		var modes []*mode.Mode
 		for _, m := range s.Modes {
 			if keep[m.Path] {
 				modes = append(modes, m)
 			}
 		}
 		s.Modes = modes
-		var kept ErrorList
+		var kept mode.ErrorList
 		for _, e := range errs {
 			if keep[e.Path] {
 				kept = append(kept, e)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/thinchess/thinchess/mode"
 	"html"
 	"regexp"
 	"strings"
@@ -320,7 +321,7 @@ func TestExplorePages(t *testing.T) {
 	cache := t.TempDir()
 	build := func() (*Summary, *Cache) {
 		c := &Cache{Dir: cache}
-		s, errs := Load(renderSrc)
+		s, errs := mode.Load(renderSrc)
 		if len(errs.Errors()) > 0 {
 			t.Fatal(errs)
 		}
@@ -363,7 +364,7 @@ func TestExplorePages(t *testing.T) {
 			t.Errorf("explore/%s is %d KiB", tt.id, len(page)>>10)
 		}
 		t.Logf("explore/%s: %d nodes, %d KiB", tt.id, len(nodes), len(page)>>10)
-		if mode := string(files["modes/"+tt.id+"/index.html"]); !strings.Contains(mode, `href="../../explore/`+tt.id+`/"`) {
+		if page := string(files["modes/"+tt.id+"/index.html"]); !strings.Contains(page, `href="../../explore/`+tt.id+`/"`) {
 			t.Errorf("modes/%s does not link its explorer", tt.id)
 		}
 		if !strings.Contains(string(files["index.html"]), `href="explore/`+tt.id+`/"`) {
@@ -406,13 +407,13 @@ func TestExploreFromSerializedTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := loadRenderSite(t)
-	var mode *Mode
+	var found *mode.Mode
 	for _, m := range s.Modes {
 		if m.ID == "gardner" {
-			mode = m
+			found = m
 		}
 	}
-	mv := &modeView{Mode: mode}
+	mv := &modeView{Mode: found}
 	r := &renderer{}
 	mv.V = &Verification{Method: solver.Exact, Table: data, Solved: tb}
 	a, err := r.explore(mv)
@@ -434,7 +435,7 @@ func TestExploreFromSerializedTable(t *testing.T) {
 // from the cache.
 func TestExploreCacheByStart(t *testing.T) {
 	s := loadRenderSite(t)
-	var gardner *Mode
+	var gardner *mode.Mode
 	for _, m := range s.Modes {
 		if m.ID == "gardner" {
 			gardner = m
@@ -449,7 +450,7 @@ func TestExploreCacheByStart(t *testing.T) {
 	r := &renderer{opt: RenderOptions{Cache: &Cache{Dir: t.TempDir()}}}
 	var starts []string
 	var tables [][]byte
-	for _, m := range []*Mode{gardner, &raid} {
+	for _, m := range []*mode.Mode{gardner, &raid} {
 		tb, err := solver.Solve(m.Start, solver.Options{})
 		if err != nil {
 			t.Fatal(err)

@@ -3,6 +3,7 @@ package site
 import (
 	"errors"
 	"fmt"
+	"github.com/thinchess/thinchess/mode"
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
@@ -11,7 +12,7 @@ import (
 // exactOracle solves the mode exactly when its reachable state space fits
 // the budget, using the cache when it can. It returns nil when the space
 // is too large.
-func exactOracle(m *Mode, opt VerifyOptions, v *Verification) (solver.Oracle, string) {
+func exactOracle(m *mode.Mode, opt VerifyOptions, v *Verification) (solver.Oracle, string) {
 	if m.Rules.Bans {
 		return banExactOracle(m, opt, v)
 	}
@@ -53,7 +54,7 @@ func exactOracle(m *Mode, opt VerifyOptions, v *Verification) (solver.Oracle, st
 // banExactOracle solves a Ban Chess mode exactly when its states fit the
 // budget; it returns nil and a note otherwise (no mate search handles
 // bans).
-func banExactOracle(m *Mode, opt VerifyOptions, v *Verification) (solver.Oracle, string) {
+func banExactOracle(m *mode.Mode, opt VerifyOptions, v *Verification) (solver.Oracle, string) {
 	t, err := solver.SolveBans(m.Start, solver.Options{MaxStates: opt.MaxStates})
 	if err != nil {
 		return nil, fmt.Sprintf("Ban Chess is solved only exactly, and this mode is too large: %v", err)
@@ -76,7 +77,7 @@ const defaultMateProbe = 6
 
 // mateOracle sets up mate search for a mode that claims a win; it returns
 // nil with the reason when nothing can be proven that way.
-func mateOracle(m *Mode, opt VerifyOptions, v *Verification, errs *ErrorList) (solver.Oracle, string) {
+func mateOracle(m *mode.Mode, opt VerifyOptions, v *Verification, errs *mode.ErrorList) (solver.Oracle, string) {
 	var attacker engine.Color
 	ok := false
 	if c := m.Claim; c != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/thinchess/thinchess/mode"
 	"html/template"
 	"io/fs"
 	"net/url"
@@ -47,7 +48,7 @@ type RenderOptions struct {
 // Render turns a loaded site and its verification results (by mode id)
 // into every output file, keyed by slash-separated path. The output is
 // deterministic: the same input gives byte-identical files.
-func Render(s *Site, results map[string]*Verification, opt RenderOptions) (map[string][]byte, error) {
+func Render(s *mode.Site, results map[string]*Verification, opt RenderOptions) (map[string][]byte, error) {
 	if len(opt.Wasm) == 0 || len(opt.WasmExec) == 0 {
 		return nil, fmt.Errorf("render: the wasm engine and wasm_exec.js are required (see CompileWasm)")
 	}
@@ -63,7 +64,7 @@ func Render(s *Site, results map[string]*Verification, opt RenderOptions) (map[s
 
 // renderer holds the state of one Render call.
 type renderer struct {
-	site    *Site
+	site    *mode.Site
 	results map[string]*Verification
 	opt     RenderOptions
 	fs      fs.FS // the templates and static files
@@ -78,7 +79,7 @@ type renderer struct {
 	mu     sync.Mutex // guards files and pages while pages render in parallel
 	sprite template.HTML
 	build  string
-	docs   []*Page
+	docs   []*mode.Page
 	modes  []*modeView
 }
 
@@ -133,7 +134,7 @@ type page struct {
 	DocID       string
 
 	Mode       *modeView
-	Page       *Page
+	Page       *mode.Page
 	Body       template.HTML
 	Categories []category
 	Puzzles    []*modeView
@@ -173,11 +174,11 @@ func (p *page) Lang() string {
 }
 
 // Docs lists the content pages for the navigation.
-func (p *page) Docs() []*Page { return p.r.docs }
+func (p *page) Docs() []*mode.Page { return p.r.docs }
 
 // HelpLink is the content page the header links to as "Help": the
 // authoring guide when there is one, else the first page by weight.
-func (p *page) HelpLink() *Page {
+func (p *page) HelpLink() *mode.Page {
 	for _, d := range p.r.docs {
 		if d.ID == "authoring" {
 			return d
@@ -254,7 +255,7 @@ func (r *renderer) execute(p *page, file string) error {
 
 // modeView is a mode as its page and cards show it.
 type modeView struct {
-	*Mode
+	*mode.Mode
 	V          *Verification
 	Board      boardView
 	Thumb      template.HTML
@@ -272,7 +273,7 @@ type puzzleView struct {
 	Task string
 }
 
-func (r *renderer) modeView(m *Mode) (*modeView, error) {
+func (r *renderer) modeView(m *mode.Mode) (*modeView, error) {
 	if m.Start == nil || m.Rules == nil {
 		return nil, fmt.Errorf("render: %s: mode %q has no parsed start position", m.Path, m.ID)
 	}

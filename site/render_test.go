@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"compress/gzip"
 	"flag"
+	"github.com/thinchess/thinchess/mode"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -25,7 +27,7 @@ const renderSrc = "testdata/render/src"
 // search's tree, the way Verify does for modes too large for a table. It
 // lets the render tests run on real solver answers without the whole
 // verification stage.
-func mateVerifications(t testing.TB, s *Site) map[string]*Verification {
+func mateVerifications(t testing.TB, s *mode.Site) map[string]*Verification {
 	t.Helper()
 	out := map[string]*Verification{}
 	for _, m := range s.Modes {
@@ -104,9 +106,9 @@ func mateTree(p engine.Position, n *solver.MateNode, player engine.Color) *TreeN
 }
 
 // loadRenderSite loads the test site.
-func loadRenderSite(t testing.TB) *Site {
+func loadRenderSite(t testing.TB) *mode.Site {
 	t.Helper()
-	s, errs := Load(renderSrc)
+	s, errs := mode.Load(renderSrc)
 	if len(errs.Errors()) > 0 {
 		t.Fatalf("loading %s: %v", renderSrc, errs)
 	}
@@ -183,7 +185,7 @@ func lineDiff(want, got string) string {
 		if wl == gl {
 			continue
 		}
-		b.WriteString("line " + itoa(i+1) + ":\n- " + wl + "\n+ " + gl + "\n")
+		b.WriteString("line " + strconv.Itoa(i+1) + ":\n- " + wl + "\n+ " + gl + "\n")
 		if shown++; shown == 5 {
 			break
 		}

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/thinchess/thinchess/mode"
 	"io"
 	"os"
 	"regexp"
@@ -37,8 +38,8 @@ var DefaultVerifyOptions = VerifyOptions{MaxStates: 1_000_000, MateNodes: 20_000
 // mode id, and every error and warning found. Modes are verified in
 // parallel, and a mode whose file and thinchess binary are unchanged
 // since the last successful verification is read from the cache.
-func Verify(s *Site, opt VerifyOptions) (map[string]*Verification, ErrorList) {
-	var modes []*Mode
+func Verify(s *mode.Site, opt VerifyOptions) (map[string]*Verification, mode.ErrorList) {
+	var modes []*mode.Mode
 	for _, m := range s.Modes {
 		if m.Start != nil {
 			modes = append(modes, m)
@@ -46,15 +47,15 @@ func Verify(s *Site, opt VerifyOptions) (map[string]*Verification, ErrorList) {
 	}
 	type verified struct {
 		v    *Verification
-		errs ErrorList
+		errs mode.ErrorList
 	}
-	done := par.Map(modes, func(m *Mode) verified {
-		var errs ErrorList
+	done := par.Map(modes, func(m *mode.Mode) verified {
+		var errs mode.ErrorList
 		v := verifyCached(m, opt, &errs)
 		return verified{v, errs}
 	})
 	out := make(map[string]*Verification, len(modes))
-	var errs ErrorList
+	var errs mode.ErrorList
 	for i, m := range modes {
 		out[m.ID] = done[i].v
 		errs = append(errs, done[i].errs...)
@@ -68,13 +69,13 @@ func Verify(s *Site, opt VerifyOptions) (map[string]*Verification, ErrorList) {
 type cachedVerification struct {
 	V        *Verification
 	Table    []byte
-	Warnings ErrorList
+	Warnings mode.ErrorList
 }
 
 // verifyCached returns the cached verification of m when its source, the
 // limits and the running binary are unchanged, and verifies it otherwise.
-func verifyCached(m *Mode, opt VerifyOptions, errs *ErrorList) *Verification {
-	key := Key("verify", solver.Version, binaryHash(), m.Path, string(m.source), fmt.Sprint(opt.MaxStates, opt.MateNodes))
+func verifyCached(m *mode.Mode, opt VerifyOptions, errs *mode.ErrorList) *Verification {
+	key := Key("verify", solver.Version, binaryHash(), m.Path, string(m.Source()), fmt.Sprint(opt.MaxStates, opt.MateNodes))
 	if data, ok := opt.Cache.Get("verify", key); ok {
 		var c cachedVerification
 		if json.Unmarshal(data, &c) == nil && c.V != nil {
@@ -83,7 +84,7 @@ func verifyCached(m *Mode, opt VerifyOptions, errs *ErrorList) *Verification {
 			return c.V
 		}
 	}
-	var local ErrorList
+	var local mode.ErrorList
 	v := verifyMode(m, opt, &local)
 	*errs = append(*errs, local...)
 	if len(local.Errors()) == 0 {
@@ -113,7 +114,7 @@ var binaryHash = sync.OnceValue(func() string {
 	return hex.EncodeToString(h.Sum(nil))
 })
 
-func verifyMode(m *Mode, opt VerifyOptions, errs *ErrorList) *Verification {
+func verifyMode(m *mode.Mode, opt VerifyOptions, errs *mode.ErrorList) *Verification {
 	v := &Verification{Method: solver.Unverified, Value: engine.Unknown, DTM: -1}
 	o, note := exactOracle(m, opt, v)
 	if o == nil && note == "" {
@@ -155,7 +156,7 @@ func verifyMode(m *Mode, opt VerifyOptions, errs *ErrorList) *Verification {
 	return v
 }
 
-func checkClaim(m *Mode, c *Claim, v *Verification, known bool, errs *ErrorList) bool {
+func checkClaim(m *mode.Mode, c *mode.Claim, v *Verification, known bool, errs *mode.ErrorList) bool {
 	rp := m.At("claim.result")
 	if !known {
 		errs.Warn(m.Path, rp.Line, rp.Col, "claim %s not verified: %s", c.Result, v.Note)
@@ -233,7 +234,7 @@ func actionText(p *engine.Position, mv engine.Move) string {
 // move of the winner optimal, every defence a longest one. pos is where
 // the line's text starts in the file and col0 the column of its first
 // byte (lines of a block are checked one by one). It returns the moves.
-func checkLine(m *Mode, o solver.Oracle, text string, pos Pos, what string, errs *ErrorList) ([]engine.Move, bool) {
+func checkLine(m *mode.Mode, o solver.Oracle, text string, pos mode.Pos, what string, errs *mode.ErrorList) ([]engine.Move, bool) {
 	start := m.Start
 	// Judge the legal prefix first: a non-optimal move is the first thing
 	// wrong even when a later move is illegal.
@@ -301,7 +302,7 @@ func moveLabel(p *engine.Position) string {
 	return fmt.Sprintf("%d...", p.Fullmove)
 }
 
-func checkPuzzle(m *Mode, o solver.Oracle, v *Verification, errs *ErrorList) bool {
+func checkPuzzle(m *mode.Mode, o solver.Oracle, v *Verification, errs *mode.ErrorList) bool {
 	pz := m.Puzzle
 	ok := true
 	sp := m.At("puzzle.side")
@@ -374,7 +375,7 @@ var sanToken = regexp.MustCompile(`\b(?:[KQRBN][a-p]?[0-9]{0,2}x?[a-p](?:1[0-6]|
 
 // checkHintText checks moves named in a hint's text: each must be one of
 // best, the optimal moves at the start, or a move of the solution line.
-func checkHintText(m *Mode, best []engine.Move, i int, h Hint, line []engine.Move, errs *ErrorList) bool {
+func checkHintText(m *mode.Mode, best []engine.Move, i int, h mode.Hint, line []engine.Move, errs *mode.ErrorList) bool {
 	start := m.Start
 	lineSAN := map[string]bool{}
 	p := *start
@@ -405,17 +406,17 @@ func checkHintText(m *Mode, best []engine.Move, i int, h Hint, line []engine.Mov
 
 // scalarStart returns where the text of a scalar value begins: after an
 // opening quote for quoted strings.
-func scalarStart(m *Mode, pos Pos, value string) Pos {
+func scalarStart(m *mode.Mode, pos mode.Pos, value string) mode.Pos {
 	// Quoted scalars start one column after the quote. We cannot see the
 	// style from the position alone, so peek at the source line.
-	src := bufio.NewScanner(bytes.NewReader(m.source))
+	src := bufio.NewScanner(bytes.NewReader(m.Source()))
 	for n := 1; src.Scan(); n++ {
 		if n != pos.Line {
 			continue
 		}
 		line := src.Text()
 		if pos.Col-1 < len(line) && (line[pos.Col-1] == '"' || line[pos.Col-1] == '\'') {
-			return Pos{pos.Line, pos.Col + 1}
+			return mode.Pos{Line: pos.Line, Col: pos.Col + 1}
 		}
 		break
 	}
@@ -423,7 +424,7 @@ func scalarStart(m *Mode, pos Pos, value string) Pos {
 }
 
 // checkLineBlocks checks every fenced ```line block of the body.
-func checkLineBlocks(m *Mode, o solver.Oracle, errs *ErrorList) bool {
+func checkLineBlocks(m *mode.Mode, o solver.Oracle, errs *mode.ErrorList) bool {
 	ok := true
 	lines := strings.Split(string(m.Body), "\n")
 	in := false
@@ -449,7 +450,7 @@ func checkLineBlocks(m *Mode, o solver.Oracle, errs *ErrorList) bool {
 			continue
 		}
 		col := strings.Index(l, t) + 1
-		if _, lineOK := checkLine(m, o, t, Pos{m.BodyLine + i, col}, "line block", errs); !lineOK {
+		if _, lineOK := checkLine(m, o, t, mode.Pos{Line: m.BodyLine + i, Col: col}, "line block", errs); !lineOK {
 			ok = false
 		}
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"github.com/thinchess/thinchess/mode"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -36,7 +37,7 @@ func TestExplorerAgreesWithGraph(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(src, "site.yaml"), []byte("title: test\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, errs := site.Load(src)
+	s, errs := mode.Load(src)
 	if len(errs.Errors()) > 0 {
 		t.Fatal(errs)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/thinchess/thinchess/mode"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -23,7 +24,7 @@ func TestOneAnswerEverywhere(t *testing.T) {
 		t.Skip("verifies the whole shipped site")
 	}
 	root := filepath.Join("..", "..")
-	s, errs := site.Load(root)
+	s, errs := mode.Load(root)
 	if err := errs.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +76,7 @@ func TestOneAnswerEverywhere(t *testing.T) {
 }
 
 // parseLine reads a line of SAN moves from the mode's start.
-func parseLine(t *testing.T, m *site.Mode, sans []string) []engine.Move {
+func parseLine(t *testing.T, m *mode.Mode, sans []string) []engine.Move {
 	t.Helper()
 	moves, err := m.Start.ParseLine(strings.Join(sans, " "))
 	if err != nil {
