@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/thinchess/thinchess/verify"
 	"io/fs"
 	"sort"
 	"strings"
@@ -92,7 +93,7 @@ func (r *renderer) addAssets() error {
 	for _, ic := range icons {
 		// Drawing the icons is the slowest part of a warm render; keep
 		// them in the cache, keyed by the program that draws them.
-		key := Key("icon", binaryHash(), ic.name)
+		key := verify.Key("icon", verify.BinaryHash(), ic.name)
 		b, ok := r.opt.Cache.Get("icons", key)
 		if !ok {
 			var err error

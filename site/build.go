@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/verify"
 	"io"
 	"io/fs"
 	"path"
@@ -28,7 +29,7 @@ type BuildOptions struct {
 	BaseURL string // overrides site.yaml's base_url
 	// CacheDir keeps solver results and the compiled wasm; empty disables caching.
 	CacheDir   string
-	Verify     VerifyOptions
+	Verify     verify.Options
 	LiveReload bool
 	// Only, when not empty, restricts verification to these mode paths
 	// (for `check FILE…`); nothing is rendered.
@@ -57,8 +58,10 @@ type Summary struct {
 	Total                                   time.Duration
 	// Output holds the built site by slash path.
 	Output map[string][]byte `json:"-"`
-	// Results holds each mode's verification.
-	Results map[string]*Verification `json:"-"`
+	// Results holds each mode's verification and Artifacts the tables of
+	// the modes solved exactly, by mode id.
+	Results   map[string]*verify.Verification `json:"-"`
+	Artifacts map[string]*verify.Artifacts    `json:"-"`
 	// Warnings are problems that did not fail the build.
 	Warnings mode.ErrorList `json:"-"`
 }
@@ -109,12 +112,12 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	t = time.Now()
 	vo := opt.Verify
 	if vo.MaxStates == 0 {
-		vo = DefaultVerifyOptions
+		vo = verify.DefaultOptions
 	}
 	if opt.CacheDir != "" {
-		vo.Cache = &Cache{Dir: opt.CacheDir}
+		vo.Cache = &verify.Cache{Dir: opt.CacheDir}
 	}
-	results, verrs := Verify(s, vo)
+	results, artifacts, verrs := verify.Verify(s, vo)
 	stage("verify", t)
 	if vo.Cache != nil {
 		sum.CacheHits, sum.CacheMisses = vo.Cache.Hits, vo.Cache.Misses
@@ -122,7 +125,7 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	errs = append(errs, verrs...)
 	errs.Sort()
 	sum.Warnings = errs.Warnings()
-	sum.Results = results
+	sum.Results, sum.Artifacts = results, artifacts
 	for _, v := range results {
 		switch v.Method {
 		case solver.Exact:
@@ -158,7 +161,7 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	sum.WasmRaw, sum.WasmGzip = len(wasm), gzipSize(vo.Cache, wasm)
 
 	t = time.Now()
-	files, err := Render(s, results, RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, WasmLite: wasmLite, LiveReload: opt.LiveReload, Templates: opt.Templates, Cache: vo.Cache})
+	files, err := Render(s, results, artifacts, RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, WasmLite: wasmLite, LiveReload: opt.LiveReload, Templates: opt.Templates, Cache: vo.Cache})
 	if err != nil {
 		return sum, errs, fmt.Errorf("rendering: %w", err)
 	}
@@ -188,8 +191,8 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 
 // gzipSize returns the size of data gzipped at the default level (what
 // web servers typically send), remembered in the cache by content.
-func gzipSize(c *Cache, data []byte) int {
-	key := Key("gzip-size", contentHash(data))
+func gzipSize(c *verify.Cache, data []byte) int {
+	key := verify.Key("gzip-size", contentHash(data))
 	if b, ok := c.Get("gzip-size", key); ok {
 		if n, err := strconv.Atoi(string(b)); err == nil {
 			return n

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/thinchess/thinchess/verify"
 	"html/template"
 	"strconv"
 	"strings"
@@ -72,7 +73,7 @@ type exploreView struct {
 // Explorable reports whether the mode has an explorer page: it was
 // solved exactly.
 func (mv *modeView) Explorable() bool {
-	return mv.V != nil && mv.V.Method == solver.Exact && len(mv.V.Table) > 0
+	return mv.V != nil && mv.V.Method == solver.Exact && mv.A != nil && len(mv.A.Table) > 0
 }
 
 // Explorers lists the modes with an explorer page, in the order of the
@@ -94,7 +95,7 @@ func (p *page) Explorers() []*modeView {
 // out. The table alone is not enough: it holds no positions, and two
 // starts in one strongly connected graph have the same table.
 func exploreKey(mv *modeView, opt ExploreOptions) string {
-	return Key("explore", binaryHash(), mv.Start.FEN(), fmt.Sprintf("%+v", *mv.Rules), contentHash(mv.V.Table), fmt.Sprintf("%+v", opt))
+	return verify.Key("explore", verify.BinaryHash(), mv.Start.FEN(), fmt.Sprintf("%+v", *mv.Rules), contentHash(mv.A.Table), fmt.Sprintf("%+v", opt))
 }
 
 // explore returns the explorer data of an exactly solved mode, from the
@@ -108,10 +109,10 @@ func (r *renderer) explore(mv *modeView) (*exploreCached, error) {
 			return &c, nil
 		}
 	}
-	t := mv.V.Solved
+	t := mv.A.Solved
 	if t == nil {
 		var err error
-		if t, err = solver.UnmarshalTable(mv.V.Table, mv.Start); err != nil {
+		if t, err = solver.UnmarshalTable(mv.A.Table, mv.Start); err != nil {
 			return nil, fmt.Errorf("render %s: explorer: %v", mv.Path, err)
 		}
 	}

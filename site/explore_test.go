@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/verify"
 	"html"
 	"regexp"
 	"strings"
@@ -319,21 +320,21 @@ func exploreData(t *testing.T, page []byte) (exploreJSON, [][]json.RawMessage) {
 // same bytes.
 func TestExplorePages(t *testing.T) {
 	cache := t.TempDir()
-	build := func() (*Summary, *Cache) {
-		c := &Cache{Dir: cache}
+	build := func() (*Summary, *verify.Cache) {
+		c := &verify.Cache{Dir: cache}
 		s, errs := mode.Load(renderSrc)
 		if len(errs.Errors()) > 0 {
 			t.Fatal(errs)
 		}
-		results, verrs := Verify(s, VerifyOptions{MaxStates: 1_000_000, MateNodes: 2_000_000, Cache: c})
+		results, artifacts, verrs := verify.Verify(s, verify.Options{MaxStates: 1_000_000, MateNodes: 2_000_000, Cache: c})
 		if len(verrs.Errors()) > 0 {
 			t.Fatal(verrs)
 		}
-		files, err := Render(s, results, RenderOptions{Wasm: []byte("wasm"), WasmExec: []byte("exec"), Cache: c})
+		files, err := Render(s, results, artifacts, RenderOptions{Wasm: []byte("wasm"), WasmExec: []byte("exec"), Cache: c})
 		if err != nil {
 			t.Fatal(err)
 		}
-		return &Summary{Output: files, Results: results}, c
+		return &Summary{Output: files, Results: results, Artifacts: artifacts}, c
 	}
 	first, _ := build()
 	files := first.Output
@@ -380,8 +381,8 @@ func TestExplorePages(t *testing.T) {
 	// A rebuild, its verifications from the cache (no tables in memory),
 	// reads the layouts from the cache and writes the same pages.
 	second, c := build()
-	for id, v := range second.Results {
-		if v.Solved != nil {
+	for id, a := range second.Artifacts {
+		if a.Solved != nil {
 			t.Fatalf("%s: the second build solved again", id)
 		}
 	}
@@ -415,12 +416,13 @@ func TestExploreFromSerializedTable(t *testing.T) {
 	}
 	mv := &modeView{Mode: found}
 	r := &renderer{}
-	mv.V = &Verification{Method: solver.Exact, Table: data, Solved: tb}
+	mv.V = &verify.Verification{Method: solver.Exact}
+	mv.A = &verify.Artifacts{Table: data, Solved: tb}
 	a, err := r.explore(mv)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mv.V = &Verification{Method: solver.Exact, Table: data}
+	mv.A = &verify.Artifacts{Table: data}
 	b, err := r.explore(mv)
 	if err != nil {
 		t.Fatal(err)
@@ -447,7 +449,7 @@ func TestExploreCacheByStart(t *testing.T) {
 	if raid.Start, err = engine.Parse("bk,x,br,bn,wn,wr,x,wk:w", gardner.Rules); err != nil {
 		t.Fatal(err)
 	}
-	r := &renderer{opt: RenderOptions{Cache: &Cache{Dir: t.TempDir()}}}
+	r := &renderer{opt: RenderOptions{Cache: &verify.Cache{Dir: t.TempDir()}}}
 	var starts []string
 	var tables [][]byte
 	for _, m := range []*mode.Mode{gardner, &raid} {
@@ -457,7 +459,7 @@ func TestExploreCacheByStart(t *testing.T) {
 		}
 		data, _ := tb.MarshalBinary()
 		tables = append(tables, data)
-		c, err := r.explore(&modeView{Mode: m, V: &Verification{Method: solver.Exact, Table: data}})
+		c, err := r.explore(&modeView{Mode: m, V: &verify.Verification{Method: solver.Exact}, A: &verify.Artifacts{Table: data}})
 		if err != nil {
 			t.Fatal(err)
 		}

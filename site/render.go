@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/verify"
 	"html/template"
 	"io/fs"
 	"net/url"
@@ -40,19 +41,20 @@ type RenderOptions struct {
 	// files (layouts at the top, static/ for the front end); serve reads
 	// them from disk so edits show without restarting.
 	Templates fs.FS
-	// Cache, when not nil, keeps the explorer pages' layouts between
+	// verify.Cache, when not nil, keeps the explorer pages' layouts between
 	// builds.
-	Cache *Cache
+	Cache *verify.Cache
 }
 
-// Render turns a loaded site and its verification results (by mode id)
-// into every output file, keyed by slash-separated path. The output is
+// Render turns a loaded site, its verification results and the
+// artifacts of the modes solved exactly (both by mode id) into every
+// output file, keyed by slash-separated path. The output is
 // deterministic: the same input gives byte-identical files.
-func Render(s *mode.Site, results map[string]*Verification, opt RenderOptions) (map[string][]byte, error) {
+func Render(s *mode.Site, results map[string]*verify.Verification, artifacts map[string]*verify.Artifacts, opt RenderOptions) (map[string][]byte, error) {
 	if len(opt.Wasm) == 0 || len(opt.WasmExec) == 0 {
 		return nil, fmt.Errorf("render: the wasm engine and wasm_exec.js are required (see CompileWasm)")
 	}
-	r := &renderer{site: s, results: results, opt: opt, files: map[string][]byte{}, assets: map[string]string{}, fs: templates.FS}
+	r := &renderer{site: s, results: results, artifacts: artifacts, opt: opt, files: map[string][]byte{}, assets: map[string]string{}, fs: templates.FS}
 	if opt.Templates != nil {
 		r.fs = opt.Templates
 	}
@@ -64,14 +66,15 @@ func Render(s *mode.Site, results map[string]*Verification, opt RenderOptions) (
 
 // renderer holds the state of one Render call.
 type renderer struct {
-	site    *mode.Site
-	results map[string]*Verification
-	opt     RenderOptions
-	fs      fs.FS // the templates and static files
-	files   map[string][]byte
-	assets  map[string]string // logical name → output path
-	tables  map[string]string // mode id → table output path
-	layout  *template.Template
+	site      *mode.Site
+	results   map[string]*verify.Verification
+	artifacts map[string]*verify.Artifacts
+	opt       RenderOptions
+	fs        fs.FS // the templates and static files
+	files     map[string][]byte
+	assets    map[string]string // logical name → output path
+	tables    map[string]string // mode id → table output path
+	layout    *template.Template
 	// pages holds the layout joined with each content template, parsed
 	// once: html/template escapes a template on its first execution, so
 	// reusing it across pages saves the analysis per page.
@@ -89,9 +92,9 @@ func (r *renderer) render() error {
 	}
 	r.tables = map[string]string{}
 	for _, m := range r.site.Modes {
-		if v := r.results[m.ID]; v != nil && len(v.Table) > 0 {
-			r.tables[m.ID] = hashedName("assets/tables/"+m.ID+".bin", v.Table)
-			r.files[r.tables[m.ID]] = v.Table
+		if a := r.artifacts[m.ID]; a != nil && len(a.Table) > 0 {
+			r.tables[m.ID] = hashedName("assets/tables/"+m.ID+".bin", a.Table)
+			r.files[r.tables[m.ID]] = a.Table
 		}
 	}
 	r.build = r.assetHash()
@@ -256,7 +259,8 @@ func (r *renderer) execute(p *page, file string) error {
 // modeView is a mode as its page and cards show it.
 type modeView struct {
 	*mode.Mode
-	V          *Verification
+	V          *verify.Verification
+	A          *verify.Artifacts // nil unless solved exactly
 	Board      boardView
 	Thumb      template.HTML
 	Body       template.HTML
@@ -286,7 +290,7 @@ func (r *renderer) modeView(m *mode.Mode) (*modeView, error) {
 		return nil, fmt.Errorf("render: %s: %v", m.Path, err)
 	}
 	mv := &modeView{
-		Mode: m, V: r.results[m.ID], Board: newBoardView(m.Start),
+		Mode: m, V: r.results[m.ID], A: r.artifacts[m.ID], Board: newBoardView(m.Start),
 		Thumb: template.HTML(BoardThumbnail(m.Start, m.Title+": start position")),
 		Body:  template.HTML(body), Code: m.Start.Code(), FEN: m.Start.FEN(),
 		W: m.Start.B.W, H: m.Start.B.H, game: game,
@@ -440,23 +444,23 @@ func sanLine(p *engine.Position, moves []string) string {
 
 // modeJSON is the mode data a page embeds for its script.
 type modeJSON struct {
-	ID           string          `json:"id"`
-	Title        string          `json:"title"`
-	URL          string          `json:"url"`
-	Variant      string          `json:"variant"`
-	Game         json.RawMessage `json:"game"` // {"variant", "rules", "start"} as engine.Game writes it
-	Start        string          `json:"start"`
-	FEN          string          `json:"fen"`
-	Code         string          `json:"code"`
-	W            int             `json:"w"`
-	H            int             `json:"h"`
-	Promotion    []string        `json:"promotion"`
-	Difficulty   int             `json:"difficulty"`
-	Table        string          `json:"table,omitempty"`
-	Claim        *claimJSON      `json:"claim,omitempty"`
-	Verification *Verification   `json:"verification,omitempty"`
-	Puzzle       *puzzleJSON     `json:"puzzle,omitempty"`
-	Opponent     string          `json:"opponent"`
+	ID           string               `json:"id"`
+	Title        string               `json:"title"`
+	URL          string               `json:"url"`
+	Variant      string               `json:"variant"`
+	Game         json.RawMessage      `json:"game"` // {"variant", "rules", "start"} as engine.Game writes it
+	Start        string               `json:"start"`
+	FEN          string               `json:"fen"`
+	Code         string               `json:"code"`
+	W            int                  `json:"w"`
+	H            int                  `json:"h"`
+	Promotion    []string             `json:"promotion"`
+	Difficulty   int                  `json:"difficulty"`
+	Table        string               `json:"table,omitempty"`
+	Claim        *claimJSON           `json:"claim,omitempty"`
+	Verification *verify.Verification `json:"verification,omitempty"`
+	Puzzle       *puzzleJSON          `json:"puzzle,omitempty"`
+	Opponent     string               `json:"opponent"`
 }
 
 type claimJSON struct {
@@ -465,11 +469,11 @@ type claimJSON struct {
 }
 
 type puzzleJSON struct {
-	Side     string     `json:"side"`
-	Task     string     `json:"task"`
-	Solution string     `json:"solution"`
-	Hints    []hintJSON `json:"hints"`
-	Tree     *TreeNode  `json:"tree"`
+	Side     string           `json:"side"`
+	Task     string           `json:"task"`
+	Solution string           `json:"solution"`
+	Hints    []hintJSON       `json:"hints"`
+	Tree     *verify.TreeNode `json:"tree"`
 }
 
 type hintJSON struct {
@@ -497,7 +501,7 @@ func (r *renderer) data(mv *modeView, root string) modeJSON {
 	if c := mv.Mode.Claim; c != nil {
 		d.Claim = &claimJSON{c.Result, c.MateIn}
 	}
-	var tree *TreeNode
+	var tree *verify.TreeNode
 	if mv.V != nil {
 		v := *mv.V
 		tree, v.Tree = v.Tree, nil
@@ -662,7 +666,7 @@ func hashedName(name string, data []byte) string {
 // markdown renders a page body, through the cache: goldmark and chroma
 // are most of a warm render's time, and bodies rarely change.
 func (r *renderer) markdown(src []byte) ([]byte, error) {
-	key := Key("markdown", binaryHash(), string(src))
+	key := verify.Key("markdown", verify.BinaryHash(), string(src))
 	if b, ok := r.opt.Cache.Get("markdown", key); ok {
 		return b, nil
 	}

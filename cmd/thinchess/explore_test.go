@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/verify"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -41,11 +42,11 @@ func TestExplorerAgreesWithGraph(t *testing.T) {
 	if len(errs.Errors()) > 0 {
 		t.Fatal(errs)
 	}
-	results, errs := site.Verify(s, site.DefaultVerifyOptions)
+	results, artifacts, errs := verify.Verify(s, verify.DefaultOptions)
 	if len(errs.Errors()) > 0 {
 		t.Fatal(errs)
 	}
-	files, err := site.Render(s, results, site.RenderOptions{Wasm: []byte("wasm"), WasmExec: []byte("exec")})
+	files, err := site.Render(s, results, artifacts, site.RenderOptions{Wasm: []byte("wasm"), WasmExec: []byte("exec")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/verify"
 	"io"
 	"os"
 	"path/filepath"
@@ -12,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/puzzles"
-	"github.com/thinchess/thinchess/site"
 )
 
 func init() {
@@ -46,7 +46,7 @@ func runMine(args []string, stdout, stderr io.Writer) int {
 	count := fs.Int("count", puzzles.DefaultCount, "how many puzzles to write")
 	minDTM := fs.Int("min-dtm", 0, "least distance to mate in `plies` (0: no bound)")
 	maxDTM := fs.Int("max-dtm", 0, "greatest distance to mate in `plies` (0: no bound)")
-	maxStates := fs.Int("max-states", site.DefaultVerifyOptions.MaxStates, "largest state space of MODE to solve")
+	maxStates := fs.Int("max-states", verify.DefaultOptions.MaxStates, "largest state space of MODE to solve")
 	puzzleStates := fs.Int("max-puzzle-states", 0, "skip puzzles whose own state space, which the build solves, is larger (0: no bound)")
 	rest, err := argsWithFlagsAnywhere(fs, args)
 	if errors.Is(err, flag.ErrHelp) {

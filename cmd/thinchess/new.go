@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/thinchess/thinchess/verify"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,7 +12,6 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/mode"
-	"github.com/thinchess/thinchess/site"
 	"github.com/thinchess/thinchess/solver"
 )
 
@@ -91,7 +91,7 @@ func scaffold(title, cat, start string, pos *engine.Position, variant string) []
 	}
 	var body strings.Builder
 	body.WriteString("## Challenge\n\nSay what the player should try to do here.\n\n")
-	t, err := solver.Solve(pos, solver.Options{MaxStates: site.DefaultVerifyOptions.MaxStates})
+	t, err := solver.Solve(pos, solver.Options{MaxStates: verify.DefaultOptions.MaxStates})
 	switch {
 	case err == nil:
 		val, dtm, _ := t.Probe(pos)

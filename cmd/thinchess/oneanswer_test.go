@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/verify"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -10,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/thinchess/thinchess/engine"
-	"github.com/thinchess/thinchess/site"
 	"github.com/thinchess/thinchess/solver"
 )
 
@@ -28,7 +28,7 @@ func TestOneAnswerEverywhere(t *testing.T) {
 	if err := errs.Err(); err != nil {
 		t.Fatal(err)
 	}
-	results, verrs := site.Verify(s, site.DefaultVerifyOptions)
+	results, _, verrs := verify.Verify(s, verify.DefaultOptions)
 	if err := verrs.Err(); err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package site
+package verify
 
 import (
 	"github.com/thinchess/thinchess/mode"

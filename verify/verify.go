@@ -1,4 +1,4 @@
-package site
+package verify
 
 import (
 	"bufio"
@@ -11,6 +11,10 @@ import (
 	"io"
 	"os"
 	"regexp"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
 	"slices"
 	"strings"
 	"sync"
@@ -20,8 +24,8 @@ import (
 	"github.com/thinchess/thinchess/solver"
 )
 
-// VerifyOptions bound the work verification may do.
-type VerifyOptions struct {
+// Options bound the work verification may do.
+type Options struct {
 	// MaxStates is the largest reachable state space solved exactly.
 	MaxStates int
 	// MateNodes bounds each mate search.
@@ -30,15 +34,16 @@ type VerifyOptions struct {
 	Cache *Cache
 }
 
-// DefaultVerifyOptions are the limits the build uses unless told otherwise.
-var DefaultVerifyOptions = VerifyOptions{MaxStates: 1_000_000, MateNodes: 20_000_000}
+// DefaultOptions are the limits the build uses unless told otherwise.
+var DefaultOptions = Options{MaxStates: 1_000_000, MateNodes: 20_000_000}
 
 // Verify proves or refutes every claim, solution line, hint and fenced
-// line block of every mode. It returns each mode's verification, keyed by
-// mode id, and every error and warning found. Modes are verified in
+// line block of every mode. It returns each mode's verification and the
+// artifacts of those solved exactly, both keyed by mode id, and every
+// error and warning found. Modes are verified in
 // parallel, and a mode whose file and thinchess binary are unchanged
 // since the last successful verification is read from the cache.
-func Verify(s *mode.Site, opt VerifyOptions) (map[string]*Verification, mode.ErrorList) {
+func Verify(s *mode.Site, opt Options) (map[string]*Verification, map[string]*Artifacts, mode.ErrorList) {
 	var modes []*mode.Mode
 	for _, m := range s.Modes {
 		if m.Start != nil {
@@ -47,21 +52,26 @@ func Verify(s *mode.Site, opt VerifyOptions) (map[string]*Verification, mode.Err
 	}
 	type verified struct {
 		v    *Verification
+		a    *Artifacts
 		errs mode.ErrorList
 	}
 	done := par.Map(modes, func(m *mode.Mode) verified {
 		var errs mode.ErrorList
-		v := verifyCached(m, opt, &errs)
-		return verified{v, errs}
+		v, a := verifyCached(m, opt, &errs)
+		return verified{v, a, errs}
 	})
-	out := make(map[string]*Verification, len(modes))
+	facts := make(map[string]*Verification, len(modes))
+	artifacts := map[string]*Artifacts{}
 	var errs mode.ErrorList
 	for i, m := range modes {
-		out[m.ID] = done[i].v
+		facts[m.ID] = done[i].v
+		if a := done[i].a; a != nil {
+			artifacts[m.ID] = a
+		}
 		errs = append(errs, done[i].errs...)
 	}
 	errs.Sort()
-	return out, errs
+	return facts, artifacts, errs
 }
 
 // cachedVerification is what the cache keeps of a mode's verification:
@@ -74,30 +84,37 @@ type cachedVerification struct {
 
 // verifyCached returns the cached verification of m when its source, the
 // limits and the running binary are unchanged, and verifies it otherwise.
-func verifyCached(m *mode.Mode, opt VerifyOptions, errs *mode.ErrorList) *Verification {
-	key := Key("verify", solver.Version, binaryHash(), m.Path, string(m.Source()), fmt.Sprint(opt.MaxStates, opt.MateNodes))
+func verifyCached(m *mode.Mode, opt Options, errs *mode.ErrorList) (*Verification, *Artifacts) {
+	key := Key("verify", solver.Version, BinaryHash(), m.Path, string(m.Source()), fmt.Sprint(opt.MaxStates, opt.MateNodes))
 	if data, ok := opt.Cache.Get("verify", key); ok {
 		var c cachedVerification
 		if json.Unmarshal(data, &c) == nil && c.V != nil {
-			c.V.Table = c.Table
 			*errs = append(*errs, c.Warnings...)
-			return c.V
+			if len(c.Table) > 0 {
+				return c.V, &Artifacts{Table: c.Table}
+			}
+			return c.V, nil
 		}
 	}
 	var local mode.ErrorList
-	v := verifyMode(m, opt, &local)
+	v, a := verifyMode(m, opt, &local)
 	*errs = append(*errs, local...)
 	if len(local.Errors()) == 0 {
-		if data, err := json.Marshal(cachedVerification{V: v, Table: v.Table, Warnings: local}); err == nil {
+		c := cachedVerification{V: v, Warnings: local}
+		if a != nil {
+			c.Table = a.Table
+		}
+		if data, err := json.Marshal(c); err == nil {
 			opt.Cache.Put("verify", key, data)
 		}
 	}
-	return v
+	return v, a
 }
 
-// binaryHash identifies the running program, so cached verifications
-// made by another version of the solver or engine are not reused.
-var binaryHash = sync.OnceValue(func() string {
+// BinaryHash identifies the running program, so that cached results
+// made by another version of the solver, engine or renderer are not
+// reused; cache keys include it.
+var BinaryHash = sync.OnceValue(func() string {
 	exe, err := os.Executable()
 	if err != nil {
 		return "unknown"
@@ -114,9 +131,9 @@ var binaryHash = sync.OnceValue(func() string {
 	return hex.EncodeToString(h.Sum(nil))
 })
 
-func verifyMode(m *mode.Mode, opt VerifyOptions, errs *mode.ErrorList) *Verification {
+func verifyMode(m *mode.Mode, opt Options, errs *mode.ErrorList) (*Verification, *Artifacts) {
 	v := &Verification{Method: solver.Unverified, Value: engine.Unknown, DTM: -1}
-	o, note := exactOracle(m, opt, v)
+	o, a, note := exactOracle(m, opt, v)
 	if o == nil && note == "" {
 		o, note = mateOracle(m, opt, v, errs)
 	}
@@ -126,7 +143,7 @@ func verifyMode(m *mode.Mode, opt VerifyOptions, errs *mode.ErrorList) *Verifica
 			p := m.At("claim")
 			errs.Warn(m.Path, p.Line, p.Col, "claim not verified: %s", note)
 		}
-		return v
+		return v, a
 	}
 	v.Note = note
 	ok := true
@@ -153,7 +170,7 @@ func verifyMode(m *mode.Mode, opt VerifyOptions, errs *mode.ErrorList) *Verifica
 	}
 	ok = checkLineBlocks(m, o, errs) && ok
 	v.Verified = ok && known
-	return v
+	return v, a
 }
 
 func checkClaim(m *mode.Mode, c *mode.Claim, v *Verification, known bool, errs *mode.ErrorList) bool {
@@ -240,7 +257,7 @@ func checkLine(m *mode.Mode, o solver.Oracle, text string, pos mode.Pos, what st
 	// wrong even when a later move is illegal.
 	moves, parseErr := start.ParseLine(text)
 	p := *start
-	offsets := moveOffsets(text)
+	offsets := engine.MoveOffsets(text)
 	for i, mv := range moves {
 		val, dtm, known := o.Probe(&p)
 		if !known {
@@ -423,65 +440,52 @@ func scalarStart(m *mode.Mode, pos mode.Pos, value string) mode.Pos {
 	return pos
 }
 
-// checkLineBlocks checks every fenced ```line block of the body.
+// checkLineBlocks checks every line of every fenced ```line block of
+// the body, read by goldmark as the renderer reads it.
 func checkLineBlocks(m *mode.Mode, o solver.Oracle, errs *mode.ErrorList) bool {
 	ok := true
-	lines := strings.Split(string(m.Body), "\n")
-	in := false
-	var fence string
-	for i, l := range lines {
-		t := strings.TrimSpace(l)
-		if !in {
-			if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-				fence = t[:3]
-				info := strings.TrimSpace(strings.TrimLeft(t, "`~"))
-				in = true
-				if info != "line" {
-					fence = "skip" + fence
-				}
-			}
-			continue
-		}
-		if strings.HasPrefix(t, strings.TrimPrefix(fence, "skip")) {
-			in = false
-			continue
-		}
-		if strings.HasPrefix(fence, "skip") || t == "" {
-			continue
-		}
-		col := strings.Index(l, t) + 1
-		if _, lineOK := checkLine(m, o, t, mode.Pos{Line: m.BodyLine + i, Col: col}, "line block", errs); !lineOK {
+	for _, l := range lineBlocks(m.Body) {
+		if _, lineOK := checkLine(m, o, l.text, mode.Pos{Line: m.BodyLine + l.line, Col: l.col}, "line block", errs); !lineOK {
 			ok = false
 		}
 	}
 	return ok
 }
 
-var moveNumberRE = regexp.MustCompile(`^[0-9]+\.+`)
+// blockLine is a line of a fenced ```line block: its text without
+// surrounding space, and where that text starts in the body (line from
+// 0, column from 1, in bytes).
+type blockLine struct {
+	text      string
+	line, col int
+}
 
-// moveOffsets returns the byte offset of each move of a line, skipping
-// move numbers ("1.", "1...") and results, as engine.ParseLine reads it.
-func moveOffsets(text string) []int {
-	var out []int
-	i := 0
-	for i < len(text) {
-		for i < len(text) && strings.ContainsRune(" \t\r\n", rune(text[i])) {
-			i++
+// lineBlocks returns the non-blank lines of the body's fenced code blocks
+// whose info string is "line".
+func lineBlocks(body []byte) []blockLine {
+	var out []blockLine
+	doc := goldmark.DefaultParser().Parse(text.NewReader(body))
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		fb, isFence := n.(*ast.FencedCodeBlock)
+		if !entering || !isFence {
+			return ast.WalkContinue, nil
 		}
-		start := i
-		for i < len(text) && !strings.ContainsRune(" \t\r\n", rune(text[i])) {
-			i++
+		if fb.Info == nil || strings.TrimSpace(string(fb.Info.Segment.Value(body))) != "line" {
+			return ast.WalkSkipChildren, nil
 		}
-		tok := text[start:i]
-		if n := moveNumberRE.FindString(tok); n != "" {
-			start += len(n)
-			tok = tok[len(n):]
+		lines := fb.Lines()
+		for i := range lines.Len() {
+			seg := lines.At(i)
+			raw := string(seg.Value(body))
+			t := strings.TrimSpace(raw)
+			if t == "" {
+				continue
+			}
+			start := seg.Start + strings.Index(raw, t)
+			lineStart := bytes.LastIndexByte(body[:start], '\n') + 1
+			out = append(out, blockLine{t, bytes.Count(body[:start], []byte("\n")), start - lineStart + 1})
 		}
-		switch tok {
-		case "", "1-0", "0-1", "1/2-1/2", "*":
-			continue
-		}
-		out = append(out, start)
-	}
+		return ast.WalkSkipChildren, nil
+	})
 	return out
 }

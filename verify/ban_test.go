@@ -1,4 +1,4 @@
-package site
+package verify
 
 import (
 	"github.com/thinchess/thinchess/mode"
@@ -37,7 +37,7 @@ func TestVerifyBanChess(t *testing.T) {
 		if len(errs.Errors()) > 0 {
 			t.Fatal(errs)
 		}
-		results, verrs := Verify(s, VerifyOptions{MaxStates: 1_000_000, MateNodes: 100_000, Cache: &Cache{Dir: t.TempDir()}})
+		results, _, verrs := Verify(s, Options{MaxStates: 1_000_000, MateNodes: 100_000, Cache: &Cache{Dir: t.TempDir()}})
 		if tc.wantErr != "" {
 			if !strings.Contains(verrs.Error(), tc.wantErr) {
 				t.Errorf("claim %s: errors %v, want %q", tc.claim, verrs, tc.wantErr)
