@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/explore"
 	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/solver"
 )
@@ -43,7 +44,7 @@ type exploreCached struct {
 }
 
 // summarize describes e for its page.
-func summarize(e *Exploration) exploreSummary {
+func summarize(e *explore.Graph) exploreSummary {
 	s := exploreSummary{
 		Scope: e.Scope, Layering: e.Layering, Complete: e.Complete, Layers: e.Layers, Shown: len(e.Nodes),
 		Edges: e.Edges, ScopeEdges: e.ScopeEdges, Stats: e.Stats, Subtree: e.Subtree, Scoped: e.Scoped,
@@ -94,7 +95,7 @@ func (p *page) Explorers() []*modeView {
 // position and rules, the table, the limits and the program that lays it
 // out. The table alone is not enough: it holds no positions, and two
 // starts in one strongly connected graph have the same table.
-func exploreKey(mv *modeView, opt ExploreOptions) string {
+func exploreKey(mv *modeView, opt explore.Options) string {
 	return verify.Key("explore", verify.BinaryHash(), mv.Start.FEN(), fmt.Sprintf("%+v", *mv.Rules), contentHash(mv.A.Table), fmt.Sprintf("%+v", opt))
 }
 
@@ -102,7 +103,7 @@ func exploreKey(mv *modeView, opt ExploreOptions) string {
 // cache when it can, else from its table (loading it again when the
 // verification came from the cache).
 func (r *renderer) explore(mv *modeView) (*exploreCached, error) {
-	key := exploreKey(mv, DefaultExploreOptions)
+	key := exploreKey(mv, explore.DefaultOptions)
 	if data, ok := r.opt.Cache.Get("explore", key); ok {
 		var c exploreCached
 		if json.Unmarshal(data, &c) == nil && len(c.Nodes) > 0 {
@@ -116,7 +117,7 @@ func (r *renderer) explore(mv *modeView) (*exploreCached, error) {
 			return nil, fmt.Errorf("render %s: explorer: %v", mv.Path, err)
 		}
 	}
-	e := Explore(t, DefaultExploreOptions)
+	e := explore.Layout(t, explore.DefaultOptions)
 	nodes, err := json.Marshal(e.Nodes)
 	if err != nil {
 		return nil, fmt.Errorf("render %s: explorer: %v", mv.Path, err)
@@ -190,13 +191,13 @@ func (r *renderer) renderExplorePage(mv *modeView, c *exploreCached) error {
 func (s exploreSummary) What() string {
 	var b strings.Builder
 	switch s.Scope {
-	case ScopeAll:
+	case explore.ScopeAll:
 		fmt.Fprintf(&b, "The whole reachable graph: all %s states and all %s moves between them, in rows by distance in plies from the start (the row where a breadth-first search from the start first meets a state).",
 			thousands(s.Stats.States), thousands(s.Stats.Edges))
 		if s.Subtree > 0 {
 			fmt.Fprintf(&b, " The %s states of %s's winning subtree (%s's fastest %ss against every defence) are ringed, and its moves drawn bold.", thousands(s.Subtree), s.WinnerName, s.WinnerName, s.goal())
 		}
-	case ScopeWin:
+	case explore.ScopeWin:
 		fmt.Fprintf(&b, "The winning subtree from the start: the states reached when %s plays only optimal moves (the fastest %s) and %s tries every reply, in rows by distance to the %s, from the start (%d plies) down to ",
 			s.WinnerName, s.goal(), s.LoseName, s.goal(), s.StartDTM)
 		if s.Complete {
@@ -205,7 +206,7 @@ func (s exploreSummary) What() string {
 			fmt.Fprintf(&b, "distance %d, where the page stops to stay small: %s of its %s states. ", s.LastDTM, thousands(s.Shown), thousands(s.Subtree))
 		}
 		fmt.Fprintf(&b, "The whole graph, %s states, is too large to draw.", thousands(s.Stats.States))
-	case ScopeDraw:
+	case explore.ScopeDraw:
 		b.WriteString("The start is a draw, so this is the drawn core around it: the drawn states reached from the start while both sides keep the draw, in rows by distance in plies from the start")
 		if s.Complete {
 			fmt.Fprintf(&b, ": all %s of them.", thousands(s.Shown))
