@@ -70,7 +70,7 @@ func (r *renderer) addAssets() error {
 		}
 		r.addAsset(name, b)
 	}
-	css, err := ChromaCSS()
+	css, err := chromaCSS()
 	if err != nil {
 		return fmt.Errorf("render: chroma stylesheet: %v", err)
 	}

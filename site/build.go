@@ -149,10 +149,10 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	}
 
 	t = time.Now()
-	wasm, wasmExec, err := CompileWasm(opt.CacheDir)
+	wasm, wasmExec, err := compileWasmFull(opt.CacheDir)
 	var wasmLite []byte
 	if err == nil {
-		wasmLite, err = CompileWasmLite(opt.CacheDir)
+		wasmLite, err = compileWasmLite(opt.CacheDir)
 	}
 	stage("wasm", t)
 	if err != nil {
@@ -180,7 +180,7 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 
 	if opt.Out != "" {
 		t = time.Now()
-		if err := Write(opt.Out, files); err != nil {
+		if err := writeFiles(opt.Out, files); err != nil {
 			return sum, errs, fmt.Errorf("writing %s: %w", opt.Out, err)
 		}
 		stage("write", t)

@@ -28,10 +28,10 @@ type RenderOptions struct {
 	// URL is relative.
 	BaseURL string
 	// Wasm is the engine compiled for GOOS=js GOARCH=wasm and WasmExec the
-	// matching wasm_exec.js (see CompileWasm).
+	// matching wasm_exec.js (see compileWasmFull).
 	Wasm     []byte
 	WasmExec []byte
-	// WasmLite, when not nil, is the light engine (CompileWasmLite) that
+	// WasmLite, when not nil, is the light engine (compileWasmLite) that
 	// mode pages with an exact table load instead of Wasm.
 	WasmLite []byte
 	// LiveReload adds the script that reloads pages when `thinchess serve`
@@ -52,7 +52,7 @@ type RenderOptions struct {
 // deterministic: the same input gives byte-identical files.
 func Render(s *mode.Site, results map[string]*verify.Verification, artifacts map[string]*verify.Artifacts, opt RenderOptions) (map[string][]byte, error) {
 	if len(opt.Wasm) == 0 || len(opt.WasmExec) == 0 {
-		return nil, fmt.Errorf("render: the wasm engine and wasm_exec.js are required (see CompileWasm)")
+		return nil, fmt.Errorf("render: the wasm engine and wasm_exec.js are required (see compileWasmFull)")
 	}
 	r := &renderer{site: s, results: results, artifacts: artifacts, opt: opt, files: map[string][]byte{}, assets: map[string]string{}, fs: templates.FS}
 	if opt.Templates != nil {
@@ -102,7 +102,7 @@ func (r *renderer) render() error {
 	if r.layout, err = template.New("layout").ParseFS(r.fs, "layout.html"); err != nil {
 		return fmt.Errorf("render: %v", err)
 	}
-	r.sprite = template.HTML(PieceSprite())
+	r.sprite = template.HTML(pieceSprite())
 	r.docs = r.site.Pages
 	r.modes = make([]*modeView, len(r.site.Modes))
 	err = par.Try(len(r.site.Modes), func(i int) (err error) {
@@ -291,7 +291,7 @@ func (r *renderer) modeView(m *mode.Mode) (*modeView, error) {
 	}
 	mv := &modeView{
 		Mode: m, V: r.results[m.ID], A: r.artifacts[m.ID], Board: newBoardView(m.Start),
-		Thumb: template.HTML(BoardThumbnail(m.Start, m.Title+": start position")),
+		Thumb: template.HTML(boardThumbnail(m.Start, m.Title+": start position")),
 		Body:  template.HTML(body), Code: m.Start.Code(), FEN: m.Start.FEN(),
 		W: m.Start.B.W, H: m.Start.B.H, game: game,
 	}
@@ -670,7 +670,7 @@ func (r *renderer) markdown(src []byte) ([]byte, error) {
 	if b, ok := r.opt.Cache.Get("markdown", key); ok {
 		return b, nil
 	}
-	b, err := RenderMarkdown(src)
+	b, err := renderMarkdown(src)
 	if err == nil {
 		r.opt.Cache.Put("markdown", key, b)
 	}

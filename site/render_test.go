@@ -308,7 +308,7 @@ func TestMarkdownLexers(t *testing.T) {
 		{"heading id", "## The Challenge\n", `<h2 id="the-challenge">`},
 	}
 	for _, tt := range tests {
-		got, err := RenderMarkdown([]byte(tt.src))
+		got, err := renderMarkdown([]byte(tt.src))
 		if err != nil {
 			t.Fatal(err)
 		}

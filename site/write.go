@@ -10,10 +10,10 @@ import (
 	"github.com/thinchess/thinchess/internal/par"
 )
 
-// Write writes files into out atomically: everything goes into a fresh
+// writeFiles writes files into out atomically: everything goes into a fresh
 // sibling folder first, which then replaces out in two renames. If any
 // step fails, out is left as it was.
-func Write(out string, files map[string][]byte) error {
+func writeFiles(out string, files map[string][]byte) error {
 	out = filepath.Clean(out)
 	parent := filepath.Dir(out)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
