@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -289,4 +290,22 @@ func BenchmarkParseSAN(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(sans)), "ns/move")
+}
+
+func TestMoveOffsets(t *testing.T) {
+	tests := []struct {
+		line string
+		want []int
+	}{
+		{"1. Na3 Kb7 2. Rc1", []int{3, 7, 14}},
+		{"1.Na3 1...Kb7", []int{2, 10}},
+		{"  e4\te5 1-0", []int{2, 5}},
+		{"", nil},
+		{"12... Qh5#  *", []int{6}},
+	}
+	for _, tt := range tests {
+		if got := MoveOffsets(tt.line); !slices.Equal(got, tt.want) {
+			t.Errorf("MoveOffsets(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
 }

@@ -473,6 +473,20 @@ func lineTokens(s string) []lineToken {
 	return out
 }
 
+// MoveOffsets returns the byte offset in s of each move of a line, as
+// ParseLine reads it: move numbers ("1.", "1...") and a result are
+// skipped. A caller that reports a move of the line by its index finds
+// its column here.
+func MoveOffsets(s string) []int {
+	var out []int
+	for _, tok := range lineTokens(s) {
+		if !isResult(tok.text) {
+			out = append(out, tok.off)
+		}
+	}
+	return out
+}
+
 // isResult reports a game result token.
 func isResult(s string) bool {
 	switch s {

@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
 )
 
@@ -157,7 +158,7 @@ func ConvertLichess(r *LichessRow, opt ImportOptions) (*Puzzle, []string, error)
 		Side:       attacker,
 		Line:       line,
 	}
-	pz.Hints = []Hint{
+	pz.Hints = []mode.Hint{
 		{Text: fmt.Sprintf("The first move starts on %s.", start.B.Name(line[0].From())), Squares: []string{start.B.Name(line[0].From())}},
 		{Text: fmt.Sprintf("Play %s.", first), Move: strings.TrimRight(first, "+#")},
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
 )
 
@@ -18,7 +19,7 @@ type Source struct {
 	// Variant is the preset and Rules the overrides; mined files repeat
 	// both unchanged.
 	Variant string
-	Rules   []Rule
+	Rules   []mode.Rule
 	Start   *engine.Position
 }
 
@@ -530,7 +531,7 @@ func minedPuzzle(src Source, c *candidate, n, weight, states int, generator stri
 		q.Make(c.line[1])
 		h2 += fmt.Sprintf(" After the longest defence %s, %s is again the only move.", reply, q.SAN(c.line[2]))
 	}
-	pz.Hints = []Hint{
+	pz.Hints = []mode.Hint{
 		{Text: h1.String(), Squares: []string{p.B.Name(c.line[0].From())}},
 		{Text: h2, Move: bare},
 	}

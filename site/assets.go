@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/thinchess/thinchess/verify"
 	"io/fs"
 	"sort"
 	"strings"
@@ -49,7 +50,7 @@ func (r *renderer) addAssets() error {
 	if err := r.addModules(); err != nil {
 		return err
 	}
-	css, err := ChromaCSS()
+	css, err := chromaCSS()
 	if err != nil {
 		return fmt.Errorf("render: chroma stylesheet: %v", err)
 	}
@@ -72,7 +73,7 @@ func (r *renderer) addAssets() error {
 	for _, ic := range icons {
 		// Drawing the icons is the slowest part of a warm render; keep
 		// them in the cache, keyed by the program that draws them.
-		key := Key("icon", binaryHash(), ic.name)
+		key := verify.Key("icon", verify.BinaryHash(), ic.name)
 		b, ok := r.opt.Cache.Get("icons", key)
 		if !ok {
 			var err error

@@ -27,11 +27,11 @@ func TestBrowserBanChess(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"ban-1d-gardner-8.md", "ban-1d-12.md"} {
-		mode, err := os.ReadFile("../modes/ban-chess/" + name)
+		modeText, err := os.ReadFile("../modes/ban-chess/" + name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(src, "modes", "ban-chess", name), mode, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(src, "modes", "ban-chess", name), modeText, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

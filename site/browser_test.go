@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/thinchess/thinchess/mode"
 	"mime"
 	"net"
 	"net/http"
@@ -392,7 +393,7 @@ func TestBrowserPuzzle(t *testing.T) {
 
 	// The right line: the player's moves of the author's solution.
 	m := loadRenderSite(t)
-	var puzzle *Mode
+	var puzzle *mode.Mode
 	for _, x := range m.Modes {
 		if x.ID == "gardner-mate" {
 			puzzle = x
@@ -433,7 +434,7 @@ func TestBrowserTrainer(t *testing.T) {
 	}
 	waitFor(t, ctx, `TC.page.node && !TC.page.busy`, 10*time.Second)
 	s := loadRenderSite(t)
-	var m *Mode
+	var m *mode.Mode
 	for _, x := range s.Modes {
 		if x.ID == "gardner-mate" {
 			m = x

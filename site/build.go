@@ -5,19 +5,20 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/verify"
 	"io"
 	"io/fs"
 	"path"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/tdewolff/minify/v2"
 	mincss "github.com/tdewolff/minify/v2/css"
 	minhtml "github.com/tdewolff/minify/v2/html"
 	minjs "github.com/tdewolff/minify/v2/js"
+	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/solver"
 )
 
@@ -28,7 +29,7 @@ type BuildOptions struct {
 	BaseURL string // overrides site.yaml's base_url
 	// CacheDir keeps solver results and the compiled wasm; empty disables caching.
 	CacheDir   string
-	Verify     VerifyOptions
+	Verify     verify.Options
 	LiveReload bool
 	// Only, when not empty, restricts verification to these mode paths
 	// (for `check FILE…`); nothing is rendered.
@@ -57,16 +58,18 @@ type Summary struct {
 	Total                                   time.Duration
 	// Output holds the built site by slash path.
 	Output map[string][]byte `json:"-"`
-	// Results holds each mode's verification.
-	Results map[string]*Verification `json:"-"`
+	// Results holds each mode's verification and Artifacts the tables of
+	// the modes solved exactly, by mode id.
+	Results   map[string]*verify.Verification `json:"-"`
+	Artifacts map[string]*verify.Artifacts    `json:"-"`
 	// Warnings are problems that did not fail the build.
-	Warnings ErrorList `json:"-"`
+	Warnings mode.ErrorList `json:"-"`
 }
 
 // Build runs the pipeline Load → Verify → Render → Write. It returns the
 // errors found in the sources (the build fails when there is any) and,
 // separately, any other failure. A failed build writes nothing.
-func Build(opt BuildOptions) (*Summary, ErrorList, error) {
+func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	sum := &Summary{}
 	t0 := time.Now()
 	stage := func(name string, since time.Time) {
@@ -74,7 +77,7 @@ func Build(opt BuildOptions) (*Summary, ErrorList, error) {
 	}
 
 	t := time.Now()
-	s, errs := Load(opt.Src)
+	s, errs := mode.Load(opt.Src)
 	stage("load", t)
 	if opt.BaseURL != "" {
 		s.Config.BaseURL = opt.BaseURL
@@ -84,14 +87,14 @@ func Build(opt BuildOptions) (*Summary, ErrorList, error) {
 		for _, p := range opt.Only {
 			keep[path.Clean(p)] = true
 		}
-		var modes []*Mode
+		var modes []*mode.Mode
 		for _, m := range s.Modes {
 			if keep[m.Path] {
 				modes = append(modes, m)
 			}
 		}
 		s.Modes = modes
-		var kept ErrorList
+		var kept mode.ErrorList
 		for _, e := range errs {
 			if keep[e.Path] {
 				kept = append(kept, e)
@@ -109,12 +112,12 @@ func Build(opt BuildOptions) (*Summary, ErrorList, error) {
 	t = time.Now()
 	vo := opt.Verify
 	if vo.MaxStates == 0 {
-		vo = DefaultVerifyOptions
+		vo = verify.DefaultOptions
 	}
 	if opt.CacheDir != "" {
-		vo.Cache = &Cache{Dir: opt.CacheDir}
+		vo.Cache = &verify.Cache{Dir: opt.CacheDir}
 	}
-	results, verrs := Verify(s, vo)
+	results, artifacts, verrs := verify.Verify(s, vo)
 	stage("verify", t)
 	if vo.Cache != nil {
 		sum.CacheHits, sum.CacheMisses = vo.Cache.Hits, vo.Cache.Misses
@@ -122,7 +125,7 @@ func Build(opt BuildOptions) (*Summary, ErrorList, error) {
 	errs = append(errs, verrs...)
 	errs.Sort()
 	sum.Warnings = errs.Warnings()
-	sum.Results = results
+	sum.Results, sum.Artifacts = results, artifacts
 	for _, v := range results {
 		switch v.Method {
 		case solver.Exact:
@@ -146,10 +149,10 @@ func Build(opt BuildOptions) (*Summary, ErrorList, error) {
 	}
 
 	t = time.Now()
-	wasm, wasmExec, err := CompileWasm(opt.CacheDir)
+	wasm, wasmExec, err := compileWasmFull(opt.CacheDir)
 	var wasmLite []byte
 	if err == nil {
-		wasmLite, err = CompileWasmLite(opt.CacheDir)
+		wasmLite, err = compileWasmLite(opt.CacheDir)
 	}
 	stage("wasm", t)
 	if err != nil {
@@ -158,7 +161,7 @@ func Build(opt BuildOptions) (*Summary, ErrorList, error) {
 	sum.WasmRaw, sum.WasmGzip = len(wasm), gzipSize(vo.Cache, wasm)
 
 	t = time.Now()
-	files, err := Render(s, results, RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, WasmLite: wasmLite, LiveReload: opt.LiveReload, Templates: opt.Templates, Cache: vo.Cache})
+	files, err := Render(s, results, artifacts, RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, WasmLite: wasmLite, LiveReload: opt.LiveReload, Templates: opt.Templates, Cache: vo.Cache})
 	if err != nil {
 		return sum, errs, fmt.Errorf("rendering: %w", err)
 	}
@@ -177,7 +180,7 @@ func Build(opt BuildOptions) (*Summary, ErrorList, error) {
 
 	if opt.Out != "" {
 		t = time.Now()
-		if err := Write(opt.Out, files); err != nil {
+		if err := writeFiles(opt.Out, files); err != nil {
 			return sum, errs, fmt.Errorf("writing %s: %w", opt.Out, err)
 		}
 		stage("write", t)
@@ -188,8 +191,8 @@ func Build(opt BuildOptions) (*Summary, ErrorList, error) {
 
 // gzipSize returns the size of data gzipped at the default level (what
 // web servers typically send), remembered in the cache by content.
-func gzipSize(c *Cache, data []byte) int {
-	key := Key("gzip-size", contentHash(data))
+func gzipSize(c *verify.Cache, data []byte) int {
+	key := verify.Key("gzip-size", contentHash(data))
 	if b, ok := c.Get("gzip-size", key); ok {
 		if n, err := strconv.Atoi(string(b)); err == nil {
 			return n
@@ -229,19 +232,7 @@ func minifyFiles(files map[string][]byte) error {
 			names = append(names, name)
 		}
 	}
-	out := make([][]byte, len(names))
-	var wg sync.WaitGroup
-	workers := runtime.NumCPU()
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < len(names); i += workers {
-				out[i] = minifyBytes(names[i], files[names[i]])
-			}
-		}()
-	}
-	wg.Wait()
+	out := par.Map(names, func(name string) []byte { return minifyBytes(name, files[name]) })
 	for i, name := range names {
 		files[name] = out[i]
 	}

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"github.com/thinchess/thinchess/mode"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -14,7 +15,7 @@ import (
 	"testing"
 )
 
-func buildInto(t *testing.T, src, out string) (*Summary, ErrorList) {
+func buildInto(t *testing.T, src, out string) (*Summary, mode.ErrorList) {
 	t.Helper()
 	sum, errs, err := Build(BuildOptions{Src: src, Out: out, CacheDir: testCacheDir()})
 	if err != nil {

@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/thinchess/thinchess/verify"
 	"html/template"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/explore"
+	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/solver"
 )
 
@@ -43,7 +44,7 @@ type exploreCached struct {
 }
 
 // summarize describes e for its page.
-func summarize(e *Exploration) exploreSummary {
+func summarize(e *explore.Graph) exploreSummary {
 	s := exploreSummary{
 		Scope: e.Scope, Layering: e.Layering, Complete: e.Complete, Layers: e.Layers, Shown: len(e.Nodes),
 		Edges: e.Edges, ScopeEdges: e.ScopeEdges, Stats: e.Stats, Subtree: e.Subtree, Scoped: e.Scoped,
@@ -73,7 +74,7 @@ type exploreView struct {
 // Explorable reports whether the mode has an explorer page: it was
 // solved exactly.
 func (mv *modeView) Explorable() bool {
-	return mv.V != nil && mv.V.Method == solver.Exact && len(mv.V.Table) > 0
+	return mv.V != nil && mv.V.Method == solver.Exact && mv.A != nil && len(mv.A.Table) > 0
 }
 
 // Explorers lists the modes with an explorer page, in the order of the
@@ -94,29 +95,29 @@ func (p *page) Explorers() []*modeView {
 // position and rules, the table, the limits and the program that lays it
 // out. The table alone is not enough: it holds no positions, and two
 // starts in one strongly connected graph have the same table.
-func exploreKey(mv *modeView, opt ExploreOptions) string {
-	return Key("explore", binaryHash(), mv.Start.FEN(), fmt.Sprintf("%+v", *mv.Rules), contentHash(mv.V.Table), fmt.Sprintf("%+v", opt))
+func exploreKey(mv *modeView, opt explore.Options) string {
+	return verify.Key("explore", verify.BinaryHash(), mv.Start.FEN(), fmt.Sprintf("%+v", *mv.Rules), contentHash(mv.A.Table), fmt.Sprintf("%+v", opt))
 }
 
 // explore returns the explorer data of an exactly solved mode, from the
 // cache when it can, else from its table (loading it again when the
 // verification came from the cache).
 func (r *renderer) explore(mv *modeView) (*exploreCached, error) {
-	key := exploreKey(mv, DefaultExploreOptions)
+	key := exploreKey(mv, explore.DefaultOptions)
 	if data, ok := r.opt.Cache.Get("explore", key); ok {
 		var c exploreCached
 		if json.Unmarshal(data, &c) == nil && len(c.Nodes) > 0 {
 			return &c, nil
 		}
 	}
-	t := mv.V.Solved
+	t := mv.A.Solved
 	if t == nil {
 		var err error
-		if t, err = solver.UnmarshalTable(mv.V.Table, mv.Start); err != nil {
+		if t, err = solver.UnmarshalTable(mv.A.Table, mv.Start); err != nil {
 			return nil, fmt.Errorf("render %s: explorer: %v", mv.Path, err)
 		}
 	}
-	e := Explore(t, DefaultExploreOptions)
+	e := explore.Layout(t, explore.DefaultOptions)
 	nodes, err := json.Marshal(e.Nodes)
 	if err != nil {
 		return nil, fmt.Errorf("render %s: explorer: %v", mv.Path, err)
@@ -152,32 +153,13 @@ func (r *renderer) renderExplore() error {
 			modes = append(modes, mv)
 		}
 	}
-	out := make([]*exploreCached, len(modes))
-	errs := make([]error, len(modes))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range min(runtime.NumCPU(), len(modes)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if out[i], errs[i] = r.explore(modes[i]); errs[i] == nil {
-					errs[i] = r.renderExplorePage(modes[i], out[i])
-				}
-			}
-		}()
-	}
-	for i := range modes {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
+	return par.Try(len(modes), func(i int) error {
+		c, err := r.explore(modes[i])
 		if err != nil {
 			return err
 		}
-	}
-	return nil
+		return r.renderExplorePage(modes[i], c)
+	})
 }
 
 // renderExplorePage writes one explorer page.
@@ -209,13 +191,13 @@ func (r *renderer) renderExplorePage(mv *modeView, c *exploreCached) error {
 func (s exploreSummary) What() string {
 	var b strings.Builder
 	switch s.Scope {
-	case ScopeAll:
+	case explore.ScopeAll:
 		fmt.Fprintf(&b, "The whole reachable graph: all %s states and all %s moves between them, in rows by distance in plies from the start (the row where a breadth-first search from the start first meets a state).",
 			thousands(s.Stats.States), thousands(s.Stats.Edges))
 		if s.Subtree > 0 {
 			fmt.Fprintf(&b, " The %s states of %s's winning subtree (%s's fastest %ss against every defence) are ringed, and its moves drawn bold.", thousands(s.Subtree), s.WinnerName, s.WinnerName, s.goal())
 		}
-	case ScopeWin:
+	case explore.ScopeWin:
 		fmt.Fprintf(&b, "The winning subtree from the start: the states reached when %s plays only optimal moves (the fastest %s) and %s tries every reply, in rows by distance to the %s, from the start (%d plies) down to ",
 			s.WinnerName, s.goal(), s.LoseName, s.goal(), s.StartDTM)
 		if s.Complete {
@@ -224,7 +206,7 @@ func (s exploreSummary) What() string {
 			fmt.Fprintf(&b, "distance %d, where the page stops to stay small: %s of its %s states. ", s.LastDTM, thousands(s.Shown), thousands(s.Subtree))
 		}
 		fmt.Fprintf(&b, "The whole graph, %s states, is too large to draw.", thousands(s.Stats.States))
-	case ScopeDraw:
+	case explore.ScopeDraw:
 		b.WriteString("The start is a draw, so this is the drawn core around it: the drawn states reached from the start while both sides keep the draw, in rows by distance in plies from the start")
 		if s.Complete {
 			fmt.Fprintf(&b, ": all %s of them.", thousands(s.Shown))

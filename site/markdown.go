@@ -18,10 +18,10 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-// LineLexer highlights move lines: move numbers, SAN or coordinate moves,
+// lineLexer highlights move lines: move numbers, SAN or coordinate moves,
 // check and mate signs, annotations, comments and results. Fenced blocks
 // whose info string is "line" use it.
-var LineLexer = lexers.Register(chroma.MustNewLexer(
+var lineLexer = lexers.Register(chroma.MustNewLexer(
 	&chroma.Config{Name: "line", Aliases: []string{"moves", "san"}, MimeTypes: []string{"text/x-thinchess-line"}},
 	func() chroma.Rules {
 		return chroma.Rules{
@@ -41,11 +41,11 @@ var LineLexer = lexers.Register(chroma.MustNewLexer(
 	},
 ))
 
-// PositionLexer highlights position codes ("bk,bn,br,x,x,wr,wn,wk:w"):
+// positionLexer highlights position codes ("bk,bn,br,x,x,wr,wn,wk:w"):
 // white and black cells, empty cells, separators and the side to move.
-// Fenced blocks whose info string is "position" use it, or FENLexer when
+// Fenced blocks whose info string is "position" use it, or fenLexer when
 // the text is a FEN.
-var PositionLexer = lexers.Register(chroma.MustNewLexer(
+var positionLexer = lexers.Register(chroma.MustNewLexer(
 	&chroma.Config{Name: "position", Aliases: []string{"poscode"}, MimeTypes: []string{"text/x-thinchess-position"}},
 	func() chroma.Rules {
 		return chroma.Rules{
@@ -62,10 +62,10 @@ var PositionLexer = lexers.Register(chroma.MustNewLexer(
 	},
 ))
 
-// FENLexer highlights generalised FEN: white and black piece letters,
+// fenLexer highlights generalised FEN: white and black piece letters,
 // empty-run counts, rank separators, then side, castling, en passant and
 // the move counters.
-var FENLexer = lexers.Register(chroma.MustNewLexer(
+var fenLexer = lexers.Register(chroma.MustNewLexer(
 	&chroma.Config{Name: "fen", Aliases: []string{"x-fen"}, MimeTypes: []string{"text/x-fen"}},
 	func() chroma.Rules {
 		return chroma.Rules{
@@ -93,16 +93,16 @@ var FENLexer = lexers.Register(chroma.MustNewLexer(
 ))
 
 // lexerFor returns the lexer for a fenced block's info string and text.
-// A "position" block holding a FEN gets FENLexer.
+// A "position" block holding a FEN gets fenLexer.
 func lexerFor(lang, text string) chroma.Lexer {
 	switch strings.ToLower(lang) {
 	case "":
 		return nil
 	case "position", "poscode":
 		if !strings.ContainsAny(text, ",:") {
-			return FENLexer
+			return fenLexer
 		}
-		return PositionLexer
+		return positionLexer
 	}
 	return lexers.Get(lang)
 }
@@ -113,10 +113,10 @@ const (
 	chromaDark  = "github-dark"
 )
 
-// ChromaCSS returns the one stylesheet for highlighted code: the light
+// chromaCSS returns the one stylesheet for highlighted code: the light
 // style for the light and high-contrast themes and the dark style under
 // [data-theme="dark"].
-func ChromaCSS() ([]byte, error) {
+func chromaCSS() ([]byte, error) {
 	f := chromahtml.New(chromahtml.WithClasses(true))
 	var light, dark bytes.Buffer
 	if err := f.WriteCSS(&light, styles.Get(chromaLight)); err != nil {
@@ -151,8 +151,8 @@ func newMarkdown() goldmark.Markdown {
 	)
 }
 
-// RenderMarkdown converts a Markdown body to HTML.
-func RenderMarkdown(src []byte) ([]byte, error) {
+// renderMarkdown converts a Markdown body to HTML.
+func renderMarkdown(src []byte) ([]byte, error) {
 	var out bytes.Buffer
 	if err := newMarkdown().Convert(src, &out); err != nil {
 		return nil, err

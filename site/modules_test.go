@@ -112,7 +112,7 @@ func TestLinkModulesErrors(t *testing.T) {
 // and exports intact, and imports only modules the build writes.
 func TestModulesShipped(t *testing.T) {
 	s := loadRenderSite(t)
-	files, err := Render(s, mateVerifications(t, s), goldenOptions)
+	files, err := Render(s, mateVerifications(t, s), nil, goldenOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func assetNamed(files map[string][]byte, module string) string {
 // module and preloads what it imports, and no other page's code.
 func TestPageScripts(t *testing.T) {
 	s := loadRenderSite(t)
-	files, err := Render(s, mateVerifications(t, s), goldenOptions)
+	files, err := Render(s, mateVerifications(t, s), nil, goldenOptions)
 	if err != nil {
 		t.Fatal(err)
 	}

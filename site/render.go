@@ -4,16 +4,18 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/verify"
 	"html/template"
 	"io/fs"
 	"net/url"
 	"path"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/templates"
 )
@@ -26,10 +28,10 @@ type RenderOptions struct {
 	// URL is relative.
 	BaseURL string
 	// Wasm is the engine compiled for GOOS=js GOARCH=wasm and WasmExec the
-	// matching wasm_exec.js (see CompileWasm).
+	// matching wasm_exec.js (see compileWasmFull).
 	Wasm     []byte
 	WasmExec []byte
-	// WasmLite, when not nil, is the light engine (CompileWasmLite) that
+	// WasmLite, when not nil, is the light engine (compileWasmLite) that
 	// mode pages with an exact table load instead of Wasm.
 	WasmLite []byte
 	// LiveReload adds the script that reloads pages when `thinchess serve`
@@ -39,19 +41,20 @@ type RenderOptions struct {
 	// files (layouts at the top, static/ for the front end); serve reads
 	// them from disk so edits show without restarting.
 	Templates fs.FS
-	// Cache, when not nil, keeps the explorer pages' layouts between
+	// verify.Cache, when not nil, keeps the explorer pages' layouts between
 	// builds.
-	Cache *Cache
+	Cache *verify.Cache
 }
 
-// Render turns a loaded site and its verification results (by mode id)
-// into every output file, keyed by slash-separated path. The output is
+// Render turns a loaded site, its verification results and the
+// artifacts of the modes solved exactly (both by mode id) into every
+// output file, keyed by slash-separated path. The output is
 // deterministic: the same input gives byte-identical files.
-func Render(s *Site, results map[string]*Verification, opt RenderOptions) (map[string][]byte, error) {
+func Render(s *mode.Site, results map[string]*verify.Verification, artifacts map[string]*verify.Artifacts, opt RenderOptions) (map[string][]byte, error) {
 	if len(opt.Wasm) == 0 || len(opt.WasmExec) == 0 {
-		return nil, fmt.Errorf("render: the wasm engine and wasm_exec.js are required (see CompileWasm)")
+		return nil, fmt.Errorf("render: the wasm engine and wasm_exec.js are required (see compileWasmFull)")
 	}
-	r := &renderer{site: s, results: results, opt: opt, files: map[string][]byte{}, assets: map[string]string{}, fs: templates.FS}
+	r := &renderer{site: s, results: results, artifacts: artifacts, opt: opt, files: map[string][]byte{}, assets: map[string]string{}, fs: templates.FS}
 	if opt.Templates != nil {
 		r.fs = opt.Templates
 	}
@@ -63,15 +66,16 @@ func Render(s *Site, results map[string]*Verification, opt RenderOptions) (map[s
 
 // renderer holds the state of one Render call.
 type renderer struct {
-	site    *Site
-	results map[string]*Verification
-	opt     RenderOptions
-	fs      fs.FS // the templates and static files
-	files   map[string][]byte
-	assets  map[string]string // logical name → output path
-	modules *moduleGraph      // the front end's modules
-	tables  map[string]string // mode id → table output path
-	layout  *template.Template
+	site      *mode.Site
+	results   map[string]*verify.Verification
+	artifacts map[string]*verify.Artifacts
+	opt       RenderOptions
+	fs        fs.FS // the templates and static files
+	files     map[string][]byte
+	assets    map[string]string // logical name → output path
+	modules   *moduleGraph      // the front end's modules
+	tables    map[string]string // mode id → table output path
+	layout    *template.Template
 	// pages holds the layout joined with each content template, parsed
 	// once: html/template escapes a template on its first execution, so
 	// reusing it across pages saves the analysis per page.
@@ -79,7 +83,7 @@ type renderer struct {
 	mu     sync.Mutex // guards files and pages while pages render in parallel
 	sprite template.HTML
 	build  string
-	docs   []*Page
+	docs   []*mode.Page
 	modes  []*modeView
 }
 
@@ -89,9 +93,9 @@ func (r *renderer) render() error {
 	}
 	r.tables = map[string]string{}
 	for _, m := range r.site.Modes {
-		if v := r.results[m.ID]; v != nil && len(v.Table) > 0 {
-			r.tables[m.ID] = hashedName("assets/tables/"+m.ID+".bin", v.Table)
-			r.files[r.tables[m.ID]] = v.Table
+		if a := r.artifacts[m.ID]; a != nil && len(a.Table) > 0 {
+			r.tables[m.ID] = hashedName("assets/tables/"+m.ID+".bin", a.Table)
+			r.files[r.tables[m.ID]] = a.Table
 		}
 	}
 	r.build = r.assetHash()
@@ -99,10 +103,10 @@ func (r *renderer) render() error {
 	if r.layout, err = template.New("layout").ParseFS(r.fs, "layout.html"); err != nil {
 		return fmt.Errorf("render: %v", err)
 	}
-	r.sprite = template.HTML(PieceSprite())
+	r.sprite = template.HTML(pieceSprite())
 	r.docs = r.site.Pages
 	r.modes = make([]*modeView, len(r.site.Modes))
-	err = parallel(len(r.site.Modes), func(i int) (err error) {
+	err = par.Try(len(r.site.Modes), func(i int) (err error) {
 		r.modes[i], err = r.modeView(r.site.Modes[i])
 		return err
 	})
@@ -134,7 +138,7 @@ type page struct {
 	DocID       string
 
 	Mode       *modeView
-	Page       *Page
+	Page       *mode.Page
 	Body       template.HTML
 	Categories []category
 	Puzzles    []*modeView
@@ -200,11 +204,11 @@ func (p *page) Lang() string {
 }
 
 // Docs lists the content pages for the navigation.
-func (p *page) Docs() []*Page { return p.r.docs }
+func (p *page) Docs() []*mode.Page { return p.r.docs }
 
 // HelpLink is the content page the header links to as "Help": the
 // authoring guide when there is one, else the first page by weight.
-func (p *page) HelpLink() *Page {
+func (p *page) HelpLink() *mode.Page {
 	for _, d := range p.r.docs {
 		if d.ID == "authoring" {
 			return d
@@ -279,34 +283,11 @@ func (r *renderer) execute(p *page, file string) error {
 	return nil
 }
 
-// parallel runs fn(i) for i in [0, n) on every core and returns the
-// first error by index.
-func parallel(n int, fn func(i int) error) error {
-	errs := make([]error, n)
-	var wg sync.WaitGroup
-	workers := min(runtime.NumCPU(), n)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < n; i += workers {
-				errs[i] = fn(i)
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // modeView is a mode as its page and cards show it.
 type modeView struct {
-	*Mode
-	V          *Verification
+	*mode.Mode
+	V          *verify.Verification
+	A          *verify.Artifacts // nil unless solved exactly
 	Board      boardView
 	Thumb      template.HTML
 	Body       template.HTML
@@ -323,7 +304,7 @@ type puzzleView struct {
 	Task string
 }
 
-func (r *renderer) modeView(m *Mode) (*modeView, error) {
+func (r *renderer) modeView(m *mode.Mode) (*modeView, error) {
 	if m.Start == nil || m.Rules == nil {
 		return nil, fmt.Errorf("render: %s: mode %q has no parsed start position", m.Path, m.ID)
 	}
@@ -336,8 +317,8 @@ func (r *renderer) modeView(m *Mode) (*modeView, error) {
 		return nil, fmt.Errorf("render: %s: %v", m.Path, err)
 	}
 	mv := &modeView{
-		Mode: m, V: r.results[m.ID], Board: newBoardView(m.Start),
-		Thumb: template.HTML(BoardThumbnail(m.Start, m.Title+": start position")),
+		Mode: m, V: r.results[m.ID], A: r.artifacts[m.ID], Board: newBoardView(m.Start),
+		Thumb: template.HTML(boardThumbnail(m.Start, m.Title+": start position")),
 		Body:  template.HTML(body), Code: m.Start.Code(), FEN: m.Start.FEN(),
 		W: m.Start.B.W, H: m.Start.B.H, game: game,
 	}
@@ -490,23 +471,23 @@ func sanLine(p *engine.Position, moves []string) string {
 
 // modeJSON is the mode data a page embeds for its script.
 type modeJSON struct {
-	ID           string          `json:"id"`
-	Title        string          `json:"title"`
-	URL          string          `json:"url"`
-	Variant      string          `json:"variant"`
-	Game         json.RawMessage `json:"game"` // {"variant", "rules", "start"} as engine.Game writes it
-	Start        string          `json:"start"`
-	FEN          string          `json:"fen"`
-	Code         string          `json:"code"`
-	W            int             `json:"w"`
-	H            int             `json:"h"`
-	Promotion    []string        `json:"promotion"`
-	Difficulty   int             `json:"difficulty"`
-	Table        string          `json:"table,omitempty"`
-	Claim        *claimJSON      `json:"claim,omitempty"`
-	Verification *Verification   `json:"verification,omitempty"`
-	Puzzle       *puzzleJSON     `json:"puzzle,omitempty"`
-	Opponent     string          `json:"opponent"`
+	ID           string               `json:"id"`
+	Title        string               `json:"title"`
+	URL          string               `json:"url"`
+	Variant      string               `json:"variant"`
+	Game         json.RawMessage      `json:"game"` // {"variant", "rules", "start"} as engine.Game writes it
+	Start        string               `json:"start"`
+	FEN          string               `json:"fen"`
+	Code         string               `json:"code"`
+	W            int                  `json:"w"`
+	H            int                  `json:"h"`
+	Promotion    []string             `json:"promotion"`
+	Difficulty   int                  `json:"difficulty"`
+	Table        string               `json:"table,omitempty"`
+	Claim        *claimJSON           `json:"claim,omitempty"`
+	Verification *verify.Verification `json:"verification,omitempty"`
+	Puzzle       *puzzleJSON          `json:"puzzle,omitempty"`
+	Opponent     string               `json:"opponent"`
 }
 
 type claimJSON struct {
@@ -515,11 +496,11 @@ type claimJSON struct {
 }
 
 type puzzleJSON struct {
-	Side     string     `json:"side"`
-	Task     string     `json:"task"`
-	Solution string     `json:"solution"`
-	Hints    []hintJSON `json:"hints"`
-	Tree     *TreeNode  `json:"tree"`
+	Side     string           `json:"side"`
+	Task     string           `json:"task"`
+	Solution string           `json:"solution"`
+	Hints    []hintJSON       `json:"hints"`
+	Tree     *verify.TreeNode `json:"tree"`
 }
 
 type hintJSON struct {
@@ -547,7 +528,7 @@ func (r *renderer) data(mv *modeView, root string) modeJSON {
 	if c := mv.Mode.Claim; c != nil {
 		d.Claim = &claimJSON{c.Result, c.MateIn}
 	}
-	var tree *TreeNode
+	var tree *verify.TreeNode
 	if mv.V != nil {
 		v := *mv.V
 		tree, v.Tree = v.Tree, nil
@@ -603,7 +584,7 @@ func (r *renderer) renderHome() error {
 }
 
 func (r *renderer) renderModes() error {
-	return parallel(len(r.modes), func(i int) error {
+	return par.Try(len(r.modes), func(i int) error {
 		mv := r.modes[i]
 		p := r.newPage("mode", "modes/"+mv.ID+"/index.html", mv.Title)
 		if mv.Summary != "" {
@@ -712,11 +693,11 @@ func hashedName(name string, data []byte) string {
 // markdown renders a page body, through the cache: goldmark and chroma
 // are most of a warm render's time, and bodies rarely change.
 func (r *renderer) markdown(src []byte) ([]byte, error) {
-	key := Key("markdown", binaryHash(), string(src))
+	key := verify.Key("markdown", verify.BinaryHash(), string(src))
 	if b, ok := r.opt.Cache.Get("markdown", key); ok {
 		return b, nil
 	}
-	b, err := RenderMarkdown(src)
+	b, err := renderMarkdown(src)
 	if err == nil {
 		r.opt.Cache.Put("markdown", key, b)
 	}

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"compress/gzip"
 	"flag"
+	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/verify"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -25,12 +28,12 @@ const renderSrc = "testdata/render/src"
 // search's tree, the way Verify does for modes too large for a table. It
 // lets the render tests run on real solver answers without the whole
 // verification stage.
-func mateVerifications(t testing.TB, s *Site) map[string]*Verification {
+func mateVerifications(t testing.TB, s *mode.Site) map[string]*verify.Verification {
 	t.Helper()
-	out := map[string]*Verification{}
+	out := map[string]*verify.Verification{}
 	for _, m := range s.Modes {
 		if m.Claim == nil {
-			out[m.ID] = &Verification{Method: solver.Unverified, Value: engine.Unknown, DTM: -1, Note: "no claim"}
+			out[m.ID] = &verify.Verification{Method: solver.Unverified, Value: engine.Unknown, DTM: -1, Note: "no claim"}
 			continue
 		}
 		p := m.Start
@@ -38,7 +41,7 @@ func mateVerifications(t testing.TB, s *Site) map[string]*Verification {
 		if err != nil || !res.Found {
 			t.Fatalf("%s: mate search: %v (found %v)", m.Path, err, res != nil && res.Found)
 		}
-		v := &Verification{Method: solver.ByMateSearch, Verified: true, Value: engine.WinFor(p.Side), DTM: res.Plies, MateIn: res.Moves}
+		v := &verify.Verification{Method: solver.ByMateSearch, Verified: true, Value: engine.WinFor(p.Side), DTM: res.Plies, MateIn: res.Moves}
 		for _, f := range res.First {
 			if f.Moves == res.Moves {
 				v.Best = append(v.Best, f.SAN)
@@ -73,8 +76,8 @@ func longest(n *solver.MateNode) *solver.MateNode {
 // mateTree converts a mate-search tree into the trainer's tree: every
 // listed attacker move is accepted, the defender plays its longest
 // defence.
-func mateTree(p engine.Position, n *solver.MateNode, player engine.Color) *TreeNode {
-	t := &TreeNode{FEN: p.FEN()}
+func mateTree(p engine.Position, n *solver.MateNode, player engine.Color) *verify.TreeNode {
+	t := &verify.TreeNode{FEN: p.FEN()}
 	if st := p.Status(); st != engine.Active {
 		t.End = st.String()
 		return t
@@ -82,7 +85,7 @@ func mateTree(p engine.Position, n *solver.MateNode, player engine.Color) *TreeN
 	if n == nil || len(n.Next) == 0 {
 		return t
 	}
-	t.SAN, t.Next = map[string]string{}, map[string]*TreeNode{}
+	t.SAN, t.Next = map[string]string{}, map[string]*verify.TreeNode{}
 	children := n.Next
 	if p.Side != player {
 		children = []*solver.MateNode{longest(n)}
@@ -104,9 +107,9 @@ func mateTree(p engine.Position, n *solver.MateNode, player engine.Color) *TreeN
 }
 
 // loadRenderSite loads the test site.
-func loadRenderSite(t testing.TB) *Site {
+func loadRenderSite(t testing.TB) *mode.Site {
 	t.Helper()
-	s, errs := Load(renderSrc)
+	s, errs := mode.Load(renderSrc)
 	if len(errs.Errors()) > 0 {
 		t.Fatalf("loading %s: %v", renderSrc, errs)
 	}
@@ -137,7 +140,7 @@ var goldenFiles = []string{
 
 func TestRenderGolden(t *testing.T) {
 	s := loadRenderSite(t)
-	files, err := Render(s, mateVerifications(t, s), goldenOptions)
+	files, err := Render(s, mateVerifications(t, s), nil, goldenOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +186,7 @@ func lineDiff(want, got string) string {
 		if wl == gl {
 			continue
 		}
-		b.WriteString("line " + itoa(i+1) + ":\n- " + wl + "\n+ " + gl + "\n")
+		b.WriteString("line " + strconv.Itoa(i+1) + ":\n- " + wl + "\n+ " + gl + "\n")
 		if shown++; shown == 5 {
 			break
 		}
@@ -194,11 +197,11 @@ func lineDiff(want, got string) string {
 func TestRenderDeterministic(t *testing.T) {
 	s := loadRenderSite(t)
 	results := mateVerifications(t, s)
-	a, err := Render(s, results, goldenOptions)
+	a, err := Render(s, results, nil, goldenOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Render(s, results, goldenOptions)
+	b, err := Render(s, results, nil, goldenOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +220,7 @@ func TestRenderDeterministic(t *testing.T) {
 // assets, the mode data and the precache list.
 func TestRenderContract(t *testing.T) {
 	s := loadRenderSite(t)
-	files, err := Render(s, mateVerifications(t, s), goldenOptions)
+	files, err := Render(s, mateVerifications(t, s), nil, goldenOptions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,7 +308,7 @@ func TestMarkdownLexers(t *testing.T) {
 		{"heading id", "## The Challenge\n", `<h2 id="the-challenge">`},
 	}
 	for _, tt := range tests {
-		got, err := RenderMarkdown([]byte(tt.src))
+		got, err := renderMarkdown([]byte(tt.src))
 		if err != nil {
 			t.Fatal(err)
 		}

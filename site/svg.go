@@ -81,10 +81,10 @@ var pieceShapes = map[engine.PieceType][]pieceShape{
 // pieceLetters orders the sprite's symbols.
 var pieceOrder = []engine.PieceType{engine.King, engine.Queen, engine.Rook, engine.Bishop, engine.Knight, engine.Pawn}
 
-// PieceSprite returns an inline, invisible SVG holding one <symbol> per
+// pieceSprite returns an inline, invisible SVG holding one <symbol> per
 // piece type, id "p-k", "p-q", …; boards draw a piece with
 // <svg class="pc w"><use href="#p-k"/></svg>, the colours coming from CSS.
-func PieceSprite() string {
+func pieceSprite() string {
 	var b strings.Builder
 	b.WriteString(`<svg class="sprite" aria-hidden="true" focusable="false" xmlns="http://www.w3.org/2000/svg"><defs>`)
 	for _, t := range pieceOrder {
@@ -115,11 +115,11 @@ func colorClass(c engine.Color) string {
 	return "b"
 }
 
-// BoardThumbnail returns a small inline SVG picture of a position for the
+// boardThumbnail returns a small inline SVG picture of a position for the
 // home page. A board at least three times as long as it is wide is drawn
 // lying down, rank 1 on the left and file a at the bottom, so a long thin
 // board stays readable.
-func BoardThumbnail(p *engine.Position, label string) string {
+func boardThumbnail(p *engine.Position, label string) string {
 	b := p.B
 	cols, rows := b.W, b.H
 	lying := b.H >= 3*b.W && b.H > 3

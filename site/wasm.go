@@ -33,7 +33,7 @@ var wasmMemo struct {
 	m map[string][2][]byte
 }
 
-// CompileWasm returns the browser engine (cmd/thinchess-wasm built with
+// compileWasmFull returns the browser engine (cmd/thinchess-wasm built with
 // GOOS=js GOARCH=wasm, -trimpath, -ldflags="-s -w") and the wasm_exec.js
 // of the same Go toolchain.
 //
@@ -53,16 +53,16 @@ var wasmMemo struct {
 // The result is cached in cacheDir (when not empty) and in memory under
 // a key hashing the engine's Go sources (or the module version) and the
 // Go version, so a rebuild with unchanged sources does not recompile.
-func CompileWasm(cacheDir string) (wasm, wasmExec []byte, err error) {
+func compileWasmFull(cacheDir string) (wasm, wasmExec []byte, err error) {
 	return compileWasm(cacheDir, wasmFull)
 }
 
-// CompileWasmLite returns the light engine: cmd/thinchess-wasm built with
+// compileWasmLite returns the light engine: cmd/thinchess-wasm built with
 // the lite tag (the game and the exact tables, without the live searches
 // and the exact solve) and without inlining, for mode pages whose every
 // position is in the mode's table. It keeps the play page's first load
-// small; see CompileWasm for how the source is found and cached.
-func CompileWasmLite(cacheDir string) ([]byte, error) {
+// small; see compileWasmFull for how the source is found and cached.
+func compileWasmLite(cacheDir string) ([]byte, error) {
 	wasm, _, err := compileWasm(cacheDir, wasmLite)
 	return wasm, err
 }

@@ -6,12 +6,14 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+
+	"github.com/thinchess/thinchess/internal/par"
 )
 
-// Write writes files into out atomically: everything goes into a fresh
+// writeFiles writes files into out atomically: everything goes into a fresh
 // sibling folder first, which then replaces out in two renames. If any
 // step fails, out is left as it was.
-func Write(out string, files map[string][]byte) error {
+func writeFiles(out string, files map[string][]byte) error {
 	out = filepath.Clean(out)
 	parent := filepath.Dir(out)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
@@ -35,7 +37,7 @@ func Write(out string, files map[string][]byte) error {
 			return fail(fmt.Errorf("refusing to write %q outside the output folder", name))
 		}
 	}
-	err = parallel(len(names), func(i int) error {
+	err = par.Try(len(names), func(i int) error {
 		clean := filepath.FromSlash(names[i])
 		p := filepath.Join(tmp, clean)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

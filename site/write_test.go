@@ -13,11 +13,11 @@ func TestWriteReplaces(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "public")
 	first := map[string][]byte{"index.html": []byte("one"), "a/b.txt": []byte("same"), "gone.txt": []byte("x")}
-	if err := Write(out, first); err != nil {
+	if err := writeFiles(out, first); err != nil {
 		t.Fatal(err)
 	}
 	second := map[string][]byte{"index.html": []byte("two!"), "a/b.txt": []byte("same"), "new.txt": []byte("n")}
-	if err := Write(out, second); err != nil {
+	if err := writeFiles(out, second); err != nil {
 		t.Fatal(err)
 	}
 	got := readTree(t, out)
@@ -32,7 +32,7 @@ func TestWriteReplaces(t *testing.T) {
 	if left, _ := filepath.Glob(filepath.Join(dir, ".public*")); len(left) > 0 {
 		t.Errorf("temporary folders left: %v", left)
 	}
-	if err := Write(out, map[string][]byte{"../escape.txt": []byte("no")}); err == nil {
+	if err := writeFiles(out, map[string][]byte{"../escape.txt": []byte("no")}); err == nil {
 		t.Error("a path outside the output folder was accepted")
 	}
 	if _, err := os.Stat(filepath.Join(out, "index.html")); err != nil {

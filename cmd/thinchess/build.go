@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/thinchess/thinchess/verify"
+
 	"github.com/thinchess/thinchess/site"
 )
 
@@ -24,13 +26,13 @@ type siteFlags struct {
 
 func (f *siteFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.src, "src", ".", "source `folder` holding modes/, content/ and site.yaml")
-	fs.StringVar(&f.cacheDir, "cache-dir", site.DefaultCacheDir(), "`folder` for cached solver results and the compiled wasm")
+	fs.StringVar(&f.cacheDir, "cache-dir", verify.DefaultCacheDir(), "`folder` for cached solver results and the compiled wasm")
 	fs.BoolVar(&f.noCache, "no-cache", false, "solve everything again, ignoring the cache")
-	fs.IntVar(&f.maxStates, "max-states", site.DefaultVerifyOptions.MaxStates, "largest state space to solve exactly")
+	fs.IntVar(&f.maxStates, "max-states", verify.DefaultOptions.MaxStates, "largest state space to solve exactly")
 }
 
 func (f *siteFlags) options() site.BuildOptions {
-	vo := site.DefaultVerifyOptions
+	vo := verify.DefaultOptions
 	vo.MaxStates = f.maxStates
 	opt := site.BuildOptions{Src: f.src, CacheDir: f.cacheDir, Verify: vo}
 	if f.noCache {

@@ -10,6 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/verify"
+
 	"github.com/thinchess/thinchess/site"
 )
 
@@ -36,15 +39,15 @@ func TestExplorerAgreesWithGraph(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(src, "site.yaml"), []byte("title: test\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, errs := site.Load(src)
+	s, errs := mode.Load(src)
 	if len(errs.Errors()) > 0 {
 		t.Fatal(errs)
 	}
-	results, errs := site.Verify(s, site.DefaultVerifyOptions)
+	results, artifacts, errs := verify.Verify(s, verify.DefaultOptions)
 	if len(errs.Errors()) > 0 {
 		t.Fatal(errs)
 	}
-	files, err := site.Render(s, results, site.RenderOptions{Wasm: []byte("wasm"), WasmExec: []byte("exec")})
+	files, err := site.Render(s, results, artifacts, site.RenderOptions{Wasm: []byte("wasm"), WasmExec: []byte("exec")})
 	if err != nil {
 		t.Fatal(err)
 	}

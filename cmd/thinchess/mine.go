@@ -10,8 +10,10 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/verify"
+
 	"github.com/thinchess/thinchess/puzzles"
-	"github.com/thinchess/thinchess/site"
 )
 
 func init() {
@@ -45,7 +47,7 @@ func runMine(args []string, stdout, stderr io.Writer) int {
 	count := fs.Int("count", puzzles.DefaultCount, "how many puzzles to write")
 	minDTM := fs.Int("min-dtm", 0, "least distance to mate in `plies` (0: no bound)")
 	maxDTM := fs.Int("max-dtm", 0, "greatest distance to mate in `plies` (0: no bound)")
-	maxStates := fs.Int("max-states", site.DefaultVerifyOptions.MaxStates, "largest state space of MODE to solve")
+	maxStates := fs.Int("max-states", verify.DefaultOptions.MaxStates, "largest state space of MODE to solve")
 	puzzleStates := fs.Int("max-puzzle-states", 0, "skip puzzles whose own state space, which the build solves, is larger (0: no bound)")
 	rest, err := argsWithFlagsAnywhere(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -63,12 +65,12 @@ func runMine(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "thinchess mine: --count must be positive, and the distance bounds at least 0 with --min-dtm ≤ --max-dtm")
 		return 2
 	}
-	mode, err := loadMode(*src, rest[0])
+	from, err := loadMode(*src, rest[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "thinchess mine: %v\n", err)
 		return 1
 	}
-	gen := []string{"thinchess mine", mode.ID, fmt.Sprintf("--count %d", *count)}
+	gen := []string{"thinchess mine", from.ID, fmt.Sprintf("--count %d", *count)}
 	if *minDTM > 0 {
 		gen = append(gen, fmt.Sprintf("--min-dtm %d", *minDTM))
 	}
@@ -78,7 +80,7 @@ func runMine(args []string, stdout, stderr io.Writer) int {
 	if *puzzleStates > 0 {
 		gen = append(gen, fmt.Sprintf("--max-puzzle-states %d", *puzzleStates))
 	}
-	res, err := puzzles.Mine(sourceOf(mode), puzzles.MineOptions{
+	res, err := puzzles.Mine(sourceOf(from), puzzles.MineOptions{
 		Count: *count, MinDTM: *minDTM, MaxDTM: *maxDTM,
 		MaxStates: *maxStates, MaxPuzzleStates: *puzzleStates,
 		Generator: strings.Join(gen, " "),
@@ -89,9 +91,9 @@ func runMine(args []string, stdout, stderr io.Writer) int {
 	}
 	dir := *out
 	if dir == "" {
-		dir = filepath.Join(*src, "modes", "mined-"+mode.ID)
+		dir = filepath.Join(*src, "modes", "mined-"+from.ID)
 	}
-	if err := removeStale(dir, mode.ID, res.Puzzles); err != nil {
+	if err := removeStale(dir, from.ID, res.Puzzles); err != nil {
 		fmt.Fprintf(stderr, "thinchess mine: %v\n", err)
 		return 1
 	}
@@ -102,7 +104,7 @@ func runMine(args []string, stdout, stderr io.Writer) int {
 	}
 	st := res.Stats
 	fmt.Fprintf(stdout, "%s: %d states, %d wins for the side to move, %d only-move lines, %d mirror images dropped, %d distinct\n",
-		mode.ID, st.States, st.Wins, st.OnlyMove, st.Mirrored, st.Distinct)
+		from.ID, st.States, st.Wins, st.OnlyMove, st.Mirrored, st.Distinct)
 	fmt.Fprintf(stdout, "distinct by difficulty 1..5: %d %d %d %d %d\n", st.ByDifficulty[1], st.ByDifficulty[2], st.ByDifficulty[3], st.ByDifficulty[4], st.ByDifficulty[5])
 	if st.TooLarge > 0 {
 		fmt.Fprintf(stdout, "skipped %d over --max-puzzle-states %d\n", st.TooLarge, *puzzleStates)
@@ -117,9 +119,9 @@ func runMine(args []string, stdout, stderr io.Writer) int {
 // loadMode finds a mode by id under src, or reads the mode file at arg.
 // A file is loaded from a scratch source folder holding only it, under a
 // folder of the same name as its own, so its category comes out the same.
-func loadMode(src, arg string) (*site.Mode, error) {
+func loadMode(src, arg string) (*mode.Mode, error) {
 	if !strings.HasSuffix(arg, ".md") && !strings.ContainsAny(arg, `/\`) {
-		s, errs := site.Load(src)
+		s, errs := mode.Load(src)
 		for _, m := range s.Modes {
 			if m.ID == arg {
 				if e := errsFor(errs, m.Path); e != "" {
@@ -150,7 +152,7 @@ func loadMode(src, arg string) (*site.Mode, error) {
 	if err := os.WriteFile(filepath.Join(tmp, rel), data, 0o644); err != nil {
 		return nil, err
 	}
-	s, errs := site.Load(tmp)
+	s, errs := mode.Load(tmp)
 	if e := errsFor(errs, filepath.ToSlash(rel)); e != "" {
 		return nil, fmt.Errorf("%s does not load:\n%s", arg, strings.ReplaceAll(e, filepath.ToSlash(rel), arg))
 	}
@@ -161,7 +163,7 @@ func loadMode(src, arg string) (*site.Mode, error) {
 }
 
 // errsFor returns the errors (not warnings) reported for path, one a line.
-func errsFor(errs site.ErrorList, path string) string {
+func errsFor(errs mode.ErrorList, path string) string {
 	var lines []string
 	for _, e := range errs.Errors() {
 		if e.Path == path {
@@ -171,19 +173,9 @@ func errsFor(errs site.ErrorList, path string) string {
 	return strings.Join(lines, "\n")
 }
 
-// sourceOf describes a loaded mode for the miner: its rule overrides go
-// back to YAML values as the file wrote them (a promotion list in
-// brackets).
-func sourceOf(m *site.Mode) puzzles.Source {
-	src := puzzles.Source{ID: m.ID, Title: m.Title, Variant: m.Variant, Start: m.Start}
-	for _, t := range m.RuleText {
-		name, value, _ := strings.Cut(t, ": ")
-		if name == "promotion" && value != "true" && value != "false" {
-			value = "[" + value + "]"
-		}
-		src.Rules = append(src.Rules, puzzles.Rule{Name: name, Value: value})
-	}
-	return src
+// sourceOf describes a loaded mode for the miner.
+func sourceOf(m *mode.Mode) puzzles.Source {
+	return puzzles.Source{ID: m.ID, Title: m.Title, Variant: m.Variant, Rules: m.Overrides(), Start: m.Start}
 }
 
 // removeStale deletes files the miner wrote earlier for the same mode in

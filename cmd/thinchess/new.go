@@ -9,8 +9,10 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/thinchess/thinchess/verify"
+
 	"github.com/thinchess/thinchess/engine"
-	"github.com/thinchess/thinchess/site"
+	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
 )
 
@@ -74,7 +76,7 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "new mode: %v\n", err)
 		return 1
 	}
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+	if err := os.WriteFile(path, text, 0o644); err != nil {
 		fmt.Fprintf(stderr, "new mode: %v\n", err)
 		return 1
 	}
@@ -83,48 +85,32 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 }
 
 // scaffold writes a mode file whose claim is what the solver proves.
-func scaffold(title, cat, start string, pos *engine.Position, variant string) string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "---\ntitle: %q\ncategory: %s\nsummary: \"Describe the mode in one sentence.\"\n", title, cat)
-	if variant != "" {
-		fmt.Fprintf(&sb, "variant: %s\n", variant)
+func scaffold(title, cat, start string, pos *engine.Position, variant string) []byte {
+	f := &mode.File{
+		Title: title, Category: cat, Summary: "Describe the mode in one sentence.",
+		Variant: variant, Start: start, Difficulty: 2,
 	}
-	fmt.Fprintf(&sb, "start: %q\ndifficulty: 2\n", start)
-	var pv []string
-	t, err := solver.Solve(pos, solver.Options{MaxStates: site.DefaultVerifyOptions.MaxStates})
-	claimNote := ""
+	var body strings.Builder
+	body.WriteString("## Challenge\n\nSay what the player should try to do here.\n\n")
+	t, err := solver.Solve(pos, solver.Options{MaxStates: verify.DefaultOptions.MaxStates})
 	switch {
 	case err == nil:
 		val, dtm, _ := t.Probe(pos)
-		result := "draw"
-		mover, other := "white-wins", "black-wins"
-		if pos.Side == engine.Black {
-			mover, other = other, mover
-		}
+		f.Claim = &mode.Claim{Result: val.Outcome(pos.Side)}
 		switch val {
 		case solver.Win:
-			result = mover
+			f.Claim.MateIn = (dtm + 1) / 2
 		case solver.Loss:
-			result = other
+			f.Claim.MateIn = dtm / 2
 		}
-		fmt.Fprintf(&sb, "claim:\n  result: %s\n", result)
-		if result != "draw" {
-			moves := (dtm + 1) / 2
-			if val == solver.Loss {
-				moves = dtm / 2
-			}
-			fmt.Fprintf(&sb, "  mate_in: %d\n", moves)
+		if pv := solver.PV(t, pos, 12); len(pv) > 0 {
+			body.WriteString("## Best play\n\nThe build checks this line against the solver:\n\n```line\n")
+			body.WriteString(pos.FormatLine(pv))
+			body.WriteString("\n```\n")
 		}
-		pv = pos.SANLine(solver.PV(t, pos, 12))
 	case errors.Is(err, solver.ErrTooLarge):
-		claimNote = "The position is too large to solve exactly; add a claim with mate_in to have it checked by mate search.\n\n"
+		body.WriteString("The position is too large to solve exactly; add a claim with mate_in to have it checked by mate search.\n\n")
 	}
-	sb.WriteString("---\n## Challenge\n\nSay what the player should try to do here.\n\n")
-	sb.WriteString(claimNote)
-	if len(pv) > 0 {
-		sb.WriteString("## Best play\n\nThe build checks this line against the solver:\n\n```line\n")
-		sb.WriteString(pos.FormatLine(solver.PV(t, pos, 12)))
-		sb.WriteString("\n```\n")
-	}
-	return sb.String()
+	f.Body = body.String()
+	return mode.Format(f)
 }

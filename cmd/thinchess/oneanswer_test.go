@@ -8,9 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/verify"
+
 	"github.com/thinchess/thinchess/bridge"
 	"github.com/thinchess/thinchess/engine"
-	"github.com/thinchess/thinchess/site"
 	"github.com/thinchess/thinchess/solver"
 )
 
@@ -26,11 +28,11 @@ func TestOneAnswerEverywhere(t *testing.T) {
 		t.Skip("verifies the whole shipped site")
 	}
 	root := filepath.Join("..", "..")
-	s, errs := site.Load(root)
+	s, errs := mode.Load(root)
 	if err := errs.Err(); err != nil {
 		t.Fatal(err)
 	}
-	results, verrs := site.Verify(s, site.DefaultVerifyOptions)
+	results, artifacts, verrs := verify.Verify(s, verify.DefaultOptions)
 	if err := verrs.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +58,7 @@ func TestOneAnswerEverywhere(t *testing.T) {
 			if !slices.Equal(got.PV, v.PV) {
 				t.Errorf("%s: solve's PV %v, the page's %v", m.Path, got.PV, v.PV)
 			}
-			for _, a := range bridgeAnswers(t, m, v) {
+			for _, a := range bridgeAnswers(t, m, artifacts[m.ID]) {
 				var best []string
 				for _, b := range a.BestMoves {
 					best = append(best, actionSAN(b))
@@ -87,7 +89,7 @@ func TestOneAnswerEverywhere(t *testing.T) {
 }
 
 // parseLine reads a line of SAN moves from the mode's start.
-func parseLine(t *testing.T, m *site.Mode, sans []string) []engine.Move {
+func parseLine(t *testing.T, m *mode.Mode, sans []string) []engine.Move {
 	t.Helper()
 	moves, err := m.Start.ParseLine(strings.Join(sans, " "))
 	if err != nil {
@@ -99,12 +101,12 @@ func parseLine(t *testing.T, m *site.Mode, sans []string) []engine.Move {
 // bridgeAnswers asks the browser's bridge about the mode's start: the
 // analysis of its game with the build's table loaded (Ban Chess modes
 // solve their table in the page) and, for tables, the editor's solve.
-func bridgeAnswers(t *testing.T, m *site.Mode, v *site.Verification) []*bridge.Analysis {
+func bridgeAnswers(t *testing.T, m *mode.Mode, art *verify.Artifacts) []*bridge.Analysis {
 	t.Helper()
 	s := bridge.Open(m.Start)
 	var out []*bridge.Analysis
 	if !m.Start.R.Bans {
-		if _, err := s.LoadTable(v.Table); err != nil {
+		if _, err := s.LoadTable(art.Table); err != nil {
 			t.Fatalf("%s: %v", m.Path, err)
 		}
 		a, err := bridge.SolvePosition(m.Start, 0, 0, nil)

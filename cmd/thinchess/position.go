@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/thinchess/thinchess/mode"
+
 	"github.com/thinchess/thinchess/engine"
-	"github.com/thinchess/thinchess/site"
 )
 
 // readPosition reads the POSITION argument every position command takes:
@@ -19,7 +20,7 @@ func readPosition(cmd, variant string, bans bool, text string) (*engine.Position
 		if variant != "" {
 			return nil, fmt.Errorf("thinchess %s: --variant cannot be used with a mode file: its front matter sets the rules", cmd)
 		}
-		m, errs := site.LoadModeFile(text)
+		m, errs := mode.LoadModeFile(text)
 		if err := errs.Err(); err != nil {
 			return nil, fmt.Errorf("thinchess %s: %v", cmd, err)
 		}

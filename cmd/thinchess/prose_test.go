@@ -8,13 +8,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/thinchess/thinchess/site"
+	"github.com/thinchess/thinchess/verify"
 )
 
 // TestProseStatesTheBudget checks that every shipped page or mode that
 // names the exact-solving budget gives the number the code uses.
 func TestProseStatesTheBudget(t *testing.T) {
-	want := commas(site.DefaultVerifyOptions.MaxStates)
+	want := commas(verify.DefaultOptions.MaxStates)
 	number := regexp.MustCompile(`[0-9][0-9,]{6,}|(?i)\b[a-z]+ million\b`)
 	mentions := 0
 	for _, dir := range []string{"content", "modes"} {

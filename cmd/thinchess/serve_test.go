@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/thinchess/thinchess/verify"
+
 	"github.com/thinchess/thinchess/site"
 )
 
@@ -19,7 +21,7 @@ func TestServeKeepsLastGoodBuild(t *testing.T) {
 	os.MkdirAll(filepath.Dir(mode), 0o755)
 	good := "---\ntitle: \"G\"\nstart: \"bk,bn,br,x,x,wr,wn,wk:w\"\nclaim:\n  result: white-wins\n  mate_in: 6\n---\nBody.\n"
 	os.WriteFile(mode, []byte(good), 0o644)
-	opt := site.BuildOptions{Src: src, CacheDir: site.DefaultCacheDir(), LiveReload: true, Verify: site.DefaultVerifyOptions}
+	opt := site.BuildOptions{Src: src, CacheDir: verify.DefaultCacheDir(), LiveReload: true, Verify: verify.DefaultOptions}
 	srv := &server{clients: map[chan string]bool{}}
 	var out, errb bytes.Buffer
 	srv.rebuild(opt, &out, &errb)

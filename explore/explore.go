@@ -1,4 +1,4 @@
-package site
+package explore
 
 import (
 	"encoding/json"
@@ -10,14 +10,8 @@ import (
 	"github.com/thinchess/thinchess/solver"
 )
 
-// The state-graph explorer shows, for an exactly solved mode, the graph
-// of its reachable states: all of it when it is small, otherwise the
-// winning subtree from the start (or, for a drawn start, the drawn core
-// around it). Explore chooses the states and edges and computes the
-// layout here, at build time; the page script only draws it.
-
-// ExploreOptions bound what an explorer page shows.
-type ExploreOptions struct {
+// Options bound what an explorer page shows.
+type Options struct {
 	// All: the whole reachable graph is shown when it has at most this
 	// many states.
 	All int
@@ -29,8 +23,8 @@ type ExploreOptions struct {
 	Edges int
 }
 
-// DefaultExploreOptions are the limits the build uses.
-var DefaultExploreOptions = ExploreOptions{All: 3000, Nodes: 2000, Edges: 6000}
+// DefaultOptions are the limits the build uses.
+var DefaultOptions = Options{All: 3000, Nodes: 2000, Edges: 6000}
 
 // Scopes of an exploration: which part of the graph is shown.
 const (
@@ -56,17 +50,17 @@ const (
 
 // Layout geometry, in the units of the page's picture.
 const (
-	exploreGapX    = 16  // between neighbours in the widest row
-	exploreGapY    = 64  // between rows
-	exploreGapLine = 14  // between the lines of a folded row
-	exploreLine    = 120 // states in one line of a row
-	exploreMargin  = 16
-	exploreMinW    = 640
+	gapX       = 16  // between neighbours in the widest row
+	gapY       = 64  // between rows
+	gapLine    = 14  // between the lines of a folded row
+	lineStates = 120 // states in one line of a row
+	margin     = 16
+	minWidth   = 640
 )
 
-// Exploration is the part of a solved table an explorer page shows, laid
+// Graph is the part of a solved table an explorer page shows, laid
 // out for drawing.
-type Exploration struct {
+type Graph struct {
 	Scope    string // ScopeAll, ScopeWin or ScopeDraw
 	Layering string // LayerPly or LayerDTM
 	// Complete is true when every state of the scope is shown; false when
@@ -76,7 +70,7 @@ type Exploration struct {
 	Layers int
 	// Nodes are the states shown, by row and then left to right; the
 	// start is Nodes[0].
-	Nodes []ExploreNode
+	Nodes []Node
 	// Edges counts the moves drawn as lines; ScopeEdges the moves of the
 	// scope between shown states (Edges < ScopeEdges when the edge budget
 	// dropped some).
@@ -94,8 +88,8 @@ type Exploration struct {
 	Width, Height int
 }
 
-// ExploreNode is one state of an exploration.
-type ExploreNode struct {
+// Node is one state of an exploration.
+type Node struct {
 	State    int    // index in the table
 	FEN      string // as Table.FEN writes it
 	Value    byte   // 'W', 'B' or 'D': who wins with best play
@@ -111,11 +105,11 @@ type ExploreNode struct {
 	// Sub marks the states of the winning subtree from the start.
 	Sub bool
 	// Moves are the state's legal moves in coordinate order.
-	Moves []ExploreMove
+	Moves []Move
 }
 
-// ExploreMove is a legal move of a shown state.
-type ExploreMove struct {
+// Move is a legal move of a shown state.
+type Move struct {
 	SAN string
 	// To is the node the move leads to, -1 when that state is not shown.
 	To int
@@ -130,11 +124,11 @@ type ExploreMove struct {
 	Best, Scope, Drawn, Sub bool
 }
 
-// explorer holds the work of one Explore call.
+// explorer holds the work of one Layout call.
 type explorer struct {
 	t     *solver.Table
 	scope string
-	opt   ExploreOptions
+	opt   Options
 	// index maps a table state to its node; states lists the chosen
 	// states as they were found, with their parents (table indices, -1
 	// for the start), the moves that reached them and their rows.
@@ -146,14 +140,14 @@ type explorer struct {
 	layer  []int
 }
 
-// Explore chooses and lays out what the explorer page of t shows: the
+// Layout chooses and lays out what the explorer page of t shows: the
 // whole graph when t has at most opt.All states; otherwise, for a won
 // start, the winning subtree (cut by distance to mate when it has more
 // than opt.Nodes states) and, for a drawn start, the drawn core within as
 // many plies of the start as fit opt.Nodes. The result depends only on
 // t and opt.
-func Explore(t *solver.Table, opt ExploreOptions) *Exploration {
-	e := &Exploration{Stats: t.Stats()}
+func Layout(t *solver.Table, opt Options) *Graph {
+	e := &Graph{Stats: t.Stats()}
 	start := t.Start()
 	sv, _ := t.Entry(start)
 	x := &explorer{t: t, opt: opt, index: map[int]int{}}
@@ -243,7 +237,7 @@ func (x *explorer) add(state, parent int, via engine.Move, layer int) {
 // byPly chooses the states of the scope row by row from the start, the
 // row being the distance in plies, while whole rows fit opt.Nodes (the
 // whole graph is never cut).
-func (x *explorer) byPly(start int, e *Exploration) {
+func (x *explorer) byPly(start int, e *Graph) {
 	x.add(start, -1, engine.NoMove, 0)
 	e.Complete = true
 	for lo, depth := 0, 0; lo < len(x.states); depth++ {
@@ -286,7 +280,7 @@ func (x *explorer) byPly(start int, e *Exploration) {
 // mate from the start's down to the mates (one row for each distance
 // that occurs), while whole rows fit opt.Nodes. Every move of the subtree
 // lowers the distance, so a cut keeps each state's way from the start.
-func (x *explorer) byDTM(r *reach, e *Exploration) {
+func (x *explorer) byDTM(r *reach, e *Graph) {
 	e.Scoped = len(r.states)
 	_, top := x.t.Entry(r.states[0])
 	rows := make([][]int, top+1) // by distance to mate: positions in r
@@ -314,13 +308,13 @@ func (x *explorer) byDTM(r *reach, e *Exploration) {
 
 // nodes fills e.Nodes with each chosen state, its moves and their values,
 // and picks the edges to draw.
-func (x *explorer) nodes(e *Exploration) {
+func (x *explorer) nodes(e *Graph) {
 	t := x.t
 	board := t.Position(x.states[0]).B
-	e.Nodes = make([]ExploreNode, len(x.states))
+	e.Nodes = make([]Node, len(x.states))
 	for k, i := range x.states {
 		v, d := t.Entry(i)
-		n := ExploreNode{State: i, FEN: t.FEN(i), Value: absValue(t, i, v), DTM: d, Terminal: t.Terminal(i), Layer: x.layer[k], Parent: -1, Sub: x.sub[i]}
+		n := Node{State: i, FEN: t.FEN(i), Value: absValue(t, i, v), DTM: d, Terminal: t.Terminal(i), Layer: x.layer[k], Parent: -1, Sub: x.sub[i]}
 		if p := x.parent[k]; p >= 0 {
 			n.Parent = x.index[p]
 			n.Via = x.via[k].Coord(board)
@@ -328,11 +322,11 @@ func (x *explorer) nodes(e *Exploration) {
 		moves, next := t.Successors(i)
 		if len(moves) > 0 {
 			p := t.Position(i)
-			n.Moves = make([]ExploreMove, len(moves))
+			n.Moves = make([]Move, len(moves))
 			for j, m := range moves {
 				c := next[j]
 				cv, cd := t.Entry(c)
-				mv := ExploreMove{SAN: p.SAN(m), To: -1, Value: absValue(t, c, cv), DTM: cd}
+				mv := Move{SAN: p.SAN(m), To: -1, Value: absValue(t, c, cv), DTM: cd}
 				if ci, ok := x.index[c]; ok {
 					mv.To = ci
 					mv.Scope = x.inScope(x.scope, i, c)
@@ -385,7 +379,7 @@ func absValue(t *solver.Table, i int, v solver.Value) byte {
 // markBest marks the mover's optimal moves: the fastest wins when the
 // state is won, the drawing moves when it is drawn, the slowest losses
 // when it is lost.
-func markBest(moves []ExploreMove, value byte, mover engine.Color) {
+func markBest(moves []Move, value byte, mover engine.Color) {
 	us := byte('W')
 	if mover == engine.Black {
 		us = 'B'
@@ -416,9 +410,9 @@ func markBest(moves []ExploreMove, value byte, mover engine.Color) {
 // a state moves towards the mean position of its neighbours in the rows
 // above, then below, then above again) and gives each state its place:
 // rows spread over the width of the widest one, and a row of more than
-// exploreLine states folds into interleaved lines, so the picture stays
+// lineStates states folds into interleaved lines, so the picture stays
 // about as wide as it is tall.
-func (x *explorer) layout(e *Exploration) {
+func (x *explorer) layout(e *Graph) {
 	rows := [][]int{}
 	for k, n := range e.Nodes {
 		for len(rows) <= n.Layer {
@@ -477,27 +471,27 @@ func (x *explorer) layout(e *Exploration) {
 	}
 	widest := 0
 	for _, row := range rows {
-		widest = max(widest, min(len(row), exploreLine))
+		widest = max(widest, min(len(row), lineStates))
 	}
-	inner := max(widest*exploreGapX, exploreMinW)
-	y := exploreMargin
+	inner := max(widest*gapX, minWidth)
+	y := margin
 	for _, row := range rows {
-		lines := max((len(row)+exploreLine-1)/exploreLine, 1)
+		lines := max((len(row)+lineStates-1)/lineStates, 1)
 		for i, k := range row {
-			e.Nodes[k].X = exploreMargin + int(pos[k]*float64(inner)+0.5)
-			e.Nodes[k].Y = y + i%lines*exploreGapLine
+			e.Nodes[k].X = margin + int(pos[k]*float64(inner)+0.5)
+			e.Nodes[k].Y = y + i%lines*gapLine
 		}
-		y += (lines-1)*exploreGapLine + exploreGapY
+		y += (lines-1)*gapLine + gapY
 	}
-	e.Width = inner + 2*exploreMargin
-	e.Height = y - exploreGapY + exploreMargin
+	e.Width = inner + 2*margin
+	e.Height = y - gapY + margin
 	// Renumber the nodes by row, then left to right.
 	order := slices.Concat(rows...)
 	renum := make([]int, len(order))
 	for to, from := range order {
 		renum[from] = to
 	}
-	out := make([]ExploreNode, len(order))
+	out := make([]Node, len(order))
 	for to, from := range order {
 		n := e.Nodes[from]
 		if n.Parent >= 0 {
@@ -527,7 +521,7 @@ const (
 // shown node and [san, -1, flags, value, dtm] otherwise; flags add up
 // 1 (optimal), 2 (in the scope), 4 (drawn) and 8 (in the winning
 // subtree).
-func (n ExploreNode) MarshalJSON() ([]byte, error) {
+func (n Node) MarshalJSON() ([]byte, error) {
 	b := make([]byte, 0, 64+16*len(n.Moves))
 	b = append(b, '[')
 	b = strconv.AppendInt(b, int64(n.X), 10)
@@ -572,7 +566,7 @@ func (n ExploreNode) MarshalJSON() ([]byte, error) {
 }
 
 // flags packs a move's marks for the page data.
-func (mv ExploreMove) flags() int {
+func (mv Move) flags() int {
 	f := 0
 	for _, x := range []struct {
 		on   bool

@@ -1,4 +1,4 @@
-package site
+package verify
 
 import (
 	"crypto/sha256"

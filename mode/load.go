@@ -1,4 +1,4 @@
-package site
+package mode
 
 import (
 	"errors"
@@ -89,6 +89,9 @@ type Page struct {
 	Body     []byte
 	BodyLine int
 }
+
+// Source is the whole file as it was read: front matter and body.
+func (m *Mode) Source() []byte { return m.source }
 
 // At returns where the value of a front-matter key (a dotted path such as
 // "claim.mate_in" or "puzzle.hints.1.move") is in the file.

@@ -1,6 +1,7 @@
-package site
+package verify
 
 import (
+	"github.com/thinchess/thinchess/mode"
 	"slices"
 
 	"github.com/thinchess/thinchess/engine"
@@ -14,7 +15,7 @@ const maxTreeNodes = 4000
 // buildTree builds the trainer's solution tree: at the player's turns
 // every optimal move (the solution's first), at the opponent's the
 // solution's defence or else the longest one.
-func buildTree(m *Mode, o solver.Oracle, line []engine.Move) *TreeNode {
+func buildTree(m *mode.Mode, o solver.Oracle, line []engine.Move) *TreeNode {
 	budget := maxTreeNodes
 	player := m.Puzzle.Side
 	var build func(p engine.Position, line []engine.Move, depth int) *TreeNode

@@ -1,4 +1,4 @@
-package site
+package verify
 
 import (
 	"github.com/thinchess/thinchess/engine"
@@ -33,14 +33,18 @@ type Verification struct {
 	Edges  int `json:"edges,omitempty"`
 	// Tree is the puzzle's solution tree, nil for non-puzzles.
 	Tree *TreeNode `json:"tree,omitempty"`
+}
 
-	// Table is the serialized exact table (solver.Table.MarshalBinary) for
-	// exactly solved modes; Render writes it as a hashed asset.
-	Table []byte `json:"-"`
-	// Solved is the exact table itself when this build solved or loaded
+// Artifacts are what proving a mode made besides facts: the exact table,
+// which the site ships and the explorer draws. They are nil for modes
+// not solved exactly.
+type Artifacts struct {
+	// Table is the serialized exact table (solver.Table.MarshalBinary).
+	Table []byte
+	// Solved is the exact table itself when this run solved or loaded
 	// it; nil when the verification came from the cache (use Table and
 	// solver.UnmarshalTable then).
-	Solved *solver.Table `json:"-"`
+	Solved *solver.Table
 }
 
 // TreeNode is one position of a puzzle's solution tree. At the player's

@@ -1,8 +1,9 @@
-package site
+package verify
 
 import (
 	"errors"
 	"fmt"
+	"github.com/thinchess/thinchess/mode"
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
@@ -11,19 +12,20 @@ import (
 // exactOracle solves the mode exactly when its reachable state space fits
 // the budget, using the cache when it can. It returns nil when the space
 // is too large.
-func exactOracle(m *Mode, opt VerifyOptions, v *Verification) (solver.Oracle, string) {
+func exactOracle(m *mode.Mode, opt Options, v *Verification) (solver.Oracle, *Artifacts, string) {
 	if m.Rules.Bans {
-		return banExactOracle(m, opt, v)
+		o, note := banExactOracle(m, opt, v)
+		return o, nil, note
 	}
 	key := Key("table", solver.Version, m.Start.FEN(), fmt.Sprintf("%+v", *m.Rules))
 	if data, ok := opt.Cache.Get("too-large", key); ok && string(data) == fmt.Sprint(opt.MaxStates) {
-		return nil, ""
+		return nil, nil, ""
 	}
 	var t *solver.Table
+	var table []byte
 	if data, ok := opt.Cache.Get("tables", key); ok {
 		if tt, err := solver.UnmarshalTable(data, m.Start); err == nil {
-			t = tt
-			v.Table = data
+			t, table = tt, data
 		}
 	}
 	if t == nil {
@@ -34,26 +36,25 @@ func exactOracle(m *Mode, opt VerifyOptions, v *Verification) (solver.Oracle, st
 			if errors.Is(err, solver.ErrTooLarge) {
 				opt.Cache.Put("too-large", key, []byte(fmt.Sprint(opt.MaxStates)))
 			}
-			return nil, ""
+			return nil, nil, ""
 		}
 		data, err := tt.MarshalBinary()
 		if err != nil {
-			return nil, err.Error()
+			return nil, nil, err.Error()
 		}
 		opt.Cache.Put("tables", key, data)
-		t, v.Table = tt, data
+		t, table = tt, data
 	}
 	st := t.Stats()
-	v.Solved = t
 	v.Method = solver.Exact
 	v.States, v.Edges = st.States, st.Edges
-	return t, fmt.Sprintf("exact table: %d states, %d edges", st.States, st.Edges)
+	return t, &Artifacts{Table: table, Solved: t}, fmt.Sprintf("exact table: %d states, %d edges", st.States, st.Edges)
 }
 
 // banExactOracle solves a Ban Chess mode exactly when its states fit the
 // budget; it returns nil and a note otherwise (no mate search handles
 // bans).
-func banExactOracle(m *Mode, opt VerifyOptions, v *Verification) (solver.Oracle, string) {
+func banExactOracle(m *mode.Mode, opt Options, v *Verification) (solver.Oracle, string) {
 	t, err := solver.SolveBans(m.Start, solver.Options{MaxStates: opt.MaxStates})
 	if err != nil {
 		return nil, fmt.Sprintf("Ban Chess is solved only exactly, and this mode is too large: %v", err)
@@ -76,7 +77,7 @@ const defaultMateProbe = 6
 
 // mateOracle sets up mate search for a mode that claims a win; it returns
 // nil with the reason when nothing can be proven that way.
-func mateOracle(m *Mode, opt VerifyOptions, v *Verification, errs *ErrorList) (solver.Oracle, string) {
+func mateOracle(m *mode.Mode, opt Options, v *Verification, errs *mode.ErrorList) (solver.Oracle, string) {
 	var attacker engine.Color
 	ok := false
 	if c := m.Claim; c != nil {

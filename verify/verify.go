@@ -1,4 +1,4 @@
-package site
+package verify
 
 import (
 	"bufio"
@@ -7,20 +7,25 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/thinchess/thinchess/mode"
 	"io"
 	"os"
 	"regexp"
-	"runtime"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
 	"slices"
 	"strings"
 	"sync"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/solver"
 )
 
-// VerifyOptions bound the work verification may do.
-type VerifyOptions struct {
+// Options bound the work verification may do.
+type Options struct {
 	// MaxStates is the largest reachable state space solved exactly.
 	MaxStates int
 	// MateNodes bounds each mate search.
@@ -29,43 +34,44 @@ type VerifyOptions struct {
 	Cache *Cache
 }
 
-// DefaultVerifyOptions are the limits the build uses unless told otherwise.
-var DefaultVerifyOptions = VerifyOptions{MaxStates: 1_000_000, MateNodes: 20_000_000}
+// DefaultOptions are the limits the build uses unless told otherwise.
+var DefaultOptions = Options{MaxStates: 1_000_000, MateNodes: 20_000_000}
 
 // Verify proves or refutes every claim, solution line, hint and fenced
-// line block of every mode. It returns each mode's verification, keyed by
-// mode id, and every error and warning found. Modes are verified in
+// line block of every mode. It returns each mode's verification and the
+// artifacts of those solved exactly, both keyed by mode id, and every
+// error and warning found. Modes are verified in
 // parallel, and a mode whose file and thinchess binary are unchanged
 // since the last successful verification is read from the cache.
-func Verify(s *Site, opt VerifyOptions) (map[string]*Verification, ErrorList) {
-	out := map[string]*Verification{}
-	var errs ErrorList
-	var mu sync.Mutex
-	work := make(chan *Mode)
-	var wg sync.WaitGroup
-	for w := 0; w < runtime.NumCPU(); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for m := range work {
-				var local ErrorList
-				v := verifyCached(m, opt, &local)
-				mu.Lock()
-				out[m.ID] = v
-				errs = append(errs, local...)
-				mu.Unlock()
-			}
-		}()
-	}
+func Verify(s *mode.Site, opt Options) (map[string]*Verification, map[string]*Artifacts, mode.ErrorList) {
+	var modes []*mode.Mode
 	for _, m := range s.Modes {
 		if m.Start != nil {
-			work <- m
+			modes = append(modes, m)
 		}
 	}
-	close(work)
-	wg.Wait()
+	type verified struct {
+		v    *Verification
+		a    *Artifacts
+		errs mode.ErrorList
+	}
+	done := par.Map(modes, func(m *mode.Mode) verified {
+		var errs mode.ErrorList
+		v, a := verifyCached(m, opt, &errs)
+		return verified{v, a, errs}
+	})
+	facts := make(map[string]*Verification, len(modes))
+	artifacts := map[string]*Artifacts{}
+	var errs mode.ErrorList
+	for i, m := range modes {
+		facts[m.ID] = done[i].v
+		if a := done[i].a; a != nil {
+			artifacts[m.ID] = a
+		}
+		errs = append(errs, done[i].errs...)
+	}
 	errs.Sort()
-	return out, errs
+	return facts, artifacts, errs
 }
 
 // cachedVerification is what the cache keeps of a mode's verification:
@@ -73,35 +79,42 @@ func Verify(s *Site, opt VerifyOptions) (map[string]*Verification, ErrorList) {
 type cachedVerification struct {
 	V        *Verification
 	Table    []byte
-	Warnings ErrorList
+	Warnings mode.ErrorList
 }
 
 // verifyCached returns the cached verification of m when its source, the
 // limits and the running binary are unchanged, and verifies it otherwise.
-func verifyCached(m *Mode, opt VerifyOptions, errs *ErrorList) *Verification {
-	key := Key("verify", solver.Version, binaryHash(), m.Path, string(m.source), fmt.Sprint(opt.MaxStates, opt.MateNodes))
+func verifyCached(m *mode.Mode, opt Options, errs *mode.ErrorList) (*Verification, *Artifacts) {
+	key := Key("verify", solver.Version, BinaryHash(), m.Path, string(m.Source()), fmt.Sprint(opt.MaxStates, opt.MateNodes))
 	if data, ok := opt.Cache.Get("verify", key); ok {
 		var c cachedVerification
 		if json.Unmarshal(data, &c) == nil && c.V != nil {
-			c.V.Table = c.Table
 			*errs = append(*errs, c.Warnings...)
-			return c.V
+			if len(c.Table) > 0 {
+				return c.V, &Artifacts{Table: c.Table}
+			}
+			return c.V, nil
 		}
 	}
-	var local ErrorList
-	v := verifyMode(m, opt, &local)
+	var local mode.ErrorList
+	v, a := verifyMode(m, opt, &local)
 	*errs = append(*errs, local...)
 	if len(local.Errors()) == 0 {
-		if data, err := json.Marshal(cachedVerification{V: v, Table: v.Table, Warnings: local}); err == nil {
+		c := cachedVerification{V: v, Warnings: local}
+		if a != nil {
+			c.Table = a.Table
+		}
+		if data, err := json.Marshal(c); err == nil {
 			opt.Cache.Put("verify", key, data)
 		}
 	}
-	return v
+	return v, a
 }
 
-// binaryHash identifies the running program, so cached verifications
-// made by another version of the solver or engine are not reused.
-var binaryHash = sync.OnceValue(func() string {
+// BinaryHash identifies the running program, so that cached results
+// made by another version of the solver, engine or renderer are not
+// reused; cache keys include it.
+var BinaryHash = sync.OnceValue(func() string {
 	exe, err := os.Executable()
 	if err != nil {
 		return "unknown"
@@ -118,9 +131,9 @@ var binaryHash = sync.OnceValue(func() string {
 	return hex.EncodeToString(h.Sum(nil))
 })
 
-func verifyMode(m *Mode, opt VerifyOptions, errs *ErrorList) *Verification {
+func verifyMode(m *mode.Mode, opt Options, errs *mode.ErrorList) (*Verification, *Artifacts) {
 	v := &Verification{Method: solver.Unverified, Value: engine.Unknown, DTM: -1}
-	o, note := exactOracle(m, opt, v)
+	o, a, note := exactOracle(m, opt, v)
 	if o == nil && note == "" {
 		o, note = mateOracle(m, opt, v, errs)
 	}
@@ -130,7 +143,7 @@ func verifyMode(m *Mode, opt VerifyOptions, errs *ErrorList) *Verification {
 			p := m.At("claim")
 			errs.Warn(m.Path, p.Line, p.Col, "claim not verified: %s", note)
 		}
-		return v
+		return v, a
 	}
 	v.Note = note
 	ok := true
@@ -157,10 +170,10 @@ func verifyMode(m *Mode, opt VerifyOptions, errs *ErrorList) *Verification {
 	}
 	ok = checkLineBlocks(m, o, errs) && ok
 	v.Verified = ok && known
-	return v
+	return v, a
 }
 
-func checkClaim(m *Mode, c *Claim, v *Verification, known bool, errs *ErrorList) bool {
+func checkClaim(m *mode.Mode, c *mode.Claim, v *Verification, known bool, errs *mode.ErrorList) bool {
 	rp := m.At("claim.result")
 	if !known {
 		errs.Warn(m.Path, rp.Line, rp.Col, "claim %s not verified: %s", c.Result, v.Note)
@@ -238,13 +251,13 @@ func actionText(p *engine.Position, mv engine.Move) string {
 // move of the winner optimal, every defence a longest one. pos is where
 // the line's text starts in the file and col0 the column of its first
 // byte (lines of a block are checked one by one). It returns the moves.
-func checkLine(m *Mode, o solver.Oracle, text string, pos Pos, what string, errs *ErrorList) ([]engine.Move, bool) {
+func checkLine(m *mode.Mode, o solver.Oracle, text string, pos mode.Pos, what string, errs *mode.ErrorList) ([]engine.Move, bool) {
 	start := m.Start
 	// Judge the legal prefix first: a non-optimal move is the first thing
 	// wrong even when a later move is illegal.
 	moves, parseErr := start.ParseLine(text)
 	p := *start
-	offsets := moveOffsets(text)
+	offsets := engine.MoveOffsets(text)
 	for i, mv := range moves {
 		val, dtm, known := o.Probe(&p)
 		if !known {
@@ -306,7 +319,7 @@ func moveLabel(p *engine.Position) string {
 	return fmt.Sprintf("%d...", p.Fullmove)
 }
 
-func checkPuzzle(m *Mode, o solver.Oracle, v *Verification, errs *ErrorList) bool {
+func checkPuzzle(m *mode.Mode, o solver.Oracle, v *Verification, errs *mode.ErrorList) bool {
 	pz := m.Puzzle
 	ok := true
 	sp := m.At("puzzle.side")
@@ -379,7 +392,7 @@ var sanToken = regexp.MustCompile(`\b(?:[KQRBN][a-p]?[0-9]{0,2}x?[a-p](?:1[0-6]|
 
 // checkHintText checks moves named in a hint's text: each must be one of
 // best, the optimal moves at the start, or a move of the solution line.
-func checkHintText(m *Mode, best []engine.Move, i int, h Hint, line []engine.Move, errs *ErrorList) bool {
+func checkHintText(m *mode.Mode, best []engine.Move, i int, h mode.Hint, line []engine.Move, errs *mode.ErrorList) bool {
 	start := m.Start
 	lineSAN := map[string]bool{}
 	p := *start
@@ -410,82 +423,69 @@ func checkHintText(m *Mode, best []engine.Move, i int, h Hint, line []engine.Mov
 
 // scalarStart returns where the text of a scalar value begins: after an
 // opening quote for quoted strings.
-func scalarStart(m *Mode, pos Pos, value string) Pos {
+func scalarStart(m *mode.Mode, pos mode.Pos, value string) mode.Pos {
 	// Quoted scalars start one column after the quote. We cannot see the
 	// style from the position alone, so peek at the source line.
-	src := bufio.NewScanner(bytes.NewReader(m.source))
+	src := bufio.NewScanner(bytes.NewReader(m.Source()))
 	for n := 1; src.Scan(); n++ {
 		if n != pos.Line {
 			continue
 		}
 		line := src.Text()
 		if pos.Col-1 < len(line) && (line[pos.Col-1] == '"' || line[pos.Col-1] == '\'') {
-			return Pos{pos.Line, pos.Col + 1}
+			return mode.Pos{Line: pos.Line, Col: pos.Col + 1}
 		}
 		break
 	}
 	return pos
 }
 
-// checkLineBlocks checks every fenced ```line block of the body.
-func checkLineBlocks(m *Mode, o solver.Oracle, errs *ErrorList) bool {
+// checkLineBlocks checks every line of every fenced ```line block of
+// the body, read by goldmark as the renderer reads it.
+func checkLineBlocks(m *mode.Mode, o solver.Oracle, errs *mode.ErrorList) bool {
 	ok := true
-	lines := strings.Split(string(m.Body), "\n")
-	in := false
-	var fence string
-	for i, l := range lines {
-		t := strings.TrimSpace(l)
-		if !in {
-			if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-				fence = t[:3]
-				info := strings.TrimSpace(strings.TrimLeft(t, "`~"))
-				in = true
-				if info != "line" {
-					fence = "skip" + fence
-				}
-			}
-			continue
-		}
-		if strings.HasPrefix(t, strings.TrimPrefix(fence, "skip")) {
-			in = false
-			continue
-		}
-		if strings.HasPrefix(fence, "skip") || t == "" {
-			continue
-		}
-		col := strings.Index(l, t) + 1
-		if _, lineOK := checkLine(m, o, t, Pos{m.BodyLine + i, col}, "line block", errs); !lineOK {
+	for _, l := range lineBlocks(m.Body) {
+		if _, lineOK := checkLine(m, o, l.text, mode.Pos{Line: m.BodyLine + l.line, Col: l.col}, "line block", errs); !lineOK {
 			ok = false
 		}
 	}
 	return ok
 }
 
-var moveNumberRE = regexp.MustCompile(`^[0-9]+\.+`)
+// blockLine is a line of a fenced ```line block: its text without
+// surrounding space, and where that text starts in the body (line from
+// 0, column from 1, in bytes).
+type blockLine struct {
+	text      string
+	line, col int
+}
 
-// moveOffsets returns the byte offset of each move of a line, skipping
-// move numbers ("1.", "1...") and results, as engine.ParseLine reads it.
-func moveOffsets(text string) []int {
-	var out []int
-	i := 0
-	for i < len(text) {
-		for i < len(text) && strings.ContainsRune(" \t\r\n", rune(text[i])) {
-			i++
+// lineBlocks returns the non-blank lines of the body's fenced code blocks
+// whose info string is "line".
+func lineBlocks(body []byte) []blockLine {
+	var out []blockLine
+	doc := goldmark.DefaultParser().Parse(text.NewReader(body))
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		fb, isFence := n.(*ast.FencedCodeBlock)
+		if !entering || !isFence {
+			return ast.WalkContinue, nil
 		}
-		start := i
-		for i < len(text) && !strings.ContainsRune(" \t\r\n", rune(text[i])) {
-			i++
+		if fb.Info == nil || strings.TrimSpace(string(fb.Info.Segment.Value(body))) != "line" {
+			return ast.WalkSkipChildren, nil
 		}
-		tok := text[start:i]
-		if n := moveNumberRE.FindString(tok); n != "" {
-			start += len(n)
-			tok = tok[len(n):]
+		lines := fb.Lines()
+		for i := range lines.Len() {
+			seg := lines.At(i)
+			raw := string(seg.Value(body))
+			t := strings.TrimSpace(raw)
+			if t == "" {
+				continue
+			}
+			start := seg.Start + strings.Index(raw, t)
+			lineStart := bytes.LastIndexByte(body[:start], '\n') + 1
+			out = append(out, blockLine{t, bytes.Count(body[:start], []byte("\n")), start - lineStart + 1})
 		}
-		switch tok {
-		case "", "1-0", "0-1", "1/2-1/2", "*":
-			continue
-		}
-		out = append(out, start)
-	}
+		return ast.WalkSkipChildren, nil
+	})
 	return out
 }

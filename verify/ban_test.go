@@ -1,6 +1,7 @@
-package site
+package verify
 
 import (
+	"github.com/thinchess/thinchess/mode"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,7 +16,7 @@ import (
 // its bans in the state: the value, the state count, the first actions
 // (Black's bans, in the action log) and a false claim refused.
 func TestVerifyBanChess(t *testing.T) {
-	mode, err := os.ReadFile("../modes/ban-chess/ban-1d-gardner-8.md")
+	modeText, err := os.ReadFile("../modes/ban-chess/ban-1d-gardner-8.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,15 +29,15 @@ func TestVerifyBanChess(t *testing.T) {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		text := strings.Replace(string(mode), "result: draw", tc.claim, 1)
+		text := strings.Replace(string(modeText), "result: draw", tc.claim, 1)
 		if err := os.WriteFile(filepath.Join(dir, "ban-1d-gardner-8.md"), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		s, errs := Load(src)
+		s, errs := mode.Load(src)
 		if len(errs.Errors()) > 0 {
 			t.Fatal(errs)
 		}
-		results, verrs := Verify(s, VerifyOptions{MaxStates: 1_000_000, MateNodes: 100_000, Cache: &Cache{Dir: t.TempDir()}})
+		results, _, verrs := Verify(s, Options{MaxStates: 1_000_000, MateNodes: 100_000, Cache: &Cache{Dir: t.TempDir()}})
 		if tc.wantErr != "" {
 			if !strings.Contains(verrs.Error(), tc.wantErr) {
 				t.Errorf("claim %s: errors %v, want %q", tc.claim, verrs, tc.wantErr)

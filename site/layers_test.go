@@ -1,0 +1,62 @@
+package site
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// layers ranks the module's packages in the order of the pipeline: a
+// package may import only packages of a lower rank. Rank 0 holds leaves
+// any package may use. The README's "Layout" section gives the same
+// order.
+var layers = map[string]int{
+	"cmd/thinchess":      6,
+	"cmd/thinchess-wasm": 6,
+	"site":               5,
+	"verify":             4,
+	"explore":            4,
+	"puzzles":            4,
+	"bridge":             4,
+	"mode":               3,
+	"solver":             2,
+	"engine":             1,
+	"internal/par":       0,
+	"templates":          0,
+}
+
+const module = "github.com/thinchess/thinchess"
+
+// TestImportsGoDownward lists every package's imports (natively and for
+// the browser build) and fails if one imports a package of its own rank
+// or above, or if a package has no rank.
+func TestImportsGoDownward(t *testing.T) {
+	for _, env := range [][]string{nil, {"GOOS=js", "GOARCH=wasm"}, {"GOOS=js", "GOARCH=wasm", "GOFLAGS=-tags=lite"}} {
+		cmd := exec.Command("go", "list", "-f", `{{.ImportPath}} {{join .Imports " "}}`, "./...")
+		cmd.Dir = ".."
+		cmd.Env = append(os.Environ(), env...)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("go list %v: %v", env, err)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			fields := strings.Fields(line)
+			pkg := strings.TrimPrefix(strings.TrimPrefix(fields[0], module), "/")
+			rank, ok := layers[pkg]
+			if !ok {
+				t.Errorf("package %s has no layer: add it to layers and to the README", pkg)
+				continue
+			}
+			for _, imp := range fields[1:] {
+				dep, inModule := strings.CutPrefix(imp, module+"/")
+				if !inModule {
+					continue
+				}
+				if r, ok := layers[dep]; ok && r >= rank {
+					t.Errorf("%s (layer %d) imports %s (layer %d): imports must go down cmd → site → verify, explore, puzzles → mode → solver → engine", pkg, rank, dep, r)
+				}
+			}
+		}
+	}
+}
