@@ -2,6 +2,7 @@ package explore
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -106,6 +107,12 @@ type Node struct {
 	Sub bool
 	// Moves are the state's legal moves in coordinate order.
 	Moves []Move
+	// Text says the state's value and how it ended, for people: "White
+	// wins, mate in 5 plies", "Black has won (checkmate)", "Draw".
+	Text string
+	// Label numbers Via in the line from the start: "3." before a White
+	// move, "3..." before Black's first, "" before Black's later ones.
+	Label string
 }
 
 // Move is a legal move of a shown state.
@@ -113,9 +120,11 @@ type Move struct {
 	SAN string
 	// To is the node the move leads to, -1 when that state is not shown.
 	To int
-	// Value and DTM are those of the state the move leads to.
+	// Value and DTM are those of the state the move leads to, and Text
+	// says them in words when that state is not shown.
 	Value byte
 	DTM   int
+	Text  string
 	// Best marks the mover's optimal moves; Scope the moves of the shown
 	// scope (the winner's optimal moves and the loser's replies in a
 	// winning subtree, the drawing moves in a drawn core, every move of
@@ -176,6 +185,7 @@ func Layout(t *solver.Table, opt Options) *Graph {
 	}
 	x.nodes(e)
 	x.layout(e)
+	words(e, t.Position(start))
 	return e
 }
 
@@ -515,10 +525,81 @@ const (
 	flagSub               // a state or move of the winning subtree
 )
 
+// words writes each node's Text and Label; start is the start position.
+func words(e *Graph, start *engine.Position) {
+	race := start.R.Goal == engine.GoalRace
+	depth := make([]int, len(e.Nodes))
+	for i := range depth {
+		depth[i] = -1
+	}
+	var depthOf func(i int) int
+	depthOf = func(i int) int {
+		if depth[i] < 0 {
+			depth[i] = 0 // the start, and a guard against a cycle
+			if p := e.Nodes[i].Parent; p >= 0 {
+				depth[i] = depthOf(p) + 1
+			}
+		}
+		return depth[i]
+	}
+	for i := range e.Nodes {
+		n := &e.Nodes[i]
+		for j := range n.Moves {
+			if m := &n.Moves[j]; m.To < 0 {
+				m.Text = valueText(m.Value, m.DTM, race)
+			}
+		}
+		n.Text = valueText(n.Value, n.DTM, race)
+		if r := n.Terminal.Reason(); r != "" {
+			n.Text += " (" + r + ")"
+		}
+		if n.Parent < 0 {
+			continue
+		}
+		ply := depthOf(i) - 1 // the ply of Via from the start
+		side := start.Side
+		if ply%2 == 1 {
+			side = side.Other()
+		}
+		// The fullmove number grows after each Black move.
+		full := start.Fullmove + (ply+int(start.Side))/2
+		if side == engine.White || ply == 0 {
+			n.Label = engine.MoveLabel{Fullmove: full, Side: side}.String()
+		}
+	}
+}
+
+// valueText says who wins a state and how fast.
+func valueText(value byte, dtm int, race bool) string {
+	winner := engine.White
+	switch {
+	case value == 'D':
+		return "Draw"
+	case value == 'B':
+		winner = engine.Black
+	}
+	switch {
+	case dtm == 0:
+		return winner.Title() + " has won"
+	case race:
+		return fmt.Sprintf("%s wins the race in %s", winner.Title(), plies(dtm))
+	}
+	return fmt.Sprintf("%s wins, mate in %s", winner.Title(), plies(dtm))
+}
+
+// plies counts half-moves: "1 ply", "5 plies".
+func plies(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return strconv.Itoa(n) + " plies"
+}
+
 // MarshalJSON writes a node as the page script reads it, an array to
 // keep the data small: [x, y, layer, fen, value, dtm, terminal, parent,
-// via, flags, moves]. A move is [san, to, flags] when it leads to a
-// shown node and [san, -1, flags, value, dtm] otherwise; flags add up
+// via, flags, moves, text, label]. A move is [san, to, flags] when it
+// leads to a shown node and [san, -1, flags, value, dtm, text]
+// otherwise; flags add up
 // 1 (optimal), 2 (in the scope), 4 (drawn) and 8 (in the winning
 // subtree).
 func (n Node) MarshalJSON() ([]byte, error) {
@@ -559,10 +640,16 @@ func (n Node) MarshalJSON() ([]byte, error) {
 		if mv.To < 0 {
 			b = append(b, ',', '"', mv.Value, '"', ',')
 			b = strconv.AppendInt(b, int64(mv.DTM), 10)
+			b = append(b, ',')
+			b = appendJSONString(b, mv.Text)
 		}
 		b = append(b, ']')
 	}
-	return append(b, ']', ']'), nil
+	b = append(b, ']', ',')
+	b = appendJSONString(b, n.Text)
+	b = append(b, ',')
+	b = appendJSONString(b, n.Label)
+	return append(b, ']'), nil
 }
 
 // flags packs a move's marks for the page data.

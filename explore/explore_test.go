@@ -287,3 +287,45 @@ func TestMarkBest(t *testing.T) {
 		}
 	}
 }
+
+// TestExploreWords checks the words each node brings: its value in a
+// sentence and the label that numbers its move in a line from the start.
+func TestExploreWords(t *testing.T) {
+	for _, tc := range []struct {
+		code      string
+		startText string
+		labels    []string // by depth from 1: the label of the move reaching it
+	}{
+		{gardnerCode, "White wins, mate in 11 plies", []string{"1.", "", "2.", "", "3."}},
+		{strings.Replace(gardnerCode, ":w", ":b", 1), "", []string{"1...", "2.", "", "3."}},
+	} {
+		e := Layout(solveCode(t, tc.code, ""), DefaultOptions)
+		if tc.startText != "" && e.Nodes[0].Text != tc.startText {
+			t.Errorf("%s: start %q, want %q", tc.code, e.Nodes[0].Text, tc.startText)
+		}
+		seen := make([]bool, len(tc.labels))
+		for i, n := range e.Nodes {
+			d := 0
+			for k := i; e.Nodes[k].Parent >= 0; k = e.Nodes[k].Parent {
+				d++
+			}
+			if n.Text == "" {
+				t.Fatalf("%s: node %d has no text", tc.code, i)
+			}
+			if d >= 1 && d <= len(tc.labels) {
+				seen[d-1] = true
+				if n.Label != tc.labels[d-1] {
+					t.Errorf("%s: node %d at depth %d is labelled %q, want %q", tc.code, i, d, n.Label, tc.labels[d-1])
+				}
+			}
+			if n.Terminal == solver.Mate && !strings.HasSuffix(n.Text, " (checkmate)") {
+				t.Errorf("%s: mated node %d says %q", tc.code, i, n.Text)
+			}
+		}
+		for d, ok := range seen {
+			if !ok {
+				t.Errorf("%s: no node at depth %d", tc.code, d+1)
+			}
+		}
+	}
+}

@@ -131,17 +131,32 @@ func (r *renderer) explore(mv *modeView) (*exploreCached, error) {
 
 // exploreJSON is the data an explorer page's script reads.
 type exploreJSON struct {
-	ID       string          `json:"id"`
-	Title    string          `json:"title"`
-	Play     string          `json:"play"` // the mode page, relative to this page
-	W        int             `json:"w"`
-	H        int             `json:"h"`
-	Scope    string          `json:"scope"`
-	Layering string          `json:"layering"`
-	Width    int             `json:"width"`
-	Height   int             `json:"height"`
-	Race     bool            `json:"race,omitempty"` // distances are to a won race, not a mate
-	Nodes    json.RawMessage `json:"nodes"`
+	ID       string `json:"id"`
+	Title    string `json:"title"`
+	Play     string `json:"play"` // the mode page, relative to this page
+	W        int    `json:"w"`
+	H        int    `json:"h"`
+	Scope    string `json:"scope"`
+	Layering string `json:"layering"`
+	Width    int    `json:"width"`
+	Height   int    `json:"height"`
+	Race     bool   `json:"race,omitempty"` // distances are to a won race, not a mate
+	// Sides and Ends are the words for a side ("white") and a state's
+	// end code; each node brings its own value text.
+	Sides map[string]string `json:"sides"`
+	Ends  map[string]string `json:"ends"`
+	Nodes json.RawMessage   `json:"nodes"`
+}
+
+// exploreWords are the words of the explorer page, from the engine's
+// and the solver's types.
+func exploreWords() (sides, ends map[string]string) {
+	sides = map[string]string{engine.White.String(): engine.White.Title(), engine.Black.String(): engine.Black.Title()}
+	ends = map[string]string{}
+	for t := solver.Mate; t <= solver.Race; t++ {
+		ends[t.String()] = t.Reason()
+	}
+	return sides, ends
 }
 
 // renderExplore writes explore/<id>/index.html for every exactly solved
@@ -171,6 +186,7 @@ func (r *renderer) renderExplorePage(mv *modeView, c *exploreCached) error {
 		Scope: c.Summary.Scope, Layering: c.Summary.Layering, Width: c.Summary.Width, Height: c.Summary.Height, Nodes: c.Nodes,
 		Race: mv.Rules.Goal == engine.GoalRace,
 	}
+	d.Sides, d.Ends = exploreWords()
 	// The nodes are cached JSON from json.Marshal (so HTML-safe): splice
 	// them in rather than have Marshal validate and copy them again.
 	d.Nodes = nil

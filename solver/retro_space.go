@@ -36,6 +36,22 @@ func (t Terminal) String() string {
 	return "?"
 }
 
+// Reason says in words how the state ended the game: "checkmate",
+// "stalemate", "insufficient material", "race won"; "" when it did not.
+func (t Terminal) Reason() string {
+	switch t {
+	case Mate:
+		return "checkmate"
+	case Stalemate:
+		return "stalemate"
+	case Insufficient:
+		return "insufficient material"
+	case Race:
+		return "race won"
+	}
+	return ""
+}
+
 // lost reports whether the terminal state is lost for the side to move.
 func (t Terminal) lost() bool { return t == Mate || t == Race }
 

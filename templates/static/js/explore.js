@@ -5,14 +5,8 @@
 import './prefs.js';
 import { $, $$, el, svgEl, json, announce, onPage } from './dom.js';
 import { Board } from './board.js';
-import { capitalize, numberedLine, ENDS, plies, graphValueText, shortValue } from './words.js';
-import { cellsOf, sideOf, fullmoveOf } from './position.js';
+import { cellsOf, sideOf } from './position.js';
 import { BEST, SUB, readNodes, rowsOf, rowName, lineTo, pathTo, edgePaths, nodeShape, clampView, zoomView, revealView } from './graph.js';
-
-// endNote is " (checkmate)" for a state that ends the game, else "".
-function endNote(n) {
-  return n.end !== '-' ? ' (' + ENDS[n.end] + ')' : '';
-}
 
 export class Explorer {
   constructor(data) {
@@ -144,7 +138,7 @@ export class Explorer {
     ul.textContent = '';
     this.rows[r].forEach((k) => {
       const n = this.nodes[k];
-      const b = el('button', { type: 'button', class: 'ex-state v-' + n.value, 'data-i': k }, shortValue(n.value, n.dtm) + endNote(n) + ' · ' + n.fen);
+      const b = el('button', { type: 'button', class: 'ex-state v-' + n.value, 'data-i': k }, n.text + ' · ' + n.fen);
       if (k === this.current) b.setAttribute('aria-current', 'true');
       b.addEventListener('click', () => this.select(k, true));
       ul.appendChild(el('li')).appendChild(b);
@@ -162,7 +156,7 @@ export class Explorer {
     $('#ex-state-h').textContent = title;
     this.showFacts(n, line);
     const status = $('#status');
-    status.textContent = title + ': ' + graphValueText(n.value, n.dtm, this.data.race) + endNote(n) + '.';
+    status.textContent = title + ': ' + n.text + '.';
     this.showMoves(n);
     const play = $('#ex-play');
     play.setAttribute('href', this.data.play + (line.coords.length ? '?moves=' + line.coords.join('+') : ''));
@@ -182,14 +176,11 @@ export class Explorer {
       facts.appendChild(el('dt', null, dt));
       facts.appendChild(el('dd', null, dd));
     };
-    const race = this.data.race;
-    const start = this.nodes[0];
-    add('Value', graphValueText(n.value, n.dtm, race));
-    add(race ? 'Distance to the win' : 'Distance to mate', n.dtm < 0 ? 'none (a draw)' : plies(n.dtm));
-    add('To move', capitalize(sideOf(n.fen)));
-    add('Game over', n.end === '-' ? 'no' : ENDS[n.end]);
+    add('Value', n.text);
+    add('To move', this.data.sides[sideOf(n.fen)]);
+    add('Game over', n.end === '-' ? 'no' : this.data.ends[n.end]);
     add('Row', this.rowName(n.layer));
-    add('From the start', line.san.length ? numberedLine(line.san, sideOf(start.fen), fullmoveOf(start.fen)) : 'this is the start');
+    add('From the start', line.text || 'this is the start');
     add('FEN', n.fen);
   }
 
@@ -201,7 +192,7 @@ export class Explorer {
     n.moves.forEach((m) => {
       const li = el('li');
       const value = m.to >= 0 ? this.nodes[m.to].value : m.value;
-      const dtm = m.to >= 0 ? this.nodes[m.to].dtm : m.dtm;
+      const text = m.to >= 0 ? this.nodes[m.to].text : m.text;
       if (m.to >= 0) {
         const b = el('button', { type: 'button', class: 'ex-move', 'data-to': m.to }, m.san);
         b.addEventListener('click', () => this.select(m.to, true));
@@ -209,7 +200,7 @@ export class Explorer {
       } else {
         li.appendChild(el('span', { class: 'ex-move' }, m.san));
       }
-      li.appendChild(el('span', { class: 'ex-mv-value v-' + value }, ' → ' + graphValueText(value, dtm, this.data.race)));
+      li.appendChild(el('span', { class: 'ex-mv-value v-' + value }, ' → ' + text));
       if (m.flags & BEST) li.appendChild(el('span', { class: 'ex-best' }, 'optimal'));
       if (m.to < 0) li.appendChild(el('span', { class: 'muted' }, '(not shown here)'));
       ul.appendChild(li);

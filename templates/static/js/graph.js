@@ -9,9 +9,9 @@ export const BEST = 1, SCOPE = 2, DRAWN = 4, SUB = 8;
 export function readNodes(raw) {
   return raw.map((a, i) => {
     const moves = (a[10] || []).map((m) => ({
-      san: m[0], to: m[1], flags: m[2], value: m.length > 3 ? m[3] : null, dtm: m.length > 4 ? m[4] : null,
+      san: m[0], to: m[1], flags: m[2], value: m.length > 3 ? m[3] : null, dtm: m.length > 4 ? m[4] : null, text: m[5] || '',
     }));
-    return { i: i, x: a[0], y: a[1], layer: a[2], fen: a[3], value: a[4], dtm: a[5], end: a[6], parent: a[7], via: a[8], flags: a[9], moves: moves };
+    return { i: i, x: a[0], y: a[1], layer: a[2], fen: a[3], value: a[4], dtm: a[5], end: a[6], parent: a[7], via: a[8], flags: a[9], moves: moves, text: a[11] || '', label: a[12] || '' };
   });
 }
 
@@ -33,10 +33,10 @@ export function rowName(data, nodes, rows, r) {
   return 'Row ' + (r + 1) + ' · ' + what + ' · ' + count + (count === 1 ? ' state' : ' states');
 }
 
-// lineTo returns the moves from the start to node k: their SAN and
-// coordinates.
+// lineTo returns the moves from the start to node k: their SAN, their
+// coordinates, and the line numbered with the labels the build sent.
 export function lineTo(nodes, k) {
-  const san = [], coords = [];
+  const san = [], coords = [], numbered = [];
   let n = nodes[k];
   let guard = nodes.length;
   while (n && n.parent >= 0 && guard-- > 0) {
@@ -45,9 +45,10 @@ export function lineTo(nodes, k) {
     const m = p.moves.find((x) => x.to === child.i);
     san.unshift(m ? m.san : n.via);
     coords.unshift(n.via);
+    numbered.unshift((n.label ? n.label + ' ' : '') + san[0]);
     n = p;
   }
-  return { san: san, coords: coords };
+  return { san: san, coords: coords, text: numbered.join(' ') };
 }
 
 // pathTo is the SVG path from node k back to the start.

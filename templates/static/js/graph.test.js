@@ -4,18 +4,19 @@ import { DRAWN, SUB, readNodes, rowsOf, rowName, lineTo, pathTo, edgePaths, node
 
 // A start with two moves, one to a mate, one to a state off the page.
 const raw = [
-  [10, 10, 0, 'k1K w - - 0 1', 'W', 1, '-', -1, '', 0, [['Kb1', 1, DRAWN | SUB], ['Kc2', -1, 0, 'D', -1]]],
-  [20, 30, 1, 'kK1 b - - 1 1', 'W', 0, 'mate', 0, 'c1b1', SUB, []],
+  [10, 10, 0, 'k1K w - - 0 1', 'W', 1, '-', -1, '', 0, [['Kb1', 1, DRAWN | SUB], ['Kc2', -1, 0, 'D', -1, 'Draw']], 'White wins, mate in 1 ply', ''],
+  [20, 30, 1, 'kK1 b - - 1 1', 'W', 0, 'mate', 0, 'c1b1', SUB, [], 'White has won (checkmate)', '1.'],
 ];
 
 test('readNodes, rows and lines', () => {
   const nodes = readNodes(raw);
   assert.equal(nodes[1].end, 'mate');
-  assert.deepEqual(nodes[0].moves[1], { san: 'Kc2', to: -1, flags: 0, value: 'D', dtm: -1 });
+  assert.deepEqual(nodes[0].moves[1], { san: 'Kc2', to: -1, flags: 0, value: 'D', dtm: -1, text: 'Draw' });
+  assert.equal(nodes[1].text, 'White has won (checkmate)');
   assert.equal(nodes[0].moves[0].value, null);
   assert.deepEqual(rowsOf(nodes), [[0], [1]]);
-  assert.deepEqual(lineTo(nodes, 1), { san: ['Kb1'], coords: ['c1b1'] });
-  assert.deepEqual(lineTo(nodes, 0), { san: [], coords: [] });
+  assert.deepEqual(lineTo(nodes, 1), { san: ['Kb1'], coords: ['c1b1'], text: '1. Kb1' });
+  assert.deepEqual(lineTo(nodes, 0), { san: [], coords: [], text: '' });
   assert.equal(pathTo(nodes, 1), 'M20 30L10 10');
   assert.equal(rowName({ layering: 'dtm' }, nodes, rowsOf(nodes), 1), 'Row 2 · distance to mate 0 · 1 state');
   assert.equal(rowName({ layering: 'dtm', race: true }, nodes, rowsOf(nodes), 0), 'Row 1 · plies to the win 1 · 1 state');
