@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
@@ -162,10 +161,7 @@ func fromOracle(o solver.Oracle, p *engine.Position, a *Analysis) bool {
 		a.PV = append(a.PV, actionText(&q, m))
 		q.MakeAction(m)
 	}
-	a.PVText = engine.NumberLine(a.PV, p.Side, p.Fullmove)
-	if p.R.Bans {
-		a.PVText = strings.Join(a.PV, " ")
-	}
+	a.PVText = p.LineText(a.PV)
 	return true
 }
 

@@ -78,7 +78,7 @@ func searchAnalysis(p *engine.Position, sr func() *solver.Searcher, hist []uint6
 		a.MethodText = "exact endgame table inside the search"
 	}
 	a.PV = sanOf(p, r.PV)
-	a.PVText = engine.NumberLine(a.PV, p.Side, p.Fullmove)
+	a.PVText = p.LineText(a.PV)
 	a.Score = r.Score
 	if r.Move != engine.NoMove {
 		a.BestMoves = []Obj{moveOf(p, r.Move)}

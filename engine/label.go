@@ -45,3 +45,13 @@ func NumberLine(moves []string, side Color, fullmove int) string {
 	}
 	return sb.String()
 }
+
+// LineText writes moves played from p — SAN, or under Ban Chess the
+// action log's bans and moves — as a line for reading: numbered from p's
+// move number, except under bans, where a number would count actions.
+func (p *Position) LineText(texts []string) string {
+	if p.R.Bans {
+		return strings.Join(texts, " ")
+	}
+	return NumberLine(texts, p.Side, p.Fullmove)
+}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -298,10 +299,8 @@ func loadMode(rel string, data []byte, errs *ErrorList) *Mode {
 		"opponent": func(v *yaml.Node) {
 			mark("opponent", v)
 			if d.str(v, "opponent", &m.Opponent) {
-				switch m.Opponent {
-				case "perfect", "aggressive", "cooperative", "random":
-				default:
-					d.errorf(v, "opponent %q: want perfect, aggressive, cooperative or random", m.Opponent)
+				if _, err := solver.ParseStrategy(m.Opponent); err != nil {
+					d.errorf(v, "opponent: %v", err)
 				}
 			}
 		},

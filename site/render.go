@@ -445,29 +445,7 @@ func (mv *modeView) ValueText() string {
 }
 
 // PVText is the principal variation as one line.
-func (mv *modeView) PVText() string { return sanLine(mv.Start, mv.V.PV) }
-
-// sanLine numbers a list of SAN moves played from p.
-func sanLine(p *engine.Position, moves []string) string {
-	var b strings.Builder
-	n, black := p.Fullmove, p.Side == engine.Black
-	for i, m := range moves {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		if !black {
-			fmt.Fprintf(&b, "%d. ", n)
-		} else if i == 0 {
-			fmt.Fprintf(&b, "%d… ", n)
-		}
-		b.WriteString(m)
-		if black {
-			n++
-		}
-		black = !black
-	}
-	return b.String()
-}
+func (mv *modeView) PVText() string { return mv.Start.LineText(mv.V.PV) }
 
 // modeJSON is the mode data a page embeds for its script.
 type modeJSON struct {
