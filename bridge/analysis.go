@@ -8,6 +8,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/search"
 )
 
 // MaxBudget caps any time budget a caller asks for.
@@ -35,9 +36,9 @@ func history(g *engine.Game) []uint64 {
 }
 
 // searcher returns the session's searcher, kept between moves.
-func (s *Session) searcher() *solver.Searcher {
+func (s *Session) searcher() *search.Searcher {
 	if s.search == nil {
-		s.search = solver.NewSearcher(18)
+		s.search = search.NewSearcher(18)
 	}
 	return s.search
 }
@@ -186,7 +187,7 @@ func (s *Session) Analyse(limit time.Duration) (*Analysis, error) {
 
 // analysePosition answers from the end of the game, from the table, or
 // else by searching (searchAnalysis; sr gives the searcher to use).
-func analysePosition(p *engine.Position, st engine.Status, t *solver.Table, sr func() *solver.Searcher, hist []uint64, limit time.Duration) (*Analysis, error) {
+func analysePosition(p *engine.Position, st engine.Status, t *solver.Table, sr func() *search.Searcher, hist []uint64, limit time.Duration) (*Analysis, error) {
 	a := newAnalysis(p)
 	if st.IsOver() {
 		a.Method, a.MethodText = "over", "the game is over"

@@ -10,6 +10,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/mate"
 )
 
 // decode reads what the page would read: the bridge's JSON.
@@ -162,7 +163,7 @@ func TestSolveAndMateSearch(t *testing.T) {
 		t.Fatal(err)
 	}
 	p, _ := engine.Parse(mate2, nil)
-	o := solver.NewMateOracle(engine.White, 12, solver.MateOptions{MaxNodes: 3_000_000})
+	o := mate.NewOracle(engine.White, 12, mate.Options{MaxNodes: 3_000_000})
 	if want := p.SANLine(solver.PV(o, p, solver.PVLength)); a.Method != "mate-search" || a.MateIn != 2 || !slices.Equal(a.PV, want) {
 		t.Errorf("mate in 2: %+v, want the mate oracle's PV %v", a, want)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/search"
 )
 
 // errNoSearch is the answer of the light build where only a search could
@@ -24,7 +25,7 @@ func (s *Session) searchMove(string, time.Duration, *rand.Rand) (engine.Move, er
 	return engine.NoMove, errNoSearch
 }
 
-func searchAnalysis(*engine.Position, func() *solver.Searcher, []uint64, time.Duration, *Analysis) error {
+func searchAnalysis(*engine.Position, func() *search.Searcher, []uint64, time.Duration, *Analysis) error {
 	return errNoSearch
 }
 

@@ -12,7 +12,8 @@ import (
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
-	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/mate"
+	"github.com/thinchess/thinchess/solver/search"
 )
 
 // Bounds of the live searches.
@@ -44,19 +45,19 @@ func (s *Session) searchMove(strategy string, limit time.Duration, rng *rand.Ran
 	case "cooperative":
 		// The reply that leaves the opponent best off, by a short search
 		// of each move from the opponent's side.
-		best, bestScore := moves[0], -solver.MateScore-1
+		best, bestScore := moves[0], -search.MateScore-1
 		per := limit / time.Duration(len(moves)+1)
 		for _, m := range moves {
 			q := *p
 			q.Make(m)
-			r := solver.Search(&q, solver.Limits{Time: per, Depth: 6, History: history(s.game)})
+			r := search.Search(&q, search.Limits{Time: per, Depth: 6, History: history(s.game)})
 			if r.Score > bestScore {
 				best, bestScore = m, r.Score
 			}
 		}
 		return best, nil
 	case "perfect", "aggressive", "":
-		r := s.searcher().Search(p, solver.Limits{Time: limit, History: history(s.game)})
+		r := s.searcher().Search(p, search.Limits{Time: limit, History: history(s.game)})
 		if r.Move == engine.NoMove {
 			return engine.NoMove, fmt.Errorf("no legal move: the game is over")
 		}
@@ -67,11 +68,11 @@ func (s *Session) searchMove(strategy string, limit time.Duration, rng *rand.Ran
 
 // searchAnalysis fills a from a bounded mate search for either side
 // and, failing that, the alpha-beta searcher's estimate.
-func searchAnalysis(p *engine.Position, sr func() *solver.Searcher, hist []uint64, limit time.Duration, a *Analysis) error {
+func searchAnalysis(p *engine.Position, sr func() *search.Searcher, hist []uint64, limit time.Duration, a *Analysis) error {
 	if found := mateAnalysis(p, a); found {
 		return nil
 	}
-	r := sr().Search(p, solver.Limits{Time: limit, History: hist})
+	r := sr().Search(p, search.Limits{Time: limit, History: hist})
 	a.Method = "search"
 	a.MethodText = fmt.Sprintf("alpha-beta search to depth %d (%d positions); an estimate, not a proof", r.Depth, r.Nodes)
 	if r.Exact {
@@ -85,9 +86,9 @@ func searchAnalysis(p *engine.Position, sr func() *solver.Searcher, hist []uint6
 	}
 	switch {
 	case r.Mate > 0:
-		a.Value, a.MateIn, a.DTM = engine.WinFor(p.Side), r.Mate, solver.MateScore-r.Score
+		a.Value, a.MateIn, a.DTM = engine.WinFor(p.Side), r.Mate, search.MateScore-r.Score
 	case r.Mate < 0:
-		a.Value, a.MateIn, a.DTM = engine.WinFor(p.Side.Other()), -r.Mate, solver.MateScore+r.Score
+		a.Value, a.MateIn, a.DTM = engine.WinFor(p.Side.Other()), -r.Mate, search.MateScore+r.Score
 	case r.Exact && r.Score == 0:
 		a.Value = engine.Drawn
 	default:
@@ -104,7 +105,7 @@ func searchAnalysis(p *engine.Position, sr func() *solver.Searcher, hist []uint6
 // analyseMateMoves and fills a from the mate oracle when one is proven.
 func mateAnalysis(p *engine.Position, a *Analysis) bool {
 	for _, attacker := range []engine.Color{p.Side, p.Side.Other()} {
-		o := solver.NewMateOracle(attacker, analyseMateMoves, solver.MateOptions{MaxNodes: analyseMateNodes})
+		o := mate.NewOracle(attacker, analyseMateMoves, mate.Options{MaxNodes: analyseMateNodes})
 		if fromOracle(o, p, a) {
 			a.Method, a.MethodText = "mate-search", fmt.Sprintf("bounded mate search (proved within %d moves)", analyseMateMoves)
 			return true
@@ -116,7 +117,7 @@ func mateAnalysis(p *engine.Position, a *Analysis) bool {
 // judgeBySearch tells whether m is one of the fastest mates of p, by the
 // mate oracle.
 func judgeBySearch(p *engine.Position, m engine.Move, text string) (Obj, error) {
-	o := solver.NewMateOracle(p.Side, analyseMateMoves, solver.MateOptions{MaxNodes: analyseMateNodes})
+	o := mate.NewOracle(p.Side, analyseMateMoves, mate.Options{MaxNodes: analyseMateNodes})
 	if _, _, ok := o.Probe(p); !ok {
 		return nil, fmt.Errorf("cannot judge %s: no table for this position and no mate within %d moves proven", text, analyseMateMoves)
 	}
@@ -140,5 +141,5 @@ func SolvePosition(p *engine.Position, maxStates int, limit time.Duration, progr
 	if a, ok, err := solveExact(p, maxStates, progress); err != nil || ok {
 		return a, err
 	}
-	return analysePosition(p, p.Status(), nil, func() *solver.Searcher { return solver.NewSearcher(18) }, nil, clampBudget(limit, 3*time.Second))
+	return analysePosition(p, p.Status(), nil, func() *search.Searcher { return search.NewSearcher(18) }, nil, clampBudget(limit, 3*time.Second))
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/search"
 )
 
 // Session is one game in the browser and what has been loaded for it: an
@@ -13,7 +14,7 @@ import (
 type Session struct {
 	game   *engine.Game
 	table  *solver.Table
-	search *solver.Searcher
+	search *search.Searcher
 	bans   *solver.BanTable // Ban Chess: solved on the computer's first action
 }
 

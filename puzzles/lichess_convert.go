@@ -11,7 +11,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/mode"
-	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/mate"
 )
 
 // ImportOptions tune ConvertLichess.
@@ -43,8 +43,8 @@ func (r *LichessRow) MateIn() (int, error) {
 	for _, t := range r.Themes {
 		if m := mateInRE.FindStringSubmatch(t); m != nil {
 			k, err := strconv.Atoi(m[1])
-			if err != nil || k < 1 || k > solver.MaxMateMoves {
-				return 0, fmt.Errorf("theme %s: want mateIn1 to mateIn%d", t, solver.MaxMateMoves)
+			if err != nil || k < 1 || k > mate.MaxMoves {
+				return 0, fmt.Errorf("theme %s: want mateIn1 to mateIn%d", t, mate.MaxMoves)
 			}
 			if n != 0 && n != k {
 				return 0, fmt.Errorf("themes claim both mateIn%d and mateIn%d", n, k)
@@ -91,7 +91,7 @@ func ConvertLichess(r *LichessRow, opt ImportOptions) (*Puzzle, []string, error)
 	setupLabel := moveNumber(&start)
 	start.Make(r.Played[0])
 	attacker := start.Side
-	o := solver.NewMateOracle(attacker, n, solver.MateOptions{MaxNodes: opt.MateNodes})
+	o := mate.NewOracle(attacker, n, mate.Options{MaxNodes: opt.MateNodes})
 
 	res, err := o.Search(&start)
 	switch {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/thinchess/thinchess/mode"
 	"mime"
 	"net"
 	"net/http"
@@ -18,10 +17,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/solver/mate"
+
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/thinchess/thinchess/engine"
-	"github.com/thinchess/thinchess/solver"
 )
 
 // The browser tests drive the built site in headless Chromium through the
@@ -350,7 +351,7 @@ func bestMove(t *testing.T, fen, variant string) (string, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := solver.MateSearch(p, p.Side, 20, solver.MateOptions{MaxTreeNodes: -1})
+	res, err := mate.Search(p, p.Side, 20, mate.Options{MaxTreeNodes: -1})
 	if err != nil || !res.Found || len(res.First) == 0 {
 		t.Fatalf("no mate found in %s: %v", fen, err)
 	}

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"flag"
-	"github.com/thinchess/thinchess/mode"
-	"github.com/thinchess/thinchess/verify"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,6 +11,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/solver/mate"
+	"github.com/thinchess/thinchess/verify"
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
@@ -37,7 +39,7 @@ func mateVerifications(t testing.TB, s *mode.Site) map[string]*verify.Verificati
 			continue
 		}
 		p := m.Start
-		res, err := solver.MateSearch(p, p.Side, 20, solver.MateOptions{})
+		res, err := mate.Search(p, p.Side, 20, mate.Options{})
 		if err != nil || !res.Found {
 			t.Fatalf("%s: mate search: %v (found %v)", m.Path, err, res != nil && res.Found)
 		}
@@ -63,7 +65,7 @@ func mateVerifications(t testing.TB, s *mode.Site) map[string]*verify.Verificati
 
 // longest returns the child of n the defender prefers (the longest mate)
 // or, at the attacker's nodes, the first optimal move.
-func longest(n *solver.MateNode) *solver.MateNode {
+func longest(n *mate.Node) *mate.Node {
 	best := n.Next[0]
 	for _, c := range n.Next[1:] {
 		if c.Mate > best.Mate {
@@ -76,7 +78,7 @@ func longest(n *solver.MateNode) *solver.MateNode {
 // mateTree converts a mate-search tree into the trainer's tree: every
 // listed attacker move is accepted, the defender plays its longest
 // defence.
-func mateTree(p engine.Position, n *solver.MateNode, player engine.Color) *verify.TreeNode {
+func mateTree(p engine.Position, n *mate.Node, player engine.Color) *verify.TreeNode {
 	t := &verify.TreeNode{FEN: p.FEN()}
 	if st := p.Status(); st != engine.Active {
 		t.End = st.String()
@@ -88,7 +90,7 @@ func mateTree(p engine.Position, n *solver.MateNode, player engine.Color) *verif
 	t.SAN, t.Next = map[string]string{}, map[string]*verify.TreeNode{}
 	children := n.Next
 	if p.Side != player {
-		children = []*solver.MateNode{longest(n)}
+		children = []*mate.Node{longest(n)}
 	}
 	for _, c := range children {
 		coord := c.M.Coord(p.B)

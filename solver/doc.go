@@ -1,7 +1,11 @@
-// Package solver answers questions about positions: exactly, by
-// retrograde analysis of every reachable state (Solve and Table), by a
-// bounded mate search for boards too large to enumerate (MateSearch), and
-// by a game-playing alpha-beta search (Search).
+// Package solver answers questions about positions exactly, by
+// retrograde analysis of every reachable state (Solve and Table, and
+// SolveBans for Ban Chess), and holds what every judge shares: the Oracle
+// interface that the CLI, the build and the browser all ask, its
+// principal variation (PV), Value and Method. Its sub-packages add the
+// bounded mate search for boards too large to enumerate (solver/mate,
+// whose mate.Oracle is the third oracle) and the game-playing alpha-beta
+// search (solver/search).
 //
 // # Exact tables
 //

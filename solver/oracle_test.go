@@ -1,48 +1,10 @@
 package solver
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/thinchess/thinchess/engine"
 )
-
-// TestMateOracleAgreesWithTable asks the mate-search oracle about every
-// won state of a small exact table: it must give the table's value,
-// distance, best moves and principal variation.
-func TestMateOracleAgreesWithTable(t *testing.T) {
-	for _, start := range []string{"bk,bn,br,x,x,wr,wn,wk:w", "bk,br,x,x,wr,wk:w"} {
-		p := tableParse(t, "1d", start)
-		tab := solveVerified(t, p, Options{})
-		checked := 0
-		for i := 0; i < tab.Len(); i++ {
-			v, dtm := tab.Entry(i)
-			if v == Draw || dtm == 0 {
-				continue
-			}
-			q := tab.Position(i)
-			winner := q.Side
-			if v == Loss {
-				winner = q.Side.Other()
-			}
-			o := NewMateOracle(winner, (dtm+1)/2, MateOptions{})
-			ov, odtm, ok := o.Probe(q)
-			if !ok || ov != v || odtm != dtm {
-				t.Fatalf("%s: mate oracle says %v in %d (%v), table %v in %d", q.FEN(), ov, odtm, ok, v, dtm)
-			}
-			if got, want := o.BestMoves(q), tab.BestMoves(q); !slices.Equal(got, want) {
-				t.Fatalf("%s: mate oracle's best %v, table's %v", q.FEN(), q.SANLine(got), q.SANLine(want))
-			}
-			if got, want := PV(o, q, PVLength), PV(tab, q, PVLength); !slices.Equal(got, want) {
-				t.Fatalf("%s: mate oracle's PV %v, table's %v", q.FEN(), q.SANLine(got), q.SANLine(want))
-			}
-			checked++
-		}
-		if checked == 0 {
-			t.Fatalf("%s: no won state checked", start)
-		}
-	}
-}
 
 // TestPVStopsOnRepetition checks drawn lines from a sample of the 1×12
 // start's drawn states: every move the first best move, no position

@@ -223,10 +223,10 @@ type MoveValue struct {
 	DTM int
 }
 
-// better reports whether a is a better outcome than b for the mover under
+// Better reports whether a is a better outcome than b for the mover under
 // perfect play: a win beats a draw beats a loss, a faster win beats a
 // slower one, and a slower loss beats a faster one.
-func (a MoveValue) better(b MoveValue) bool {
+func (a MoveValue) Better(b MoveValue) bool {
 	if a.Value != b.Value {
 		return a.Value > b.Value
 	}
@@ -296,12 +296,12 @@ func (t *Table) BestMoves(p *engine.Position) []engine.Move {
 func bestOf(mvs []MoveValue, out []engine.Move) []engine.Move {
 	var best MoveValue
 	for j, mv := range mvs {
-		if j == 0 || mv.better(best) {
+		if j == 0 || mv.Better(best) {
 			best = mv
 		}
 	}
 	for _, mv := range mvs {
-		if !best.better(mv) {
+		if !best.Better(mv) {
 			out = append(out, mv.Move)
 		}
 	}

@@ -3,7 +3,9 @@ package verify
 import (
 	"errors"
 	"fmt"
+
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/solver/mate"
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
@@ -91,7 +93,7 @@ func mateOracle(m *mode.Mode, opt Options, v *Verification, errs *mode.ErrorList
 	if bound == 0 {
 		bound = defaultMateProbe
 	}
-	o := solver.NewMateOracle(attacker, bound, solver.MateOptions{MaxNodes: int64(opt.MateNodes)})
+	o := mate.NewOracle(attacker, bound, mate.Options{MaxNodes: int64(opt.MateNodes)})
 	r, err := o.Search(m.Start)
 	v.Method = solver.ByMateSearch
 	switch {

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
-	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/search"
 )
 
 func init() {
@@ -46,7 +46,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	opponent := fs.String("opponent", "both", "random, greedy or both")
 	variant := fs.String("variant", "", "rule preset of the POSITION arguments: "+strings.Join(engine.Presets, ", ")+" (default: 1d on one-file boards, chess otherwise)")
 	startsFile := fs.String("starts", "", "a file of start positions, one a line: name | variant | position")
-	maxPlies := fs.Int("max-plies", solver.DefaultMaxPlies, "move cap in plies; a capped game is a draw")
+	maxPlies := fs.Int("max-plies", search.DefaultMaxPlies, "move cap in plies; a capped game is a draw")
 	seed := fs.Uint64("seed", 1, "seed of the opponent's random choices")
 	workers := fs.Int("workers", 1, "games played at once")
 	verbose := fs.Bool("verbose", false, "print the moves of every game the engine did not win")
@@ -59,10 +59,10 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	}
 	var opponents []string
 	switch *opponent {
-	case solver.OpponentRandom, solver.OpponentGreedy:
+	case search.OpponentRandom, search.OpponentGreedy:
 		opponents = []string{*opponent}
 	case "both":
-		opponents = []string{solver.OpponentRandom, solver.OpponentGreedy}
+		opponents = []string{search.OpponentRandom, search.OpponentGreedy}
 	default:
 		fmt.Fprintf(stderr, "thinchess match: --opponent %q: want random, greedy or both\n", *opponent)
 		return 2
@@ -75,14 +75,14 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "thinchess match: give the engine a budget: --movetime or --nodes")
 		return 2
 	}
-	var starts []solver.MatchStart
+	var starts []search.MatchStart
 	if *startsFile != "" {
 		f, err := os.Open(*startsFile)
 		if err != nil {
 			fmt.Fprintf(stderr, "thinchess match: %v\n", err)
 			return 1
 		}
-		starts, err = solver.ParseMatchStarts(f)
+		starts, err = search.ParseMatchStarts(f)
 		f.Close()
 		if err != nil {
 			fmt.Fprintf(stderr, "thinchess match: %s: %v\n", *startsFile, err)
@@ -95,7 +95,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "thinchess match: %v\n", err)
 			return 1
 		}
-		starts = append(starts, solver.MatchStart{Name: text, Variant: p.R.Preset, Position: p})
+		starts = append(starts, search.MatchStart{Name: text, Variant: p.R.Preset, Position: p})
 	}
 	if len(starts) == 0 {
 		fmt.Fprintln(stderr, "thinchess match: no start position: give POSITION arguments or --starts FILE")
@@ -116,10 +116,10 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	var total [4]int
 	for _, st := range starts {
 		for _, opp := range opponents {
-			res, err := solver.PlayMatch(st.Position, solver.MatchOptions{
+			res, err := search.PlayMatch(st.Position, search.MatchOptions{
 				Games:    *games,
 				Opponent: opp,
-				Limits:   solver.Limits{Time: *movetime, Nodes: *nodes},
+				Limits:   search.Limits{Time: *movetime, Nodes: *nodes},
 				MaxPlies: *maxPlies,
 				Seed:     *seed,
 				Workers:  *workers,

@@ -24,7 +24,7 @@ func TestMatchCommand(t *testing.T) {
 
 func TestMatchCommandStartsFile(t *testing.T) {
 	code, out, errs := runMateCmd("match", "--games", "1", "--movetime", "0", "--nodes", "500",
-		"--opponent", "both", "--starts", "../../solver/testdata/match_starts.txt")
+		"--opponent", "both", "--starts", "../../solver/search/testdata/match_starts.txt")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}

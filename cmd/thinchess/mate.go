@@ -12,6 +12,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/mate"
 )
 
 func init() {
@@ -44,7 +45,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 	}
 	variant := fs.String("variant", "", "rule preset: "+strings.Join(engine.Presets, ", ")+" (default: 1d on one-file boards, chess otherwise)")
 	attackerName := fs.String("attacker", "", "the side that mates: white or black (default: the side to move)")
-	nodes := fs.Int64("nodes", solver.DefaultMateNodes, "node budget of the proof")
+	nodes := fs.Int64("nodes", mate.DefaultNodes, "node budget of the proof")
 	tree := fs.Bool("tree", false, "include the solution tree in --json output")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	rest, err := argsWithFlagsAnywhere(fs, args)
@@ -60,8 +61,8 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	n, err := strconv.Atoi(rest[0])
-	if err != nil || n < 0 || n > solver.MaxMateMoves {
-		fmt.Fprintf(stderr, "thinchess mate: N %q: want a number of moves from 0 to %d\n", rest[0], solver.MaxMateMoves)
+	if err != nil || n < 0 || n > mate.MaxMoves {
+		fmt.Fprintf(stderr, "thinchess mate: N %q: want a number of moves from 0 to %d\n", rest[0], mate.MaxMoves)
 		return 2
 	}
 	p, err := readPosition("mate", *variant, false, strings.Join(rest[1:], " "))
@@ -80,7 +81,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "thinchess mate: --attacker %q: want white or black\n", *attackerName)
 		return 2
 	}
-	opt := solver.MateOptions{MaxNodes: *nodes}
+	opt := mate.Options{MaxNodes: *nodes}
 	if !*tree {
 		// The text output needs only the main line, which a tree with
 		// one answer per attacker node holds; JSON without --tree needs
@@ -91,7 +92,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	start := time.Now()
-	res, err := solver.MateSearch(p, attacker, n, opt)
+	res, err := mate.Search(p, attacker, n, opt)
 	if res == nil {
 		fmt.Fprintf(stderr, "thinchess mate: %v\n", err)
 		return 1
@@ -109,7 +110,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 	} else {
 		var line []engine.Move
 		if res.Found {
-			o := solver.NewMateOracle(attacker, n, solver.MateOptions{MaxNodes: *nodes})
+			o := mate.NewOracle(attacker, n, mate.Options{MaxNodes: *nodes})
 			line = solver.PV(o, p, solver.PVLength)
 		}
 		printMate(stdout, p, res, line, time.Since(start))
@@ -122,7 +123,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 }
 
 // printMate writes a mate-search result for people.
-func printMate(w io.Writer, p *engine.Position, res *solver.MateResult, line []engine.Move, took time.Duration) {
+func printMate(w io.Writer, p *engine.Position, res *mate.Result, line []engine.Move, took time.Duration) {
 	who := strings.ToUpper(res.Attacker[:1]) + res.Attacker[1:]
 	switch {
 	case res.Undecided && res.NoMateWithin > 0:

@@ -1,18 +1,11 @@
-package solver
+package search
 
 import (
 	"sync"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
 )
-
-// pieceValue is the material value of each piece type in centipawns,
-// indexed by engine.PieceType. Kings have none: they are never traded.
-var pieceValue = [7]int{0, 100, 300, 320, 500, 900, 0}
-
-// PieceValue returns the material value of a piece type in centipawns
-// (100 for a pawn, 0 for a king).
-func PieceValue(t engine.PieceType) int { return pieceValue[t] }
 
 // compass steps of the eight directions: four orthogonal then four diagonal.
 var compass = [8][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
@@ -110,9 +103,9 @@ func Evaluate(p *engine.Position) int {
 			continue
 		}
 		c, t := pc.Color(), pc.Type()
-		material[c] += pieceValue[t]
+		material[c] += solver.PieceValue(t)
 		if t != engine.Pawn && t != engine.King {
-			npm[c] += pieceValue[t]
+			npm[c] += solver.PieceValue(t)
 		}
 		rank := b.Rank(sq)
 		toGo := b.H - 1 - rank // ranks to the far rank

@@ -1,4 +1,4 @@
-package solver
+package search
 
 import (
 	"bufio"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
 )
 
 // Opponents of the match harness.
@@ -179,9 +180,9 @@ func opponentMove(p *engine.Position, kind string, rng *rand.Rand, buf []engine.
 		for _, m := range moves {
 			v := 0
 			if victim := p.At(m.To()); victim != engine.NoPiece {
-				v = pieceValue[victim.Type()]
+				v = solver.PieceValue(victim.Type())
 			} else if m.IsEnPassant() {
-				v = pieceValue[engine.Pawn]
+				v = solver.PieceValue(engine.Pawn)
 			} else {
 				continue
 			}

@@ -1,10 +1,11 @@
-package solver
+package search
 
 import (
 	"fmt"
 	"slices"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
 )
 
 // DefaultExactStates bounds the exact tables Search builds when
@@ -16,13 +17,13 @@ const DefaultExactStates = 1 << 20
 type exactTables struct {
 	// games are tables built from root positions, newest last: each
 	// holds every position reachable from its root.
-	games []*Table
+	games []*solver.Table
 	// endings are tables of pawnless endings built during the search, by
 	// material signature (a signature may need more than one table, as
 	// bishops keep to their colour of squares).
-	endings map[string][]*Table
+	endings map[string][]*solver.Table
 	// swindle memoizes swindler.lost per game table.
-	swindle map[*Table]map[int]float64
+	swindle map[*solver.Table]map[int]float64
 	// tooBig holds, per board, preset and state limit, the fewest pieces
 	// a solve failed with (the state limit was hit, or the solver cannot
 	// key the position): positions with as many pieces or more are not
@@ -42,7 +43,7 @@ const (
 
 // gameTable returns a table holding p, building one from p when its
 // material looks small enough to solve within maxStates states.
-func (x *exactTables) gameTable(p *engine.Position, maxStates int) *Table {
+func (x *exactTables) gameTable(p *engine.Position, maxStates int) *solver.Table {
 	for _, t := range x.games {
 		if _, ok := t.Index(p); ok {
 			return t
@@ -61,7 +62,7 @@ func (x *exactTables) gameTable(p *engine.Position, maxStates int) *Table {
 // endingTable returns a table holding p, a pawnless ending, building one
 // when none of the tables of its material does and the state estimate
 // fits in *budget, which the build then uses up.
-func (x *exactTables) endingTable(p *engine.Position, maxStates int, budget *float64) *Table {
+func (x *exactTables) endingTable(p *engine.Position, maxStates int, budget *float64) *solver.Table {
 	sig := materialSignature(p)
 	tables := x.endings[sig]
 	for _, t := range tables {
@@ -77,7 +78,7 @@ func (x *exactTables) endingTable(p *engine.Position, maxStates int, budget *flo
 	t := x.build(p, maxStates)
 	if t != nil {
 		if x.endings == nil {
-			x.endings = map[string][]*Table{}
+			x.endings = map[string][]*solver.Table{}
 		}
 		x.endings[sig] = append(tables, t)
 	}
@@ -86,13 +87,13 @@ func (x *exactTables) endingTable(p *engine.Position, maxStates int, budget *flo
 
 // build solves from p if its material looks small enough, and remembers
 // failures.
-func (x *exactTables) build(p *engine.Position, maxStates int) *Table {
+func (x *exactTables) build(p *engine.Position, maxStates int) *solver.Table {
 	kind := fmt.Sprintf("%dx%d %s %d", p.B.W, p.B.H, p.R.Preset, maxStates)
 	pieces := pieceCount(p)
 	if fewest, ok := x.tooBig[kind]; (ok && pieces >= fewest) || stateEstimate(p) > 64*float64(maxStates) {
 		return nil
 	}
-	t, err := Solve(p, Options{MaxStates: maxStates})
+	t, err := solver.Solve(p, solver.Options{MaxStates: maxStates})
 	if err != nil { // too large (ErrTooLarge), or a position without a state key
 		if x.tooBig == nil {
 			x.tooBig = map[string]int{}
@@ -132,9 +133,9 @@ func (s *Searcher) probeEnding(ply int) (int, bool) {
 		return 0, false
 	}
 	switch v {
-	case Win:
+	case solver.Win:
 		return MateScore - ply - d, true
-	case Loss:
+	case solver.Loss:
 		return -MateScore + ply + d, true
 	}
 	return 0, true
@@ -142,9 +143,9 @@ func (s *Searcher) probeEnding(ply int) (int, bool) {
 
 // swindleMemo returns the memo of escape chances for table t, keeping
 // those of the current game tables only.
-func (x *exactTables) swindleMemo(t *Table) map[int]float64 {
+func (x *exactTables) swindleMemo(t *solver.Table) map[int]float64 {
 	if x.swindle == nil {
-		x.swindle = map[*Table]map[int]float64{}
+		x.swindle = map[*solver.Table]map[int]float64{}
 	}
 	m := x.swindle[t]
 	if m == nil {
@@ -164,7 +165,7 @@ const maxSwindleStates = 100_000
 
 // swindler computes escape chances from lost states of a table.
 type swindler struct {
-	t    *Table
+	t    *solver.Table
 	memo map[int]float64
 	// budget counts down the states still to explore; past it, an
 	// unexplored lost state counts as no escape.
@@ -197,7 +198,7 @@ func (sw *swindler) lost(i int) float64 {
 // opponent is to move: a reply that does not keep its win is an escape,
 // and a reply that does leaves a lost state to swindle from.
 func (sw *swindler) reply(j int) float64 {
-	if v, _ := sw.t.Entry(j); v != Win {
+	if v, _ := sw.t.Entry(j); v != solver.Win {
 		return 1
 	}
 	_, next := sw.t.Successors(j)
@@ -206,7 +207,7 @@ func (sw *swindler) reply(j int) float64 {
 	}
 	sum := 0.0
 	for _, k := range next {
-		if v, _ := sw.t.Entry(k); v == Loss {
+		if v, _ := sw.t.Entry(k); v == solver.Loss {
 			sum += sw.lost(k)
 		} else {
 			sum++
@@ -296,19 +297,19 @@ func (s *Searcher) exactResult(p *engine.Position, lim Limits) (res SearchResult
 	}
 	best := mvs[0]
 	for _, mv := range mvs[1:] {
-		if mv.better(best) {
+		if mv.Better(best) {
 			best = mv
 		}
 	}
 	switch best.Value {
-	case Draw:
+	case solver.Draw:
 		for _, mv := range mvs {
-			if mv.Value == Draw {
+			if mv.Value == solver.Draw {
 				keep = append(keep, mv.Move)
 			}
 		}
 		return res, keep, false
-	case Loss:
+	case solver.Loss:
 		// Among the losing moves, the one with the best chance that an
 		// opponent choosing uniformly at random throws the win away
 		// before the end, then the slowest.
@@ -326,14 +327,14 @@ func (s *Searcher) exactResult(p *engine.Position, lim Limits) (res SearchResult
 			}
 			if odds > bestOdds || (odds == bestOdds && dtm > best.DTM) {
 				bestOdds = odds
-				best = MoveValue{Move: m, Value: Loss, DTM: dtm}
+				best = solver.MoveValue{Move: m, Value: solver.Loss, DTM: dtm}
 			}
 		}
 	}
 	res = SearchResult{Move: best.Move, PV: []engine.Move{best.Move}, Exact: true}
-	if best.Value == Win {
+	if best.Value == solver.Win {
 		res.Score = MateScore - best.DTM
-		res.PV = PV(t, p, MaxPly)
+		res.PV = solver.PV(t, p, MaxPly)
 	} else {
 		res.Score = -MateScore + best.DTM
 	}

@@ -1,10 +1,11 @@
-package solver
+package search
 
 import (
 	"slices"
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
 )
 
 // Score bounds of Search, in centipawns. A mate in k plies from the
@@ -358,7 +359,7 @@ func (s *Searcher) drawn() bool {
 			return true
 		}
 	}
-	return lowMaterial(p) && p.Status() == engine.InsufficientMaterial
+	return solver.LowMaterial(p) && p.Status() == engine.InsufficientMaterial
 }
 
 func (s *Searcher) make(m engine.Move) engine.Undo {
@@ -611,14 +612,14 @@ func (s *Searcher) order(moves []engine.Move, ply int, ttMove engine.Move) {
 				victim = engine.MakePiece(engine.White, engine.Pawn)
 			}
 			if t := m.Promotion(); t != engine.NoPieceType {
-				v += 1<<28 + int32(pieceValue[t])*16
+				v += 1<<28 + int32(solver.PieceValue(t))*16
 			}
 			if victim != engine.NoPiece {
-				attacker := pieceValue[pc.Type()]
+				attacker := solver.PieceValue(pc.Type())
 				if pc.Type() == engine.King {
 					attacker = 1000
 				}
-				v += 1<<28 + int32(pieceValue[victim.Type()])*16 - int32(attacker/10)
+				v += 1<<28 + int32(solver.PieceValue(victim.Type()))*16 - int32(attacker/10)
 			} else if v == 0 {
 				switch m {
 				case s.killers[ply][0]:
@@ -628,14 +629,14 @@ func (s *Searcher) order(moves []engine.Move, ply int, ttMove engine.Move) {
 				default:
 					v = s.history[pc][m.To()]
 					if s.race {
-						v += int32(advance(p, m)) * 64
+						v += int32(solver.Advance(p, m)) * 64
 					}
 				}
 			}
 		}
 		sc[i] = v
 	}
-	sortMoves(moves, sc)
+	solver.SortByScore(moves, sc)
 }
 
 // scoreToTT stores mate scores relative to the node, so they stay right

@@ -1,4 +1,4 @@
-package solver
+package mate
 
 import "github.com/thinchess/thinchess/engine"
 
@@ -21,15 +21,15 @@ type treeBuilder struct {
 // first tries to list every optimal attacker move at every node; if that
 // tree is too big it keeps every optimal first move but one optimal move
 // at deeper attacker nodes, cutting subtrees if even that is too big.
-func (s *mateSearcher) buildTree(res *MateResult) {
-	limit := DefaultMateTreeNodes
+func (s *mateSearcher) buildTree(res *Result) {
+	limit := DefaultTreeNodes
 	if s.maxTree > 0 {
 		limit = s.maxTree
 	}
 	attackerToMove := s.pos.Side == s.attacker
 	for _, all := range []bool{true, false} {
 		t := &treeBuilder{s: s, limit: limit, allOptimal: all, allowCut: !all, complete: true}
-		root := &MateNode{Mate: res.Moves}
+		root := &Node{Mate: res.Moves}
 		t.grow(root, 0, attackerToMove, true)
 		if t.overflow {
 			continue
@@ -41,7 +41,7 @@ func (s *mateSearcher) buildTree(res *MateResult) {
 
 // grow fills n.Next for the node n, the current position, whose exact
 // mate distance is n.Mate.
-func (t *treeBuilder) grow(n *MateNode, ply int, attackerToMove, root bool) {
+func (t *treeBuilder) grow(n *Node, ply int, attackerToMove, root bool) {
 	if n.Mate == 0 || t.overflow {
 		return
 	}
@@ -61,13 +61,13 @@ func (t *treeBuilder) grow(n *MateNode, ply int, attackerToMove, root bool) {
 	for _, m := range moves {
 		san := p.SAN(m)
 		u := p.Make(m)
-		var child *MateNode
+		var child *Node
 		if attackerToMove {
 			if s.defend(n.Mate-1, ply+1) {
-				child = &MateNode{Mate: n.Mate - 1}
+				child = &Node{Mate: n.Mate - 1}
 			}
 		} else if d, ok := s.attackDistance(1, n.Mate, ply+1); ok {
-			child = &MateNode{Mate: d}
+			child = &Node{Mate: d}
 		}
 		if child != nil {
 			child.M, child.Move, child.Coord = m, san, m.Coord(p.B)

@@ -1,4 +1,4 @@
-package solver
+package mate
 
 import (
 	"bufio"
@@ -149,7 +149,7 @@ func (c mateCase) parse(t testing.TB) *engine.Position {
 }
 
 // formatFirst writes first moves as the fixtures do: "SAN in D".
-func formatFirst(ms []MateMove) []string {
+func formatFirst(ms []FirstMove) []string {
 	out := []string{}
 	for _, m := range ms {
 		out = append(out, fmt.Sprintf("%s in %d", m.SAN, m.Moves))
@@ -163,12 +163,12 @@ func TestMateFixtures(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			p := c.parse(t)
 			before := p.FEN()
-			res, err := MateSearch(p, c.attacker, c.within, MateOptions{})
+			res, err := Search(p, c.attacker, c.within, Options{})
 			if err != nil {
 				t.Fatalf("%s: %v", c, err)
 			}
 			if p.FEN() != before {
-				t.Fatalf("%s: MateSearch changed the position to %s", c, p.FEN())
+				t.Fatalf("%s: Search changed the position to %s", c, p.FEN())
 			}
 			gotMate := -1
 			if res.Found {
@@ -303,7 +303,7 @@ func (b *bruteMate) defend(p *engine.Position, k int) bool {
 // tree lists all, every optimal move is listed); at the defender's
 // nodes every legal defence is listed; distances fall by one per
 // attacker move; leaves are lost for the defender.
-func checkMateTree(t *testing.T, name string, p *engine.Position, attacker engine.Color, res *MateResult) {
+func checkMateTree(t *testing.T, name string, p *engine.Position, attacker engine.Color, res *Result) {
 	t.Helper()
 	if res.Tree.Mate != res.Moves {
 		t.Errorf("%s: tree root mate %d, want %d", name, res.Tree.Mate, res.Moves)
@@ -327,8 +327,8 @@ func checkMateTree(t *testing.T, name string, p *engine.Position, attacker engin
 	}
 	b := &bruteMate{attacker: attacker}
 	q := *p
-	var walk func(n *MateNode, path string)
-	walk = func(n *MateNode, path string) {
+	var walk func(n *Node, path string)
+	walk = func(n *Node, path string) {
 		var buf [engine.MaxMoves]engine.Move
 		legal := q.LegalMoves(buf[:0])
 		if n.Mate == 0 {
@@ -389,7 +389,7 @@ func TestMateUndecided(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := MateSearch(p, engine.White, 3, MateOptions{MaxNodes: 500})
+	res, err := Search(p, engine.White, 3, Options{MaxNodes: 500})
 	if !errors.Is(err, ErrUndecided) {
 		t.Fatalf("err = %v, want ErrUndecided", err)
 	}
@@ -403,8 +403,8 @@ func TestMateUndecided(t *testing.T) {
 
 func TestMateBadBound(t *testing.T) {
 	p, _ := engine.Parse("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", nil)
-	for _, n := range []int{-1, MaxMateMoves + 1} {
-		if _, err := MateSearch(p, engine.White, n, MateOptions{}); err == nil {
+	for _, n := range []int{-1, MaxMoves + 1} {
+		if _, err := Search(p, engine.White, n, Options{}); err == nil {
 			t.Errorf("bound %d accepted", n)
 		}
 	}
@@ -429,7 +429,7 @@ func TestMateFiftyMoveRule(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := MateSearch(p, engine.White, 2, MateOptions{})
+		res, err := Search(p, engine.White, 2, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -445,7 +445,7 @@ func TestMateFiftyMoveRule(t *testing.T) {
 
 func TestMateTreeJSON(t *testing.T) {
 	p, _ := engine.Parse("3r2k1/5ppp/8/8/Q7/8/5PPP/4R1K1 w - - 0 1", nil)
-	res, err := MateSearch(p, engine.White, 2, MateOptions{})
+	res, err := Search(p, engine.White, 2, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -498,7 +498,7 @@ func TestMateTreeBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	full, err := MateSearch(p, engine.White, 12, MateOptions{MaxTreeNodes: 1_000_000})
+	full, err := Search(p, engine.White, 12, Options{MaxTreeNodes: 1_000_000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -507,7 +507,7 @@ func TestMateTreeBound(t *testing.T) {
 	}
 	checkMateTree(t, "KQK 2x10 full", p, engine.White, full)
 	for _, limit := range []int{countNodes(full.Tree) / 2, 30} {
-		res, err := MateSearch(p, engine.White, 12, MateOptions{MaxTreeNodes: limit})
+		res, err := Search(p, engine.White, 12, Options{MaxTreeNodes: limit})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -519,13 +519,13 @@ func TestMateTreeBound(t *testing.T) {
 		}
 		checkMateTree(t, fmt.Sprintf("KQK 2x10 limit %d", limit), p, engine.White, res)
 	}
-	none, err := MateSearch(p, engine.White, 12, MateOptions{MaxTreeNodes: -1})
+	none, err := Search(p, engine.White, 12, Options{MaxTreeNodes: -1})
 	if err != nil || none.Tree != nil || none.Moves != full.Moves {
 		t.Errorf("MaxTreeNodes -1: tree %v, moves %d, err %v", none.Tree != nil, none.Moves, err)
 	}
 }
 
-func countNodes(n *MateNode) int {
+func countNodes(n *Node) int {
 	c := 1
 	for _, x := range n.Next {
 		c += countNodes(x)
@@ -541,7 +541,7 @@ func TestMateIn3Speed(t *testing.T) {
 	}
 	p, _ := engine.Parse("r1bq1rk1/pppnbNpp/2np4/4p1B1/2Q1P3/2NP4/PPP1BPPP/R4RK1 w - - 0 1", nil)
 	start := time.Now()
-	res, err := MateSearch(p, engine.White, 3, MateOptions{})
+	res, err := Search(p, engine.White, 3, Options{})
 	if err != nil || !res.Found || res.Moves != 3 {
 		t.Fatalf("got %+v, %v", res, err)
 	}
@@ -554,7 +554,7 @@ func BenchmarkMateIn3(b *testing.B) {
 	p, _ := engine.Parse("r1bq1rk1/pppnbNpp/2np4/4p1B1/2Q1P3/2NP4/PPP1BPPP/R4RK1 w - - 0 1", nil)
 	var nodes int64
 	for b.Loop() {
-		res, err := MateSearch(p, engine.White, 3, MateOptions{MaxTreeNodes: -1})
+		res, err := Search(p, engine.White, 3, Options{MaxTreeNodes: -1})
 		if err != nil || res.Moves != 3 {
 			b.Fatal(res, err)
 		}

@@ -1,10 +1,11 @@
-package solver
+package search
 
 import (
 	"os"
 	"testing"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
 )
 
 // matchStart is one line of testdata/match_starts.txt.
@@ -34,14 +35,14 @@ func readMatchStarts(t testing.TB) []matchStart {
 // provenLoser returns the side that loses the start by force, when the
 // start is small enough to solve exactly.
 func provenLoser(p *engine.Position) (engine.Color, bool) {
-	tb, err := Solve(p, Options{MaxStates: 1 << 16})
+	tb, err := solver.Solve(p, solver.Options{MaxStates: 1 << 16})
 	if err != nil {
 		return engine.White, false
 	}
 	switch v, _, _ := tb.Probe(p); v {
-	case Win:
+	case solver.Win:
 		return p.Side.Other(), true
-	case Loss:
+	case solver.Loss:
 		return p.Side, true
 	}
 	return engine.White, false

@@ -1,4 +1,4 @@
-package solver
+package mate
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
 )
 
 // ErrUndecided is wrapped by the error a bounded search returns when it
@@ -15,39 +16,39 @@ import (
 // An undecided search never reports an answer it has not proven.
 var ErrUndecided = errors.New("undecided: search budget exhausted")
 
-// Defaults of MateOptions.
+// Defaults of Options.
 const (
-	// DefaultMateNodes is the node budget of a mate search when
-	// MateOptions.MaxNodes is zero.
-	DefaultMateNodes = 50_000_000
-	// DefaultMateTreeNodes bounds the solution tree when
-	// MateOptions.MaxTreeNodes is zero.
-	DefaultMateTreeNodes = 20_000
-	// MaxMateMoves is the largest mate distance MateSearch accepts.
-	MaxMateMoves = 100
+	// DefaultNodes is the node budget of a mate search when
+	// Options.MaxNodes is zero.
+	DefaultNodes = 50_000_000
+	// DefaultTreeNodes bounds the solution tree when
+	// Options.MaxTreeNodes is zero.
+	DefaultTreeNodes = 20_000
+	// MaxMoves is the largest mate distance Search accepts.
+	MaxMoves = 100
 )
 
-// MateOptions tune MateSearch. The zero value is ready to use.
-type MateOptions struct {
+// Options tune Search. The zero value is ready to use.
+type Options struct {
 	// MaxNodes bounds the positions visited while proving the distance
-	// and the first moves; 0 means DefaultMateNodes. Building the
+	// and the first moves; 0 means DefaultNodes. Building the
 	// solution tree may visit as many again.
 	MaxNodes int64
 	// TableBits is the base-2 logarithm of the transposition table's
 	// entry count (16 bytes each); 0 means 18 (4 MiB).
 	TableBits int
 	// MaxTreeNodes bounds the solution tree; 0 means
-	// DefaultMateTreeNodes and a negative value builds no tree.
+	// DefaultTreeNodes and a negative value builds no tree.
 	MaxTreeNodes int
 	// Deadline, when set, stops the search like the node budget does
 	// once the wall clock passes it.
 	Deadline time.Time
 }
 
-// MateResult is what MateSearch proved. Distances count the attacker's
+// Result is what Search proved. Distances count the attacker's
 // moves; Plies counts both sides' moves from the searched position to the
 // mate.
-type MateResult struct {
+type Result struct {
 	// FEN is the searched position.
 	FEN string `json:"fen"`
 	// Attacker is the side trying to mate: "white" or "black".
@@ -69,9 +70,9 @@ type MateResult struct {
 	// First lists every first move of the attacker (with the attacker to
 	// move) that mates within MaxMoves, shortest first, each with its own
 	// proven distance. It is empty when the defender moves first.
-	First []MateMove `json:"first,omitempty"`
+	First []FirstMove `json:"first,omitempty"`
 	// Tree is the solution tree from the searched position when Found.
-	Tree *MateNode `json:"tree,omitempty"`
+	Tree *Node `json:"tree,omitempty"`
 	// TreeAllOptimal reports that every attacker node of Tree lists all
 	// its optimal moves; when the tree would be too big, attacker nodes
 	// below the root keep one optimal move each. It is false when no tree
@@ -82,15 +83,15 @@ type MateResult struct {
 	// built.
 	TreeComplete bool `json:"tree_complete"`
 	// Undecided reports that the node budget or the deadline ran out
-	// first; the error MateSearch returned with it wraps ErrUndecided.
+	// first; the error Search returned with it wraps ErrUndecided.
 	Undecided bool `json:"undecided,omitempty"`
 	// Nodes counts the positions visited.
 	Nodes int64 `json:"nodes"`
 }
 
-// MateMove is an attacker move and the proven distance of the mate it
+// FirstMove is an attacker move and the proven distance of the mate it
 // starts.
-type MateMove struct {
+type FirstMove struct {
 	// Move is the move itself, for Go callers.
 	Move engine.Move `json:"-"`
 	// SAN is the move in Standard Algebraic Notation.
@@ -101,12 +102,12 @@ type MateMove struct {
 	Moves int `json:"moves"`
 }
 
-// MateNode is a node of a solution tree: the position reached by Move
+// Node is a node of a solution tree: the position reached by Move
 // (the searched position at the root, where Move is empty) and the
 // positions after it. At the attacker's nodes Next holds every optimal
 // move (each still mates in the shortest number of moves); at the
 // defender's nodes Next holds every legal defence.
-type MateNode struct {
+type Node struct {
 	// M is the move leading here, for Go callers; NoMove at the root.
 	M engine.Move `json:"-"`
 	// Move is M in SAN; empty at the root.
@@ -118,13 +119,13 @@ type MateNode struct {
 	// defender is mated (or, under the race goal, has lost).
 	Mate int `json:"mate"`
 	// Next are the positions after each listed move.
-	Next []*MateNode `json:"next,omitempty"`
+	Next []*Node `json:"next,omitempty"`
 	// Cut reports that Next was left out to keep the tree within its
 	// size bound although the game goes on.
 	Cut bool `json:"cut,omitempty"`
 }
 
-// MateSearch proves or refutes "attacker mates in at most maxMoves moves"
+// Search proves or refutes "attacker mates in at most maxMoves moves"
 // from p, which is left unchanged. Under the race goal reaching the far
 // rank first, or leaving the defender without a legal move, counts as
 // the mate; under the checkmate goal only checkmate does (stalemate and
@@ -138,12 +139,12 @@ type MateNode struct {
 // and refuted distance bounds per position. When the node budget runs out
 // the result has Undecided set and the error wraps ErrUndecided; the
 // fields then hold only what was proven.
-func MateSearch(p *engine.Position, attacker engine.Color, maxMoves int, opt MateOptions) (*MateResult, error) {
-	if maxMoves < 0 || maxMoves > MaxMateMoves {
-		return nil, fmt.Errorf("mate search: bound %d out of range: want 0 to %d moves", maxMoves, MaxMateMoves)
+func Search(p *engine.Position, attacker engine.Color, maxMoves int, opt Options) (*Result, error) {
+	if maxMoves < 0 || maxMoves > MaxMoves {
+		return nil, fmt.Errorf("mate search: bound %d out of range: want 0 to %d moves", maxMoves, MaxMoves)
 	}
 	s := newMateSearcher(p, attacker, maxMoves, opt)
-	res := &MateResult{FEN: p.FEN(), Attacker: attacker.String(), MaxMoves: maxMoves}
+	res := &Result{FEN: p.FEN(), Attacker: attacker.String(), MaxMoves: maxMoves}
 	defer func() { res.Nodes = s.nodes }()
 
 	attackerToMove := p.Side == attacker
@@ -151,7 +152,7 @@ func MateSearch(p *engine.Position, attacker engine.Color, maxMoves int, opt Mat
 		res.Found, res.TreeAllOptimal, res.TreeComplete = true, true, true
 		res.NoMateWithin = -1
 		if opt.MaxTreeNodes >= 0 {
-			res.Tree = &MateNode{}
+			res.Tree = &Node{}
 		}
 		return res, nil
 	}
@@ -201,7 +202,7 @@ func MateSearch(p *engine.Position, attacker engine.Color, maxMoves int, opt Mat
 }
 
 // undecided marks res as stopped by the node budget.
-func (s *mateSearcher) undecided(res *MateResult) (*MateResult, error) {
+func (s *mateSearcher) undecided(res *Result) (*Result, error) {
 	res.Undecided = true
 	res.Found, res.Moves, res.Plies, res.First, res.Tree = false, 0, 0, nil, nil
 	return res, fmt.Errorf("mate search for %s within %d moves: %w after %d nodes (no mate within %d proven)",
@@ -223,7 +224,7 @@ type mateEntry struct {
 // also stands for "no mate at all" in lower.
 const mateUnknown = 0xff
 
-// mateSearcher holds the state of one MateSearch.
+// mateSearcher holds the state of one Search.
 type mateSearcher struct {
 	pos      engine.Position
 	attacker engine.Color
@@ -245,7 +246,7 @@ type mateSearcher struct {
 	killers [][2]engine.Move
 }
 
-func newMateSearcher(p *engine.Position, attacker engine.Color, maxMoves int, opt MateOptions) *mateSearcher {
+func newMateSearcher(p *engine.Position, attacker engine.Color, maxMoves int, opt Options) *mateSearcher {
 	bitsN := opt.TableBits
 	if bitsN <= 0 {
 		bitsN = 18
@@ -253,7 +254,7 @@ func newMateSearcher(p *engine.Position, attacker engine.Color, maxMoves int, op
 	bitsN = min(bitsN, 30)
 	maxNodes := opt.MaxNodes
 	if maxNodes <= 0 {
-		maxNodes = DefaultMateNodes
+		maxNodes = DefaultNodes
 	}
 	plies := 2*maxMoves + 2
 	s := &mateSearcher{
@@ -327,23 +328,7 @@ func (s *mateSearcher) drawn() bool {
 	if s.fifty && p.Halfmove >= 100 {
 		return true
 	}
-	return lowMaterial(p) && p.Status() == engine.InsufficientMaterial
-}
-
-// lowMaterial reports whether p might be a draw by insufficient material:
-// no pawns, rooks or queens and at most one minor piece.
-func lowMaterial(p *engine.Position) bool {
-	if !p.R.InsufficientMaterial || p.R.Goal != engine.GoalCheckmate {
-		return false
-	}
-	minors := 0
-	for c := engine.White; c <= engine.Black; c++ {
-		if p.Count(c, engine.Pawn)+p.Count(c, engine.Rook)+p.Count(c, engine.Queen) > 0 {
-			return false
-		}
-		minors += p.Count(c, engine.Knight) + p.Count(c, engine.Bishop)
-	}
-	return minors <= 1
+	return solver.LowMaterial(p) && p.Status() == engine.InsufficientMaterial
 }
 
 // defenderLost reports whether the defender, to move, has lost already:
@@ -469,16 +454,16 @@ func (s *mateSearcher) orderAttacks(moves []engine.Move, ply int, hint engine.Mo
 	for i, m := range moves {
 		var v int32
 		if victim := p.At(m.To()); victim != engine.NoPiece {
-			v += 1000 + int32(pieceValue[victim.Type()])
+			v += 1000 + int32(solver.PieceValue(victim.Type()))
 		}
 		if t := m.Promotion(); t != engine.NoPieceType {
-			v += 800 + int32(pieceValue[t])
+			v += 800 + int32(solver.PieceValue(t))
 		}
 		if m == s.killers[ply][0] || m == s.killers[ply][1] {
 			v += 500
 		}
 		if s.race {
-			v += int32(20 * advance(p, m))
+			v += int32(20 * solver.Advance(p, m))
 		}
 		u := p.Make(m)
 		if p.InCheck() {
@@ -490,7 +475,7 @@ func (s *mateSearcher) orderAttacks(moves []engine.Move, ply int, hint engine.Mo
 		}
 		sc[i] = v
 	}
-	sortMoves(moves, sc)
+	solver.SortByScore(moves, sc)
 }
 
 // orderDefences sorts the defender's moves: the table's refutation,
@@ -501,58 +486,34 @@ func (s *mateSearcher) orderDefences(moves []engine.Move, ply int, hint engine.M
 	for i, m := range moves {
 		var v int32
 		if victim := p.At(m.To()); victim != engine.NoPiece {
-			v += 1000 + int32(pieceValue[victim.Type()])
+			v += 1000 + int32(solver.PieceValue(victim.Type()))
 		}
 		if t := m.Promotion(); t != engine.NoPieceType {
-			v += 800 + int32(pieceValue[t])
+			v += 800 + int32(solver.PieceValue(t))
 		}
 		if m == s.killers[ply][0] || m == s.killers[ply][1] {
 			v += 3000
 		}
 		if s.race {
-			v += int32(20 * advance(p, m))
+			v += int32(20 * solver.Advance(p, m))
 		}
 		if m == hint {
 			v += 1 << 24
 		}
 		sc[i] = v
 	}
-	sortMoves(moves, sc)
-}
-
-// advance returns how many ranks m takes its piece toward the mover's far
-// rank (negative when it goes back).
-func advance(p *engine.Position, m engine.Move) int {
-	d := p.B.Rank(m.To()) - p.B.Rank(m.From())
-	if p.Side == engine.Black {
-		d = -d
-	}
-	return d
-}
-
-// sortMoves sorts moves by descending score, stably (insertion sort: the
-// lists are short).
-func sortMoves(moves []engine.Move, sc []int32) {
-	for i := 1; i < len(moves); i++ {
-		m, v := moves[i], sc[i]
-		j := i
-		for j > 0 && sc[j-1] < v {
-			moves[j], sc[j] = moves[j-1], sc[j-1]
-			j--
-		}
-		moves[j], sc[j] = m, v
-	}
+	solver.SortByScore(moves, sc)
 }
 
 // firstMoves finds every root move that mates within maxMoves, with its
 // exact distance; shortest is the root's proven shortest mate. It reports
 // false when the node budget ran out.
-func (s *mateSearcher) firstMoves(shortest, maxMoves int) ([]MateMove, bool) {
+func (s *mateSearcher) firstMoves(shortest, maxMoves int) ([]FirstMove, bool) {
 	p := &s.pos
 	var buf [engine.MaxMoves]engine.Move
 	moves := append([]engine.Move(nil), p.LegalMoves(buf[:0])...)
 	engine.SortMoves(moves)
-	var out []MateMove
+	var out []FirstMove
 	for _, m := range moves {
 		san := p.SAN(m)
 		u := p.Make(m)
@@ -562,7 +523,7 @@ func (s *mateSearcher) firstMoves(shortest, maxMoves int) ([]MateMove, bool) {
 			return nil, false
 		}
 		if ok {
-			out = append(out, MateMove{Move: m, SAN: san, Coord: m.Coord(p.B), Moves: d + 1})
+			out = append(out, FirstMove{Move: m, SAN: san, Coord: m.Coord(p.B), Moves: d + 1})
 		}
 	}
 	sortMateMoves(out)
@@ -571,8 +532,8 @@ func (s *mateSearcher) firstMoves(shortest, maxMoves int) ([]MateMove, bool) {
 
 // sortMateMoves sorts first moves by distance, and moves of one distance
 // in canonical order.
-func sortMateMoves(ms []MateMove) {
-	slices.SortStableFunc(ms, func(a, b MateMove) int {
+func sortMateMoves(ms []FirstMove) {
+	slices.SortStableFunc(ms, func(a, b FirstMove) int {
 		if a.Moves != b.Moves {
 			return a.Moves - b.Moves
 		}

@@ -1,9 +1,11 @@
-package solver
+package search
 
 import (
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/mate"
 )
 
 // bookMove is the attacker's move at one node of a proven mate.
@@ -52,7 +54,7 @@ func worthMateSearch(p *engine.Position) bool {
 	var mat [2]int
 	for c := engine.White; c <= engine.Black; c++ {
 		for t := engine.Pawn; t < engine.King; t++ {
-			mat[c] += pieceValue[t] * p.Count(c, t)
+			mat[c] += solver.PieceValue(t) * p.Count(c, t)
 		}
 	}
 	minors := p.Count(them, engine.Knight) + p.Count(them, engine.Bishop)
@@ -67,14 +69,14 @@ func (s *Searcher) mateResult(p *engine.Position, lim Limits, start time.Time) (
 	if (lim.Nodes <= 0 && lim.Time <= 0) || !worthMateSearch(p) {
 		return SearchResult{}, false
 	}
-	opt := MateOptions{TableBits: 18, MaxTreeNodes: 200_000, MaxNodes: 1 << 62}
+	opt := mate.Options{TableBits: 18, MaxTreeNodes: 200_000, MaxNodes: 1 << 62}
 	if lim.Nodes > 0 {
 		opt.MaxNodes = max(lim.Nodes/2, 1)
 	}
 	if lim.Time > 0 {
 		opt.Deadline = start.Add(lim.Time / 2)
 	}
-	res, err := MateSearch(p, p.Side, 30, opt)
+	res, err := mate.Search(p, p.Side, 30, opt)
 	s.nodes += res.Nodes
 	if err != nil || !res.Found || res.Tree == nil || len(res.Tree.Next) == 0 {
 		return SearchResult{}, false
@@ -90,7 +92,7 @@ func (s *Searcher) mateResult(p *engine.Position, lim Limits, start time.Time) (
 
 // learn records the attacker's first listed move at every attacker node
 // of the tree rooted at the current position q.
-func (s *Searcher) learn(q *engine.Position, n *MateNode, attackerToMove bool) {
+func (s *Searcher) learn(q *engine.Position, n *mate.Node, attackerToMove bool) {
 	if len(n.Next) == 0 {
 		return
 	}

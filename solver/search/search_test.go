@@ -1,4 +1,4 @@
-package solver
+package search
 
 import (
 	"math/rand/v2"
@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver/mate"
 )
 
 func mustParse(t testing.TB, text, variant string) *engine.Position {
@@ -60,29 +61,6 @@ func TestSearchBestMove(t *testing.T) {
 				t.Errorf("PV %v does not start with the move %s", p.SANLine(res.PV), got)
 			}
 		})
-	}
-}
-
-// TestSearchAgreesWithMateSearch: on mate fixtures within 3 moves, the
-// game-playing search finds the same distance and a proven first move.
-func TestSearchAgreesWithMateSearch(t *testing.T) {
-	for _, c := range readMateCases(t) {
-		p := c.parse(t)
-		if p.Side != c.attacker || c.mate <= 0 || c.mate > 3 {
-			continue
-		}
-		res := Search(p, Limits{Depth: 2*c.mate + 2, NoExact: true})
-		if res.Mate != c.mate {
-			t.Errorf("%s: Search mate %d, want %d", c, res.Mate, c.mate)
-		}
-		san := p.SAN(res.Move)
-		found := false
-		for _, f := range c.first {
-			found = found || strings.HasPrefix(f, san+" in ")
-		}
-		if !found {
-			t.Errorf("%s: Search plays %s, not one of the mating moves %v", c, san, c.first)
-		}
 	}
 }
 
@@ -220,7 +198,7 @@ func BenchmarkSearchMiddlegame(b *testing.B) {
 // every defence it meets, playing from the remembered solution tree.
 func TestSearchConvertsProvenMate(t *testing.T) {
 	start := mustParse(t, "x,x/x,x/bb,x/x,x/x,x/bn,x/x,x/bk,x/x,x/wk,x:b", "")
-	want, err := MateSearch(start, engine.Black, 7, MateOptions{MaxTreeNodes: -1})
+	want, err := mate.Search(start, engine.Black, 7, mate.Options{MaxTreeNodes: -1})
 	if err != nil || !want.Found || want.Moves != 7 {
 		t.Fatalf("MateSearch: %+v, %v", want, err)
 	}

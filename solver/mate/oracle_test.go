@@ -1,0 +1,55 @@
+package mate
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
+)
+
+// TestMateOracleAgreesWithTable asks the mate-search oracle about every
+// won state of a small exact table: it must give the table's value,
+// distance, best moves and principal variation.
+func TestMateOracleAgreesWithTable(t *testing.T) {
+	for _, start := range []string{"bk,bn,br,x,x,wr,wn,wk:w", "bk,br,x,x,wr,wk:w"} {
+		p := mustParse(t, start, "1d")
+		tab := solveTable(t, p)
+		checked := 0
+		for i := 0; i < tab.Len(); i++ {
+			v, dtm := tab.Entry(i)
+			if v == solver.Draw || dtm == 0 {
+				continue
+			}
+			q := tab.Position(i)
+			winner := q.Side
+			if v == solver.Loss {
+				winner = q.Side.Other()
+			}
+			o := NewOracle(winner, (dtm+1)/2, Options{})
+			ov, odtm, ok := o.Probe(q)
+			if !ok || ov != v || odtm != dtm {
+				t.Fatalf("%s: mate oracle says %v in %d (%v), table %v in %d", q.FEN(), ov, odtm, ok, v, dtm)
+			}
+			if got, want := o.BestMoves(q), tab.BestMoves(q); !slices.Equal(got, want) {
+				t.Fatalf("%s: mate oracle's best %v, table's %v", q.FEN(), q.SANLine(got), q.SANLine(want))
+			}
+			if got, want := solver.PV(o, q, solver.PVLength), solver.PV(tab, q, solver.PVLength); !slices.Equal(got, want) {
+				t.Fatalf("%s: mate oracle's PV %v, table's %v", q.FEN(), q.SANLine(got), q.SANLine(want))
+			}
+			checked++
+		}
+		if checked == 0 {
+			t.Fatalf("%s: no won state checked", start)
+		}
+	}
+}
+
+func solveTable(t *testing.T, p *engine.Position) *solver.Table {
+	t.Helper()
+	tab, err := solver.Solve(p, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
+}
