@@ -157,21 +157,9 @@ func fromOracle(o solver.Oracle, p *engine.Position, a *Analysis) bool {
 	for _, m := range o.BestMoves(p) {
 		a.BestMoves = append(a.BestMoves, actionOf(p, m))
 	}
-	q := *p
-	for _, m := range solver.PV(o, p, solver.PVLength) {
-		a.PV = append(a.PV, actionText(&q, m))
-		q.MakeAction(m)
-	}
+	a.PV = p.ActionNames(solver.PV(o, p, solver.PVLength))
 	a.PVText = p.LineText(a.PV)
 	return true
-}
-
-// actionText writes a move in SAN and a ban in the action log.
-func actionText(p *engine.Position, m engine.Move) string {
-	if m.IsBan() {
-		return p.ActionText(m)
-	}
-	return p.SAN(m)
 }
 
 // Analyse evaluates the current position within a time budget. The

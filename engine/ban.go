@@ -243,6 +243,27 @@ func (p *Position) ActionText(a Move) string {
 	return "m:" + a.Coord(p.B)
 }
 
+// ActionName writes an action for people: a move in SAN, a ban in the
+// action log ("b:e2e4").
+func (p *Position) ActionName(a Move) string {
+	if a.IsBan() {
+		return p.ActionText(a)
+	}
+	return p.SAN(a)
+}
+
+// ActionNames writes each action of a line played from p with
+// ActionName.
+func (p *Position) ActionNames(line []Move) []string {
+	q := *p
+	out := make([]string, len(line))
+	for i, a := range line {
+		out[i] = q.ActionName(a)
+		q.MakeAction(a)
+	}
+	return out
+}
+
 // ParseAction reads one action of the action log, "b:e2e4" or "m:e7e8q",
 // and returns the ban or the legal move it names in p.
 func (p *Position) ParseAction(s string) (Move, error) {

@@ -105,7 +105,8 @@ type Node struct {
 	Via    string
 	// Sub marks the states of the winning subtree from the start.
 	Sub bool
-	// Moves are the state's legal moves in coordinate order.
+	// Moves are the state's legal moves in canonical order
+	// (engine.CompareMoves).
 	Moves []Move
 	// Text says the state's value and how it ended, for people: "White
 	// wins, mate in 5 plies", "Black has won (checkmate)", "Draw".

@@ -6,7 +6,7 @@
 // Mining solves a start position exactly (solver.Solve) and walks every
 // state the side to move wins. A state qualifies when, along its main
 // line — the winner's fastest mate against the longest defence (the first
-// such defence in coordinate order) — every move of the winner is the only
+// such defence in canonical order) — every move of the winner is the only
 // one that mates as fast, and the first move is a choice among at least
 // two. Mirror images count once. Each puzzle is graded from 1 to 5 (see
 // Grade) by the mate's length, whether its first move is quiet and how

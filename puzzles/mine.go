@@ -117,7 +117,7 @@ type try struct {
 // Mine solves src's start exactly and returns only-move puzzles: states
 // where the side to move wins and, along the main line (the winner's
 // fastest mate against the longest defence, the first such defence in
-// coordinate order), every move of the winner is the only one that mates
+// canonical order), every move of the winner is the only one that mates
 // as fast. States with a single legal first move are left out. Mirror
 // images (left-right on boards without castling rights, colours swapped)
 // count once: the one with White to move is kept. Puzzles are graded
@@ -214,7 +214,7 @@ type miner struct {
 }
 
 // next returns the successor of state i with the given value and
-// distance, the first in coordinate order, and how many successors have
+// distance, the first in canonical order, and how many successors have
 // them.
 func (m *miner) next(i int, v solver.Value, dtm int) (move engine.Move, child, count int) {
 	moves, kids := m.t.Successors(i)

@@ -6,10 +6,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"github.com/thinchess/thinchess/verify"
 	"io/fs"
 	"sort"
 	"strings"
+
+	"github.com/thinchess/thinchess/verify"
 )
 
 // contentHash is the hex SHA-256 of data.

@@ -17,12 +17,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/thinchess/thinchess/mode"
-	"github.com/thinchess/thinchess/solver/mate"
-
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/solver/mate"
 )
 
 // The browser tests drive the built site in headless Chromium through the

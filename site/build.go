@@ -5,8 +5,6 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
-	"github.com/thinchess/thinchess/mode"
-	"github.com/thinchess/thinchess/verify"
 	"io"
 	"io/fs"
 	"path"
@@ -18,8 +16,11 @@ import (
 	mincss "github.com/tdewolff/minify/v2/css"
 	minhtml "github.com/tdewolff/minify/v2/html"
 	minjs "github.com/tdewolff/minify/v2/js"
+
 	"github.com/thinchess/thinchess/internal/par"
+	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/verify"
 )
 
 // BuildOptions configure a build.

@@ -2,7 +2,6 @@ package site
 
 import (
 	"bytes"
-	"github.com/thinchess/thinchess/mode"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +12,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/thinchess/thinchess/mode"
 )
 
 func buildInto(t *testing.T, src, out string) (*Summary, mode.ErrorList) {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/thinchess/thinchess/verify"
 	"html/template"
 	"strconv"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/thinchess/thinchess/explore"
 	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/verify"
 )
 
 // exploreSummary is an exploration without its nodes' details: what the

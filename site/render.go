@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/thinchess/thinchess/mode"
-	"github.com/thinchess/thinchess/verify"
 	"html/template"
 	"io/fs"
 	"net/url"
@@ -16,8 +14,10 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/internal/par"
+	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/templates"
+	"github.com/thinchess/thinchess/verify"
 )
 
 // RenderOptions are the inputs of Render beyond the site and its

@@ -12,12 +12,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/solver/mate"
 	"github.com/thinchess/thinchess/verify"
-
-	"github.com/thinchess/thinchess/engine"
-	"github.com/thinchess/thinchess/solver"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the render tests")

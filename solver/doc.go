@@ -45,7 +45,8 @@
 //
 // A Table answers for any reachable position: Probe gives the value and
 // the distance to mate, BestMoves every optimal move, MoveValues every
-// move's outcome, PV a principal variation and Choose a move by Strategy.
+// move's outcome and Choose a move by Strategy; the package function
+// PV gives a principal variation of any Oracle.
 // Verify re-checks every entry against its successors. MarshalBinary
 // writes the values in a few bits a state; UnmarshalTable reads them back
 // (in the browser too) by enumerating the states again, without solving.
@@ -56,5 +57,5 @@
 //		return err
 //	}
 //	v, dtm, _ := t.Probe(start)          // win, 11: White mates in 6
-//	fmt.Println(v, dtm, start.SANLine(t.PV(start, 20)))
+//	fmt.Println(v, dtm, start.SANLine(solver.PV(t, start, 20)))
 package solver

@@ -1,7 +1,6 @@
 package verify
 
 import (
-	"github.com/thinchess/thinchess/mode"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
 )
 

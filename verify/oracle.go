@@ -4,11 +4,10 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/thinchess/thinchess/mode"
-	"github.com/thinchess/thinchess/solver/mate"
-
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/mate"
 )
 
 // exactOracle solves the mode exactly when its reachable state space fits

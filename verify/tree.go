@@ -1,10 +1,10 @@
 package verify
 
 import (
-	"github.com/thinchess/thinchess/mode"
 	"slices"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
 )
 

@@ -7,20 +7,20 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"github.com/thinchess/thinchess/mode"
 	"io"
 	"os"
 	"regexp"
-
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/text"
 	"slices"
 	"strings"
 	"sync"
 
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/internal/par"
+	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
 )
 
@@ -153,14 +153,10 @@ func verifyMode(m *mode.Mode, opt Options, errs *mode.ErrorList) (*Verification,
 		v.Value = val.Outcome(start.Side)
 		v.DTM = dtm
 		if val != solver.Draw && dtm >= 0 && !start.R.Bans {
-			if val == solver.Win {
-				v.MateIn = (dtm + 1) / 2
-			} else {
-				v.MateIn = dtm / 2
-			}
+			v.MateIn = engine.MateIn(val == solver.Win, dtm)
 		}
 		v.Best = sanList(start, o.BestMoves(start))
-		v.PV = actionLine(start, solver.PV(o, start, solver.PVLength))
+		v.PV = start.ActionNames(solver.PV(o, start, solver.PVLength))
 	}
 	if c := m.Claim; c != nil && c.Result != engine.Unknown {
 		ok = checkClaim(m, c, v, known, errs) && ok
@@ -217,34 +213,13 @@ func methodText(v *Verification) string {
 	return "not verified"
 }
 
-// sanList writes moves of p in SAN (actions in the action log under
-// bans), in the order given.
+// sanList names moves (or actions) of p, in the order given.
 func sanList(p *engine.Position, moves []engine.Move) []string {
 	out := make([]string, len(moves))
 	for i, mv := range moves {
-		out[i] = actionText(p, mv)
+		out[i] = p.ActionName(mv)
 	}
 	return out
-}
-
-// actionLine writes a line of moves (or actions) played from p.
-func actionLine(p *engine.Position, line []engine.Move) []string {
-	q := *p
-	out := make([]string, len(line))
-	for i, mv := range line {
-		out[i] = actionText(&q, mv)
-		q.MakeAction(mv)
-	}
-	return out
-}
-
-// actionText writes a move in SAN and, under bans, a ban in the action
-// log ("b:e2e4").
-func actionText(p *engine.Position, mv engine.Move) string {
-	if mv.IsBan() {
-		return p.ActionText(mv)
-	}
-	return p.SAN(mv)
 }
 
 // checkLine checks a move line from the start: every move legal, every
@@ -287,7 +262,7 @@ func checkLine(m *mode.Mode, o solver.Oracle, text string, pos mode.Pos, what st
 
 // whyNotOptimal explains why mv, played in p, is not optimal.
 func whyNotOptimal(p *engine.Position, o solver.Oracle, mv engine.Move, best []engine.Move, val solver.Value, dtm int) string {
-	label := moveLabel(p) + " " + p.SAN(mv)
+	label := p.Label().String() + " " + p.SAN(mv)
 	right := strings.Join(sanList(p, best), ", ")
 	q := *p
 	q.Make(mv)
@@ -310,13 +285,6 @@ func whyNotOptimal(p *engine.Position, o solver.Oracle, mv engine.Move, best []e
 	default:
 		return fmt.Sprintf("move %s loses a drawn position: %s holds the draw with %s", label, mover, right)
 	}
-}
-
-func moveLabel(p *engine.Position) string {
-	if p.Side == engine.White {
-		return fmt.Sprintf("%d.", p.Fullmove)
-	}
-	return fmt.Sprintf("%d...", p.Fullmove)
 }
 
 func checkPuzzle(m *mode.Mode, o solver.Oracle, v *Verification, errs *mode.ErrorList) bool {

@@ -7,9 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/thinchess/thinchess/verify"
-
 	"github.com/thinchess/thinchess/site"
+	"github.com/thinchess/thinchess/verify"
 )
 
 func init() {

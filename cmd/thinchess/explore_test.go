@@ -11,9 +11,8 @@ import (
 	"testing"
 
 	"github.com/thinchess/thinchess/mode"
-	"github.com/thinchess/thinchess/verify"
-
 	"github.com/thinchess/thinchess/site"
+	"github.com/thinchess/thinchess/verify"
 )
 
 // TestExplorerAgreesWithGraph builds the explorer pages of small modes

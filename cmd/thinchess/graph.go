@@ -27,7 +27,8 @@ every reachable state as one JSON object a line:
 
 value is who wins with best play (White, Black or a draw), dtm the
 distance to mate in plies (-1 for a draw), next the states the legal
-moves lead to, in coordinate order (empty for a terminal state). States
+moves lead to, in canonical move order: by square index (empty for a
+terminal state). States
 come in the table's order, which depends only on the set of states.
 --variant defaults to 1d on one-file boards and chess otherwise.
 

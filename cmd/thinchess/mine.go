@@ -11,9 +11,8 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/mode"
-	"github.com/thinchess/thinchess/verify"
-
 	"github.com/thinchess/thinchess/puzzles"
+	"github.com/thinchess/thinchess/verify"
 )
 
 func init() {

@@ -9,11 +9,10 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/thinchess/thinchess/verify"
-
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/verify"
 )
 
 func init() {

@@ -8,12 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/thinchess/thinchess/mode"
-	"github.com/thinchess/thinchess/verify"
-
 	"github.com/thinchess/thinchess/bridge"
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/verify"
 )
 
 // TestOneAnswerEverywhere verifies every shipped mode the way the build

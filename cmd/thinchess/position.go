@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/thinchess/thinchess/mode"
-
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/mode"
 )
 
 // readPosition reads the POSITION argument every position command takes:

@@ -8,9 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/thinchess/thinchess/verify"
-
 	"github.com/thinchess/thinchess/site"
+	"github.com/thinchess/thinchess/verify"
 )
 
 // TestServeKeepsLastGoodBuild breaks a mode after a good build: the

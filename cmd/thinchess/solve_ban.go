@@ -61,13 +61,9 @@ func runSolveBans(p *engine.Position, maxStates int, asJSON bool, stdout, stderr
 		res.Winner = p.Actor().Other().String()
 	}
 	for _, a := range t.BestActions(p) {
-		res.Best = append(res.Best, actionName(p, a))
+		res.Best = append(res.Best, p.ActionName(a))
 	}
-	q := *p
-	for _, a := range solver.PV(solver.BanOracle{T: t}, p, solver.PVLength) {
-		res.PV = append(res.PV, actionName(&q, a))
-		q.MakeAction(a)
-	}
+	res.PV = p.ActionNames(solver.PV(solver.BanOracle{T: t}, p, solver.PVLength))
 	if asJSON {
 		out, err := json.Marshal(res)
 		if err != nil {
@@ -96,12 +92,4 @@ func runSolveBans(p *engine.Position, maxStates int, asJSON bool, stdout, stderr
 	fmt.Fprintf(stdout, "terminals: %d mate, %d stalemate, %d insufficient material, %d race\n", st.Mates, st.Stalemates, st.Insufficient, st.Races)
 	fmt.Fprintf(stdout, "solved in %.3f s\n", seconds)
 	return 0
-}
-
-// actionName writes a ban in the action log and a move in SAN.
-func actionName(p *engine.Position, a engine.Move) string {
-	if a.IsBan() {
-		return p.ActionText(a)
-	}
-	return p.SAN(a)
 }
