@@ -50,32 +50,11 @@ func appendJSON(b []byte, v any) []byte {
 	case map[string][]Obj:
 		return appendJSON(b, sortedObj(x))
 	case []Obj:
-		b = append(b, '[')
-		for i, e := range x {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendJSON(b, e)
-		}
-		return append(b, ']')
+		return appendArray(b, x)
 	case []any:
-		b = append(b, '[')
-		for i, e := range x {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendJSON(b, e)
-		}
-		return append(b, ']')
+		return appendArray(b, x)
 	case []string:
-		b = append(b, '[')
-		for i, e := range x {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendString(b, e)
-		}
-		return append(b, ']')
+		return appendArray(b, x)
 	case string:
 		return appendString(b, x)
 	case int:
@@ -88,6 +67,18 @@ func appendJSON(b []byte, v any) []byte {
 		return strconv.AppendBool(b, x)
 	}
 	panic("JSON: unsupported type")
+}
+
+// appendArray writes xs as a JSON array.
+func appendArray[E any](b []byte, xs []E) []byte {
+	b = append(b, '[')
+	for i, e := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSON(b, e)
+	}
+	return append(b, ']')
 }
 
 // sortedObj returns m as an Obj in key order.
