@@ -186,14 +186,30 @@ func browser(t *testing.T, width, height int) context.Context {
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.Flag("mute-audio", true),
-		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(width, height),
 	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelC := chromedp.NewContext(actx)
-	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting %s: %v", chromiumPath, err)
+	// Chromium now and then dies while starting on a loaded machine
+	// (seen in CI: "chrome failed to start" with nothing else wrong), so a
+	// start is tried three times before the test fails.
+	var ctx context.Context
+	var cancelA, cancelC, cancelT context.CancelFunc
+	for attempt := 1; ; attempt++ {
+		var actx context.Context
+		actx, cancelA = chromedp.NewExecAllocator(context.Background(), append(opts, chromedp.UserDataDir(t.TempDir()))...)
+		ctx, cancelC = chromedp.NewContext(actx)
+		ctx, cancelT = context.WithTimeout(ctx, 3*time.Minute)
+		err := chromedp.Do(ctx)
+		if err == nil {
+			break
+		}
+		cancelT()
+		cancelC()
+		cancelA()
+		if attempt == 3 {
+			t.Fatalf("starting %s (3 attempts): %v", chromiumPath, err)
+		}
+		t.Logf("starting %s, attempt %d: %v; trying again", chromiumPath, attempt, err)
+		time.Sleep(time.Duration(attempt) * time.Second)
 	}
 	var logs []string
 	var mu sync.Mutex
