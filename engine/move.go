@@ -75,6 +75,14 @@ func (p *Position) ParseCoord(s string) (Move, error) {
 	return NoMove, p.whyIllegal(from, to, promo, s)
 }
 
+// CoordSquares returns the two squares of a move in coordinate notation
+// ("a1a3", "e7e8q"), without asking whether it is legal anywhere: for a
+// move already played, such as the one that led to a puzzle's start.
+func (b *Board) CoordSquares(s string) (from, to Square, err error) {
+	from, to, _, err = b.splitCoord(s)
+	return from, to, err
+}
+
 // splitCoord parses the squares and promotion letter of a coordinate move.
 func (b *Board) splitCoord(s string) (from, to Square, promo PieceType, err error) {
 	orig := s

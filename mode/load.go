@@ -1,6 +1,7 @@
 package mode
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"os"
@@ -30,6 +31,32 @@ type Site struct {
 	Config Config
 	Modes  []*Mode
 	Pages  []*Page
+	Packs  []*Pack
+}
+
+// Puzzles returns every puzzle of the site: the modes with a puzzle, then
+// the puzzles of every pack.
+func (s *Site) Puzzles() []*Mode {
+	var out []*Mode
+	for _, m := range s.Modes {
+		if m.Puzzle != nil {
+			out = append(out, m)
+		}
+	}
+	for _, p := range s.Packs {
+		out = append(out, p.Puzzles...)
+	}
+	return out
+}
+
+// Checked returns everything verification proves: every mode, then the
+// puzzles of every pack.
+func (s *Site) Checked() []*Mode {
+	out := append([]*Mode(nil), s.Modes...)
+	for _, p := range s.Packs {
+		out = append(out, p.Puzzles...)
+	}
+	return out
 }
 
 // Mode is one mode file: a start position, its rules, a claim, an
@@ -54,9 +81,14 @@ type Mode struct {
 	Puzzle     *Puzzle
 	Body       []byte
 	BodyLine   int
+	// Pack is the pack of a puzzle kept as data, and Info what its line
+	// says besides the mode; both nil for a mode file.
+	Pack *Pack
+	Info *PuzzleInfo
 
-	pos    map[string]Pos // key path ("claim.result") → where its value is
-	source []byte
+	pos       map[string]Pos // key path ("claim.result") → where its value is
+	source    []byte
+	lineStart int // where a pack puzzle's line starts in source
 }
 
 // Claim is what a mode asserts about its start position.
@@ -97,10 +129,30 @@ func (m *Mode) Source() []byte { return m.source }
 // At returns where the value of a front-matter key (a dotted path such as
 // "claim.mate_in" or "puzzle.hints.1.move") is in the file.
 func (m *Mode) At(key string) Pos {
+	if m.Pack != nil {
+		return m.packAt(key)
+	}
 	if p, ok := m.pos[key]; ok {
 		return p
 	}
 	return Pos{1, 1}
+}
+
+// TextAt is At for a string value: where its text starts, after the
+// opening quote of a quoted scalar.
+func (m *Mode) TextAt(key string) Pos {
+	pos := m.At(key)
+	if m.Pack != nil {
+		return pos // packAt points inside the quotes
+	}
+	lines := bytes.Split(m.source, []byte("\n"))
+	if pos.Line >= 1 && pos.Line <= len(lines) {
+		line := lines[pos.Line-1]
+		if pos.Col-1 < len(line) && (line[pos.Col-1] == '"' || line[pos.Col-1] == '\'') {
+			return Pos{pos.Line, pos.Col + 1}
+		}
+	}
+	return pos
 }
 
 var idRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
@@ -123,6 +175,30 @@ func Load(src string) (*Site, ErrorList) {
 		}
 		byID[m.ID] = m
 		s.Modes = append(s.Modes, m)
+	})
+	s.loadPacks(&errs)
+	for _, p := range s.Packs {
+		kept := p.Puzzles[:0]
+		for _, m := range p.Puzzles {
+			if prev := byID[m.ID]; prev != nil {
+				if prev.Pack != nil {
+					errs.Add(m.Path, m.Info.Line, m.At("id").Col, "duplicate puzzle id %q: %s:%d has it too", m.ID, prev.Path, prev.Info.Line)
+				} else {
+					errs.Add(m.Path, m.Info.Line, m.At("id").Col, "duplicate puzzle id %q: the mode %s has it too", m.ID, prev.Path)
+				}
+				continue
+			}
+			byID[m.ID] = m
+			kept = append(kept, m)
+		}
+		p.Puzzles = kept
+	}
+	sort.Slice(s.Packs, func(i, j int) bool {
+		a, b := s.Packs[i], s.Packs[j]
+		if a.Weight != b.Weight {
+			return a.Weight < b.Weight
+		}
+		return a.ID < b.ID
 	})
 	pageIDs := map[string]string{}
 	walkMarkdown(src, "content", &errs, func(rel string, data []byte) {

@@ -50,7 +50,10 @@ type Stage struct {
 
 // Summary reports what a build did, like Hugo's.
 type Summary struct {
-	Modes, Puzzles, Pages, Assets, Files    int
+	Modes, Puzzles, Pages, Assets, Files int
+	// Packs counts the packs and Checked what verification proves:
+	// modes and the puzzles of packs.
+	Packs, Checked                          int
 	Exact, MateSearch, Verified, Unverified int
 	WasmRaw, WasmGzip                       int
 	Bytes                                   int
@@ -95,6 +98,13 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 			}
 		}
 		s.Modes = modes
+		var packs []*mode.Pack
+		for _, p := range s.Packs {
+			if keep[p.Path] || keep[p.DataPath] {
+				packs = append(packs, p)
+			}
+		}
+		s.Packs = packs
 		var kept mode.ErrorList
 		for _, e := range errs {
 			if keep[e.Path] {
@@ -103,12 +113,9 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 		}
 		errs = kept
 	}
-	sum.Modes, sum.Pages = len(s.Modes), len(s.Pages)
-	for _, m := range s.Modes {
-		if m.Puzzle != nil {
-			sum.Puzzles++
-		}
-	}
+	sum.Modes, sum.Pages, sum.Packs = len(s.Modes), len(s.Pages), len(s.Packs)
+	sum.Puzzles = len(s.Puzzles())
+	sum.Checked = len(s.Checked())
 
 	t = time.Now()
 	vo := opt.Verify
@@ -268,6 +275,9 @@ func (s *Summary) Print(w io.Writer) {
 	fmt.Fprintf(w, "------------------+------\n")
 	fmt.Fprintf(w, " modes            | %5d\n", s.Modes)
 	fmt.Fprintf(w, " puzzles          | %5d\n", s.Puzzles)
+	if s.Packs > 0 {
+		fmt.Fprintf(w, " packs            | %5d\n", s.Packs)
+	}
 	fmt.Fprintf(w, " content pages    | %5d\n", s.Pages)
 	fmt.Fprintf(w, " files written    | %5d (%d assets, %.1f KiB)\n", s.Files, s.Assets, float64(s.Bytes)/1024)
 	fmt.Fprintf(w, " verified         | %5d (%d exact tables, %d mate searches)\n", s.Verified, s.Exact, s.MateSearch)

@@ -1,7 +1,6 @@
 package verify
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
@@ -45,7 +44,7 @@ var DefaultOptions = Options{MaxStates: 1_000_000, MateNodes: 20_000_000}
 // since the last successful verification is read from the cache.
 func Verify(s *mode.Site, opt Options) (map[string]*Verification, map[string]*Artifacts, mode.ErrorList) {
 	var modes []*mode.Mode
-	for _, m := range s.Modes {
+	for _, m := range s.Checked() {
 		if m.Start != nil {
 			modes = append(modes, m)
 		}
@@ -300,8 +299,7 @@ func checkPuzzle(m *mode.Mode, o solver.Oracle, v *Verification, errs *mode.Erro
 	}
 	var line []engine.Move
 	if pz.Solution != "" {
-		pos := m.At("puzzle.solution")
-		moves, lineOK := checkLine(m, o, pz.Solution, scalarStart(m, pos, pz.Solution), "puzzle.solution", errs)
+		moves, lineOK := checkLine(m, o, pz.Solution, m.TextAt("puzzle.solution"), "puzzle.solution", errs)
 		ok = ok && lineOK
 		line = moves
 	}
@@ -387,25 +385,6 @@ func checkHintText(m *mode.Mode, best []engine.Move, i int, h mode.Hint, line []
 		ok = false
 	}
 	return ok
-}
-
-// scalarStart returns where the text of a scalar value begins: after an
-// opening quote for quoted strings.
-func scalarStart(m *mode.Mode, pos mode.Pos, value string) mode.Pos {
-	// Quoted scalars start one column after the quote. We cannot see the
-	// style from the position alone, so peek at the source line.
-	src := bufio.NewScanner(bytes.NewReader(m.Source()))
-	for n := 1; src.Scan(); n++ {
-		if n != pos.Line {
-			continue
-		}
-		line := src.Text()
-		if pos.Col-1 < len(line) && (line[pos.Col-1] == '"' || line[pos.Col-1] == '\'') {
-			return mode.Pos{Line: pos.Line, Col: pos.Col + 1}
-		}
-		break
-	}
-	return pos
 }
 
 // checkLineBlocks checks every line of every fenced ```line block of

@@ -108,12 +108,22 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if n := len(errs.Errors()); n > 0 {
-		fmt.Fprintf(stderr, "check: %d error(s) in %d mode(s)\n", n, sum.Modes)
+		fmt.Fprintf(stderr, "check: %d error(s) in %s\n", n, checkedText(sum))
 		return 1
 	}
-	fmt.Fprintf(stdout, "check: %d mode(s) verified (%d exact, %d by mate search, %d not verified) in %.0f ms\n",
-		sum.Modes, sum.Exact, sum.MateSearch, sum.Unverified, float64(sum.Total.Microseconds())/1000)
+	fmt.Fprintf(stdout, "check: %s verified (%d exact, %d by mate search, %d not verified) in %.0f ms\n",
+		checkedText(sum), sum.Exact, sum.MateSearch, sum.Unverified, float64(sum.Total.Microseconds())/1000)
 	return 0
+}
+
+// checkedText says what a check looked at: "151 mode(s)", or with packs
+// "151 mode(s) and 3 pack(s) of 1,000 puzzle(s)".
+func checkedText(sum *site.Summary) string {
+	s := fmt.Sprintf("%d mode(s)", sum.Modes)
+	if sum.Packs > 0 {
+		s += fmt.Sprintf(" and %d pack(s) of %d puzzle(s)", sum.Packs, sum.Checked-sum.Modes)
+	}
+	return s
 }
 
 func fileExists(p string) bool {

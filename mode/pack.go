@@ -1,0 +1,505 @@
+package mode
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/thinchess/thinchess/engine"
+	"go.yaml.in/yaml/v3"
+)
+
+// A Pack is a collection of puzzles kept as data rather than as one
+// Markdown file each: imported and mined puzzles live in packs. It is two
+// files under packs/: ID.md, whose front matter names the pack (title,
+// summary, source, licence, and the variant and rules its puzzles share)
+// and whose body describes it, and ID.jsonl, one puzzle per line as a
+// JSON object (see PackLine). The authoring guide documents the format.
+type Pack struct {
+	ID       string // the file name without ".md"
+	Path     string // the header, slash-separated, relative to the source folder
+	DataPath string // the puzzles (ID.jsonl)
+	Title    string
+	Summary  string
+	Source   string // where the puzzles come from
+	Licence  string
+	Variant  string
+	Rules    *engine.Rules
+	RuleText []string
+	Icon     string
+	Weight   int
+	Body     []byte
+	BodyLine int
+	// Puzzles are the pack's puzzles in file order, each a Mode whose
+	// Pack is this pack and whose Path is DataPath.
+	Puzzles []*Mode
+
+	rulesText string // the header's variant and rules, part of every puzzle's Source
+}
+
+// PuzzleInfo is what a pack puzzle carries besides its mode: where it
+// came from and how hard it is.
+type PuzzleInfo struct {
+	// Line is the puzzle's line in the pack's data file.
+	Line                                int
+	Rating, RatingDeviation, Popularity int
+	Plays                               int
+	Themes, Openings                    []string
+	URL                                 string // the source game, as data
+	Last                                string // the move that led to the start, in coordinates
+	Task                                string // the task sentence, when not the default
+	Notes                               string
+}
+
+// PackLine is one line of a pack's data file. Only id, start, result and
+// solution are required; variant defaults to the pack's, side to the side
+// to move, title to "PACK TITLE ID", difficulty to a grade of the rating.
+type PackLine struct {
+	ID              string     `json:"id"`
+	Title           string     `json:"title,omitempty"`
+	Variant         string     `json:"variant,omitempty"`
+	Start           string     `json:"start"`
+	Result          string     `json:"result"`
+	MateIn          int        `json:"mate_in,omitempty"`
+	Side            string     `json:"side,omitempty"`
+	Solution        string     `json:"solution"`
+	Hints           []PackHint `json:"hints,omitempty"`
+	Task            string     `json:"task,omitempty"`
+	Notes           string     `json:"notes,omitempty"`
+	Difficulty      int        `json:"difficulty,omitempty"`
+	Rating          int        `json:"rating,omitempty"`
+	RatingDeviation int        `json:"rating_deviation,omitempty"`
+	Popularity      int        `json:"popularity,omitempty"`
+	Plays           int        `json:"plays,omitempty"`
+	Themes          []string   `json:"themes,omitempty"`
+	URL             string     `json:"url,omitempty"`
+	Openings        []string   `json:"openings,omitempty"`
+	Last            string     `json:"last,omitempty"`
+}
+
+// PackHint is a hint of a pack puzzle, as in a mode's front matter.
+type PackHint struct {
+	Text    string   `json:"text"`
+	Squares []string `json:"squares,omitempty"`
+	Move    string   `json:"move,omitempty"`
+}
+
+// Encode returns the line as one line of JSON (without the newline).
+// HTML characters are not escaped: the file is data, not markup.
+func (l *PackLine) Encode() []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(l); err != nil {
+		panic(err) // a PackLine has only strings, numbers and lists of them
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
+
+// PackHeader is what a pack's header file says, for writers.
+type PackHeader struct {
+	Title, Summary, Source, Licence, Variant string
+	// Generator, when not empty, is written as the first comment.
+	Generator string
+	Rules     []Rule
+	Body      string
+}
+
+// FormatPackHeader returns the header file of a pack.
+func FormatPackHeader(h PackHeader) []byte {
+	var fm yaml.Node
+	fm.Kind = yaml.MappingNode
+	add := func(key string, v *yaml.Node) { fm.Content = append(fm.Content, plain(key), v) }
+	add("title", quoted(h.Title))
+	if h.Summary != "" {
+		add("summary", quoted(h.Summary))
+	}
+	if h.Source != "" {
+		add("source", quoted(h.Source))
+	}
+	if h.Licence != "" {
+		add("licence", quoted(h.Licence))
+	}
+	if h.Variant != "" {
+		add("variant", plain(h.Variant))
+	}
+	if len(h.Rules) > 0 {
+		rules := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+		for _, r := range h.Rules {
+			rules.Content = append(rules.Content, plain(r.Name), ruleValue(r))
+		}
+		add("rules", rules)
+	}
+	var b bytes.Buffer
+	b.WriteString("---\n")
+	if h.Generator != "" {
+		fmt.Fprintf(&b, "# Generated by %s; the puzzles are in the .jsonl file beside this one.\n", h.Generator)
+	}
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	enc.Encode(&fm)
+	enc.Close()
+	b.WriteString("---\n")
+	if h.Body != "" {
+		b.WriteString("\n" + strings.TrimSpace(h.Body) + "\n")
+	}
+	return b.Bytes()
+}
+
+var puzzleIDRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`)
+
+// loadPacks reads packs/*.md and their .jsonl files.
+func (s *Site) loadPacks(errs *ErrorList) {
+	walkMarkdown(s.Src, "packs", errs, func(rel string, data []byte) {
+		if p := loadPackHeader(rel, data, errs); p != nil {
+			p.loadData(s.Src, errs)
+			s.Packs = append(s.Packs, p)
+		}
+	})
+	// A data file without a header is a mistake, not something to skip.
+	files, _ := filepath.Glob(filepath.Join(s.Src, "packs", "*.jsonl"))
+	for _, f := range files {
+		if _, err := os.Stat(strings.TrimSuffix(f, ".jsonl") + ".md"); err != nil {
+			rel, _ := filepath.Rel(s.Src, f)
+			errs.Add(filepath.ToSlash(rel), 0, 0, "a pack's puzzles without its header: write %s beside it (front matter with at least a title)", path.Base(strings.TrimSuffix(filepath.ToSlash(rel), ".jsonl")+".md"))
+		}
+	}
+}
+
+func loadPackHeader(rel string, data []byte, errs *ErrorList) *Pack {
+	front, body, bodyLine, err := splitFrontMatter(data)
+	if err != nil {
+		errs.Add(rel, 1, 1, "%v", err)
+		return nil
+	}
+	p := &Pack{ID: fileID(rel), Path: rel, DataPath: strings.TrimSuffix(rel, ".md") + ".jsonl", Body: body, BodyLine: bodyLine}
+	if !idRE.MatchString(p.ID) {
+		errs.Add(rel, 1, 1, "file name %q: want lower-case letters, digits and dashes", p.ID+".md")
+		return nil
+	}
+	if path.Dir(rel) != "packs" {
+		errs.Add(rel, 1, 1, "packs live directly in packs/, not in sub-folders")
+		return nil
+	}
+	nerr := len(*errs)
+	d := &decoder{path: rel, lineOff: 1, errs: errs}
+	n := d.parseYAML(front)
+	if n == nil {
+		return nil
+	}
+	var rulesNode *yaml.Node
+	holder := &Mode{pos: map[string]Pos{}}
+	d.fields(n, "front matter", map[string]func(*yaml.Node){
+		"title":   func(v *yaml.Node) { d.str(v, "title", &p.Title) },
+		"summary": func(v *yaml.Node) { d.str(v, "summary", &p.Summary) },
+		"source":  func(v *yaml.Node) { d.str(v, "source", &p.Source) },
+		"licence": func(v *yaml.Node) { d.str(v, "licence", &p.Licence) },
+		"variant": func(v *yaml.Node) { d.str(v, "variant", &p.Variant) },
+		"rules":   func(v *yaml.Node) { rulesNode = v },
+		"icon":    func(v *yaml.Node) { d.str(v, "icon", &p.Icon) },
+		"weight":  func(v *yaml.Node) { d.integer(v, "weight", -1000, 1000, &p.Weight) },
+	})
+	if p.Title == "" {
+		d.errorf(n, "missing required key \"title\"")
+	}
+	if p.Variant == "" {
+		p.Variant = "chess"
+	}
+	rules, err := engine.Preset(p.Variant)
+	if err != nil {
+		d.errorf(nodeOr(n, "variant"), "%v", err)
+		return nil
+	}
+	if rulesNode != nil {
+		d.rules(rulesNode, rules, holder)
+	}
+	if len(*errs) > nerr {
+		return nil
+	}
+	p.Rules, p.RuleText = rules, holder.RuleText
+	p.rulesText = p.Variant + "\n" + strings.Join(p.RuleText, "\n")
+	return p
+}
+
+// loadData reads the pack's puzzles, one per line; blank lines are
+// allowed. Every bad line is reported, and the others are kept.
+func (p *Pack) loadData(src string, errs *ErrorList) {
+	f, err := os.Open(filepath.Join(src, filepath.FromSlash(p.DataPath)))
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		errs.Add(p.Path, 1, 1, "the pack's puzzles %s: %v", path.Base(p.DataPath), err)
+		return
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 1<<16)
+	for n := 1; ; n++ {
+		line, err := r.ReadBytes('\n')
+		if len(bytes.TrimSpace(line)) > 0 {
+			if m := p.parseLine(n, bytes.TrimRight(line, "\r\n"), errs); m != nil {
+				p.Puzzles = append(p.Puzzles, m)
+			}
+		}
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			errs.Add(p.DataPath, n, 0, "%v", err)
+			return
+		}
+	}
+}
+
+// parseLine turns one line of a pack into a puzzle mode, or reports why
+// it cannot.
+func (p *Pack) parseLine(n int, line []byte, errs *ErrorList) *Mode {
+	fail := func(col int, format string, args ...any) *Mode {
+		errs.Add(p.DataPath, n, col, format, args...)
+		return nil
+	}
+	var l PackLine
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&l); err != nil {
+		return fail(jsonErrorCol(line, err), "%s", jsonErrorText(err))
+	}
+	if dec.More() {
+		return fail(int(dec.InputOffset())+1, "more than one JSON value on the line: want one puzzle per line")
+	}
+	m := &Mode{
+		ID: l.ID, Path: p.DataPath, Title: l.Title, Category: p.ID, Variant: l.Variant, StartText: l.Start,
+		Difficulty: l.Difficulty, Icon: p.Icon, Opponent: "perfect", Pack: p, source: line,
+		Info: &PuzzleInfo{Line: n, Rating: l.Rating, RatingDeviation: l.RatingDeviation, Popularity: l.Popularity, Plays: l.Plays,
+			Themes: l.Themes, Openings: l.Openings, URL: l.URL, Last: l.Last, Task: l.Task, Notes: l.Notes},
+	}
+	bad := func(key, format string, args ...any) *Mode {
+		at := m.At(key)
+		errs.Add(p.DataPath, n, at.Col, format, args...)
+		return nil
+	}
+	switch {
+	case l.ID == "":
+		return bad("id", "missing \"id\"")
+	case !puzzleIDRE.MatchString(l.ID):
+		return bad("id", "id %q: want letters, digits, dashes and underscores (at most 64)", l.ID)
+	case l.Start == "":
+		return bad("start", "missing \"start\" (a position code or FEN)")
+	case l.Solution == "":
+		return bad("solution", "missing \"solution\" (the line that solves the puzzle)")
+	case l.Difficulty < 0 || l.Difficulty > 5:
+		return bad("difficulty", "difficulty %d: want 1 to 5", l.Difficulty)
+	}
+	if m.Title == "" {
+		m.Title = p.Title + " " + l.ID
+	}
+	if m.Difficulty == 0 {
+		m.Difficulty = RatingDifficulty(l.Rating)
+	}
+	result, err := engine.ParseOutcome(l.Result)
+	if err != nil || result == engine.Unknown {
+		return bad("result", "result %q: want white-wins, black-wins or draw", l.Result)
+	}
+	if l.MateIn < 0 || l.MateIn > 500 || result == engine.Drawn && l.MateIn > 0 {
+		return bad("mate_in", "mate_in %d: want 1 to 500 with a win, none with a draw", l.MateIn)
+	}
+	m.Claim = &Claim{Result: result, MateIn: l.MateIn}
+	rules := p.Rules
+	if m.Variant == "" || m.Variant == p.Variant {
+		m.Variant, m.RuleText = p.Variant, p.RuleText
+	} else {
+		if len(p.RuleText) > 0 {
+			return bad("variant", "variant %s: the pack's rules are for %s; put puzzles of other rules in another pack", m.Variant, p.Variant)
+		}
+		if rules, err = engine.Preset(m.Variant); err != nil {
+			return bad("variant", "%v", err)
+		}
+	}
+	if rules.Bans && l.MateIn > 0 {
+		return bad("mate_in", "mate_in is not defined under Ban Chess (distances count ban plies too); claim only the result")
+	}
+	m.Rules = rules
+	start, err := engine.Parse(l.Start, rules)
+	if err != nil {
+		return bad("start", "start: %v", err)
+	}
+	m.Start = start
+	pz := &Puzzle{Side: start.Side, Solution: l.Solution}
+	switch l.Side {
+	case "", start.Side.String():
+	default:
+		return bad("side", "side %q: the side to move at the start is %s", l.Side, start.Side)
+	}
+	for i, h := range l.Hints {
+		if h.Text == "" {
+			return bad("hints."+strconv.Itoa(i+1), "hint %d needs a text", i+1)
+		}
+		pz.Hints = append(pz.Hints, Hint{Text: h.Text, Squares: h.Squares, Move: h.Move, Pos: m.At("puzzle.hints." + strconv.Itoa(i+1))})
+	}
+	m.Puzzle = pz
+	if l.Last != "" {
+		_, to, err := start.B.CoordSquares(l.Last)
+		if err == nil && (start.At(to) == engine.NoPiece || start.At(to).Color() == start.Side) {
+			err = fmt.Errorf("no piece of %s stands on %s", start.Side.Other(), start.B.Name(to))
+		}
+		if err != nil {
+			return bad("last", "last move %q: %v", l.Last, err)
+		}
+	}
+	// The cache key of a puzzle is its Source: its line and the pack's
+	// rules, so editing the header's rules re-verifies the pack.
+	m.source = append([]byte(p.rulesText+"\n"), line...)
+	m.lineStart = len(p.rulesText) + 1
+	return m
+}
+
+// RatingDifficulty grades a puzzle rating from 1 to 5: below 1000 is 1,
+// then one more for each 400 points, 2200 and above is 5. A rating of 0
+// (unknown) is 1.
+func RatingDifficulty(rating int) int {
+	switch {
+	case rating < 1000:
+		return 1
+	case rating < 1400:
+		return 2
+	case rating < 1800:
+		return 3
+	case rating < 2200:
+		return 4
+	}
+	return 5
+}
+
+// packKeys maps the keys Mode.At knows to the keys of a pack line.
+var packKeys = map[string]string{
+	"claim": "result", "claim.result": "result", "claim.mate_in": "mate_in",
+	"puzzle": "solution", "puzzle.side": "side", "puzzle.solution": "solution",
+}
+
+// packAt returns where the value of key is on the puzzle's line: its
+// first character, inside the quotes of a string. Hint keys are
+// "puzzle.hints.N.field" (N from 1).
+func (m *Mode) packAt(key string) Pos {
+	line := m.source[m.lineStart:]
+	if k, ok := packKeys[key]; ok {
+		key = k
+	}
+	key = strings.TrimPrefix(key, "puzzle.")
+	if col := valueCol(line, key); col > 0 {
+		return Pos{m.Info.Line, col}
+	}
+	return Pos{m.Info.Line, 1}
+}
+
+// valueCol returns the 1-based column where the value of a dotted key
+// path ("start", "hints.2.move", list items numbered from 1) starts in a
+// JSON object, inside the quotes of a string, or 0 when the path is not
+// there.
+func valueCol(line []byte, key string) int {
+	return findValue(json.NewDecoder(bytes.NewReader(line)), line, nil, strings.Split(key, "."))
+}
+
+// findValue reads one value at path and everything in it, and returns the
+// column of the value at want, or 0.
+func findValue(dec *json.Decoder, line []byte, path, want []string) int {
+	start := int(dec.InputOffset())
+	for start < len(line) && strings.IndexByte(" \t:,", line[start]) >= 0 {
+		start++
+	}
+	tok, err := dec.Token()
+	if err != nil {
+		return 0
+	}
+	if slices.Equal(path, want) {
+		if start < len(line) && line[start] == '"' {
+			start++
+		}
+		return start + 1
+	}
+	path = path[:len(path):len(path)] // appends below copy
+	switch tok {
+	case json.Delim('{'):
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				return 0
+			}
+			name, _ := k.(string)
+			if c := findValue(dec, line, append(path, name), want); c != 0 {
+				return c
+			}
+		}
+		dec.Token()
+	case json.Delim('['):
+		for i := 1; dec.More(); i++ {
+			if c := findValue(dec, line, append(path, strconv.Itoa(i)), want); c != 0 {
+				return c
+			}
+		}
+		dec.Token()
+	}
+	return 0
+}
+
+// jsonErrorCol returns the column a decoding error points at.
+func jsonErrorCol(line []byte, err error) int {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return int(se.Offset)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return len(line) + 1
+	case errors.As(err, &te):
+		return max(1, valueCol(line, te.Field))
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		name, _ := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
+		if i := bytes.Index(line, []byte(strconv.Quote(name))); i >= 0 {
+			return i + 2
+		}
+	}
+	return 1
+}
+
+// jsonErrorText rewords a decoding error for authors.
+func jsonErrorText(err error) string {
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &te) && te.Field == "":
+		return fmt.Sprintf("a pack line must be a JSON object, not a JSON %s", te.Value)
+	case errors.As(err, &te):
+		return fmt.Sprintf("%s must be %s, not a JSON %s", te.Field, jsonKind(te.Type.Kind().String()), te.Value)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return "the line ends inside the JSON object"
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		return "unknown key " + strings.TrimPrefix(err.Error(), "json: unknown field ") + "; a pack line knows " + strings.Join(packLineKeys, ", ")
+	}
+	return "not a JSON object: " + strings.TrimPrefix(err.Error(), "json: ")
+}
+
+func jsonKind(k string) string {
+	switch k {
+	case "string":
+		return "a string"
+	case "slice":
+		return "a list"
+	case "struct":
+		return "an object"
+	}
+	return "a number"
+}
+
+// packLineKeys are the keys of a pack line, in PackLine's order.
+var packLineKeys = []string{"id", "title", "variant", "start", "result", "mate_in", "side", "solution", "hints", "task", "notes",
+	"difficulty", "rating", "rating_deviation", "popularity", "plays", "themes", "url", "openings", "last"}

@@ -1,0 +1,158 @@
+package mode
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/thinchess/thinchess/engine"
+)
+
+// writeTree writes files (slash path → content) under a new folder.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+const packHeader = `---
+title: "Test mates"
+summary: "Two mates."
+source: "made for the tests"
+licence: CC0
+variant: chess
+---
+Some mates.
+`
+
+func TestLoadPack(t *testing.T) {
+	lines := []string{
+		`{"id":"m1","start":"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1","result":"white-wins","mate_in":1,"solution":"1. Ra8#","rating":1234,"themes":["mateIn1","backRankMate"],"url":"https://example.org/g#1","hints":[{"text":"The back rank.","squares":["a8"]}]}`,
+		``,
+		`{"id":"m2","title":"Named","start":"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1","result":"white-wins","solution":"1. Ra8#","difficulty":4}`,
+	}
+	dir := writeTree(t, map[string]string{
+		"packs/test-mates.md":    packHeader,
+		"packs/test-mates.jsonl": strings.Join(lines, "\n") + "\n",
+	})
+	s, errs := Load(dir)
+	if len(errs) > 0 {
+		t.Fatalf("errors: %v", errs)
+	}
+	if len(s.Packs) != 1 {
+		t.Fatalf("%d packs, want 1", len(s.Packs))
+	}
+	p := s.Packs[0]
+	if p.ID != "test-mates" || p.Title != "Test mates" || p.Licence != "CC0" || p.DataPath != "packs/test-mates.jsonl" || !strings.Contains(string(p.Body), "Some mates.") {
+		t.Errorf("pack %+v", p)
+	}
+	if len(p.Puzzles) != 2 {
+		t.Fatalf("%d puzzles, want 2", len(p.Puzzles))
+	}
+	m := p.Puzzles[0]
+	if m.ID != "m1" || m.Title != "Test mates m1" || m.Path != "packs/test-mates.jsonl" || m.Info.Line != 1 || m.Difficulty != 2 {
+		t.Errorf("first puzzle %+v", m)
+	}
+	if m.Claim.Result != engine.WhiteWins || m.Claim.MateIn != 1 || m.Puzzle.Side != engine.White || m.Puzzle.Solution != "1. Ra8#" {
+		t.Errorf("claim %+v puzzle %+v", m.Claim, m.Puzzle)
+	}
+	if m.Info.Rating != 1234 || strings.Join(m.Info.Themes, " ") != "mateIn1 backRankMate" || m.Info.URL != "https://example.org/g#1" {
+		t.Errorf("info %+v", m.Info)
+	}
+	if got := m.TextAt("puzzle.solution"); got != (Pos{1, strings.Index(lines[0], `1. Ra8#`) + 1}) {
+		t.Errorf("solution at %v", got)
+	}
+	if got := m.At("puzzle.hints.1.squares"); got.Col != strings.Index(lines[0], `["a8"]`)+1 {
+		t.Errorf("hint squares at %v", got)
+	}
+	if q := p.Puzzles[1]; q.Title != "Named" || q.Info.Line != 3 || q.Difficulty != 4 {
+		t.Errorf("second puzzle %+v", q)
+	}
+	if len(s.Puzzles()) != 2 || len(s.Checked()) != 2 {
+		t.Errorf("Puzzles %d, Checked %d", len(s.Puzzles()), len(s.Checked()))
+	}
+}
+
+// Every bad line is reported at its line and column, and the good lines
+// are kept.
+func TestLoadPackErrors(t *testing.T) {
+	good := `{"id":"ok","start":"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1","result":"white-wins","solution":"1. Ra8#"}`
+	// at is the text the error's column points at (its first
+	// occurrence on the line, the line's start when empty, its end for $).
+	lines := []struct{ text, at, want string }{
+		{good, "", ""},
+		{good, `ok"`, `duplicate puzzle id "ok": packs/p.jsonl:1 has it too`},
+		{`{"id":"a b","start":"x","result":"white-wins","solution":"x"}`, `a b`, `id "a b": want letters`},
+		{`{"id":"c","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins","solution":"x","colour":1}`, `colour`, `unknown key "colour"`},
+		{`{"id":"d","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins","solution":"x","rating":"high"}`, `high"`, `rating must be a number, not a JSON string`},
+		{`{"id":"e","start":"6k1/8/8/8/8/8/8/R5K1 w",`, "$", `the line ends inside the JSON object`},
+		{`{"id":"f","start":"9k/8/8/8/8/8/8/R5K1 w","result":"white-wins","solution":"x"}`, `9k`, `start: bad FEN`},
+		{`{"id":"g","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"mate","solution":"x"}`, `mate"`, `result "mate": want white-wins, black-wins or draw`},
+		{`{"id":"h","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins"}`, "", `missing "solution"`},
+		{`{"id":"i","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins","solution":"x","last":"e2e4"}`, `e2e4`, `last move "e2e4": no piece of black stands on e4`},
+		{`[1,2]`, "", `a pack line must be a JSON object, not a JSON array`},
+	}
+	var text []string
+	for _, l := range lines {
+		text = append(text, l.text)
+	}
+	dir := writeTree(t, map[string]string{
+		"packs/p.md":       packHeader,
+		"packs/p.jsonl":    strings.Join(text, "\n"),
+		"packs/lost.jsonl": good + "\n",
+	})
+	s, errs := Load(dir)
+	got := errs.Error()
+	for i, l := range lines {
+		if l.want == "" {
+			continue
+		}
+		col := strings.Index(l.text, l.at) + 1
+		if l.at == "$" {
+			col = len(l.text) + 1
+		}
+		want := fmt.Sprintf("packs/p.jsonl:%d:%d: %s", i+1, col, l.want)
+		if !strings.Contains(got, want) {
+			t.Errorf("line %d: no error %q in\n%s", i+1, want, got)
+		}
+	}
+	if !strings.Contains(got, "packs/lost.jsonl: a pack's puzzles without its header") {
+		t.Errorf("no error for a data file without a header:\n%s", got)
+	}
+	if len(s.Packs) != 1 || len(s.Packs[0].Puzzles) != 1 || s.Packs[0].Puzzles[0].ID != "ok" {
+		t.Errorf("kept %+v", s.Packs)
+	}
+}
+
+func TestPackLineEncode(t *testing.T) {
+	l := PackLine{ID: "x", Start: "a<b", Result: "white-wins", Solution: "1. Ra8#", Themes: []string{"mate"}}
+	got := string(l.Encode())
+	want := `{"id":"x","start":"a<b","result":"white-wins","solution":"1. Ra8#","themes":["mate"]}`
+	if got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+}
+
+func TestFormatPackHeader(t *testing.T) {
+	h := FormatPackHeader(PackHeader{Title: "Mates", Summary: "Some: mates", Licence: "CC0", Variant: "chess", Generator: "thinchess import", Body: "About them."})
+	dir := writeTree(t, map[string]string{"packs/mates.md": string(h), "packs/mates.jsonl": ""})
+	s, errs := Load(dir)
+	if len(errs) > 0 {
+		t.Fatalf("%s\n%v", h, errs)
+	}
+	p := s.Packs[0]
+	if p.Title != "Mates" || p.Summary != "Some: mates" || p.Licence != "CC0" || strings.TrimSpace(string(p.Body)) != "About them." {
+		t.Errorf("read back %+v from\n%s", p, h)
+	}
+}
