@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -446,7 +447,7 @@ func TestBrowserTrainer(t *testing.T) {
 	eval[bool](t, ctx, `localStorage.setItem('thinchess.progress', '{"v":1,"puzzles":{"x":{"solved":"yes"}},"streak":-1}'), true`)
 	open(t, ctx, srv.url("train/"))
 	waitFor(t, ctx, `!document.getElementById('storage-note').hidden`, 5*time.Second)
-	if p := eval[string](t, ctx, `document.getElementById('progress').textContent`); !strings.HasPrefix(p, "Solved 0 of 1 · streak 0") {
+	if p := eval[string](t, ctx, `document.getElementById('progress').textContent`); !strings.HasPrefix(p, "Solved 0 · streak 0") {
 		t.Errorf("progress after a reset: %q", p)
 	}
 	waitFor(t, ctx, `TC.page.node && !TC.page.busy`, 10*time.Second)
@@ -470,10 +471,43 @@ func TestBrowserTrainer(t *testing.T) {
 		p.Make(mv)
 	}
 	waitFor(t, ctx, `TC.page.solved`, 10*time.Second)
-	waitFor(t, ctx, `document.getElementById('progress').textContent.indexOf('Solved 1 of 1 · streak 1 · best streak 1') === 0`, 5*time.Second)
+	waitFor(t, ctx, `document.getElementById('progress').textContent.indexOf('Solved 1 · streak 1 · best streak 1') === 0`, 5*time.Second)
 	stored := eval[string](t, ctx, `localStorage.getItem('thinchess.progress')`)
 	if !strings.Contains(stored, `"gardner-mate":{"solved":true,"attempts":1,"hints":0}`) {
 		t.Errorf("stored progress %s", stored)
+	}
+	if u := eval[string](t, ctx, `location.search`); u != "?id=gardner-mate" {
+		t.Errorf("the address of the solved puzzle is %q, want its permalink ?id=gardner-mate", u)
+	}
+
+	// Next puzzle: the solved one is skipped; the packs' puzzles follow,
+	// read from their chunk, with their rating, themes and source.
+	run(t, ctx, chromedp.Click(css(`[data-action="next"]`)))
+	waitFor(t, ctx, `TC.trainer.current.id === 'tm-Back-rank' && TC.page.node && !TC.page.busy`, 10*time.Second)
+	if meta := eval[string](t, ctx, `document.getElementById('puzzle-meta').textContent`); meta != "Rated 700 · mateIn1, backRankMate · Test mates" {
+		t.Errorf("puzzle meta %q", meta)
+	}
+	if src := eval[string](t, ctx, `document.getElementById('puzzle-source').hidden ? '' : document.getElementById('puzzle-source').href`); src != "https://example.org/games/1#41" {
+		t.Errorf("source link %q", src)
+	}
+	clickMove(t, ctx, "a1", "a8")
+	waitFor(t, ctx, `TC.page.solved`, 10*time.Second)
+
+	// A permalink opens its puzzle directly, here a 1-D one in a pack
+	// of chess puzzles, with its table.
+	open(t, ctx, srv.url("train/?id=tm-one-file"))
+	waitFor(t, ctx, `TC.trainer && TC.trainer.current && TC.trainer.current.id === 'tm-one-file' && TC.page.node && !TC.page.busy`, 10*time.Second)
+	if title := eval[string](t, ctx, `document.getElementById('puzzle-title').textContent`); title != "Test mates tm-one-file" {
+		t.Errorf("permalink opened %q", title)
+	}
+	// An unknown id says so and opens another puzzle.
+	open(t, ctx, srv.url("train/?id=no-such-puzzle"))
+	waitFor(t, ctx, `document.getElementById('train-error').textContent.indexOf('There is no puzzle “no-such-puzzle”') === 0`, 10*time.Second)
+	// A pack filter from the pack's page.
+	open(t, ctx, srv.url("train/?pack=test-mates"))
+	waitFor(t, ctx, `TC.trainer && TC.trainer.current && TC.trainer.current.pack === 'test-mates'`, 10*time.Second)
+	if got := eval[string](t, ctx, `document.getElementById('f-pack').value`); got != "test-mates" {
+		t.Errorf("pack filter %q", got)
 	}
 }
 
@@ -545,10 +579,12 @@ func TestBrowserOffline(t *testing.T) {
 	ctx := browser(t, 1280, 900)
 	run(t, ctx, chromedp.Navigate(srv.url("")))
 	swReady(t, ctx)
+	// Mode pages are not precached: they are kept when visited.
+	open(t, ctx, srv.url("modes/gardner/"))
 	srv.stop()
 
 	t0 := time.Now()
-	run(t, ctx, chromedp.Reload())
+	run(t, ctx, chromedp.Navigate(srv.url("")))
 	waitFor(t, ctx, `document.querySelector('.cards')`, 10*time.Second)
 	open(t, ctx, srv.url("modes/gardner/"))
 	readyMs := eval[float64](t, ctx, `TC.readyAt`)
@@ -632,10 +668,10 @@ func TestBrowserUpdate(t *testing.T) {
 	run(t, ctx, chromedp.Click(css(`#update-reload`)))
 	waitFor(t, ctx, `document.title.indexOf('thinchess v2') >= 0`, 30*time.Second)
 	waitFor(t, ctx, `document.body.classList.contains('engine-ready')`, 30*time.Second)
-	waitFor(t, ctx, `caches.keys().then(k => window.__cacheCount = k.length) && window.__cacheCount === 1`, 10*time.Second)
+	waitFor(t, ctx, `caches.keys().then(k => window.__cacheCount = k.filter(n => n.indexOf('thinchess-shell-') === 0).length) && window.__cacheCount === 1`, 10*time.Second)
 	caches := eval[int](t, ctx, `window.__cacheCount`)
 	if caches != 1 {
-		t.Errorf("%d caches after the update, want the old one deleted", caches)
+		t.Errorf("%d app-shell caches after the update, want the old one deleted", caches)
 	}
 }
 
@@ -736,4 +772,51 @@ func TestBrowserScreenshots(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A pack made available offline from its page (with progress and the
+// storage used) plays with the server stopped; removing it frees it.
+func TestBrowserPackOffline(t *testing.T) {
+	needChromium(t)
+	site := buildTestSite(t, "")
+	srv := serve(t, site.dir, "")
+	ctx := browser(t, 1280, 900)
+	run(t, ctx, chromedp.Navigate(srv.url("")))
+	swReady(t, ctx)
+	if n := eval[int](t, ctx, `document.querySelectorAll('a[href$="packs/test-mates/"]').length`); n != 1 {
+		t.Fatalf("the home page links the pack %d times, want once", n)
+	}
+	run(t, ctx, chromedp.Navigate(srv.url("packs/test-mates/")))
+	waitFor(t, ctx, `!document.querySelector('[data-action="offline-get"]').disabled`, 10*time.Second)
+	label := eval[string](t, ctx, `document.querySelector('[data-action="offline-get"]').textContent`)
+	if !regexp.MustCompile(`^Make available offline \(\d+ KB\)$`).MatchString(label) {
+		t.Errorf("download button %q", label)
+	}
+	eval[bool](t, ctx, `window.__steps = []; (function(){var b=document.getElementById('offline-progress'); new MutationObserver(function(){window.__steps.push(b.value + '/' + b.max)}).observe(b, {attributes: true}); return true})()`)
+	run(t, ctx, chromedp.Click(css(`[data-action="offline-get"]`)))
+	waitFor(t, ctx, `document.getElementById('offline-state').textContent.indexOf('available offline on this device') >= 0`, 20*time.Second)
+	if steps := eval[[]string](t, ctx, `window.__steps`); len(steps) < 2 {
+		t.Errorf("the progress bar moved %d times: %v", len(steps), steps)
+	}
+	waitFor(t, ctx, `document.getElementById('offline-storage').textContent.indexOf('This site stores') === 0`, 10*time.Second)
+	srv.stop()
+
+	// Offline: a puzzle of the pack, never opened before, by permalink.
+	open(t, ctx, srv.url("train/?id=tm-Rook-swap"))
+	waitFor(t, ctx, `TC.trainer && TC.trainer.current && TC.trainer.current.id === 'tm-Rook-swap' && TC.page.node && !TC.page.busy`, 15*time.Second)
+	if task := eval[string](t, ctx, `document.getElementById('puzzle-task').textContent`); task != "Black has just played 27... Rd8. White to play and mate in 2 moves." {
+		t.Errorf("task %q", task)
+	}
+	clickMove(t, ctx, "e2", "e8")
+	waitFor(t, ctx, `TC.page.game.state.cursor === 2 && !TC.page.busy`, 10*time.Second)
+	clickMove(t, ctx, "e1", "e8")
+	waitFor(t, ctx, `TC.page.solved`, 10*time.Second)
+
+	// Removing it deletes its files from the cache.
+	run(t, ctx, chromedp.Navigate(srv.url("packs/test-mates/")))
+	waitFor(t, ctx, `!document.querySelector('[data-action="offline-remove"]').hidden`, 10*time.Second)
+	run(t, ctx, chromedp.Click(css(`[data-action="offline-remove"]`)))
+	waitFor(t, ctx, `!document.querySelector('[data-action="offline-get"]').hidden`, 10*time.Second)
+	eval[bool](t, ctx, `caches.open('thinchess-data').then(c => c.keys()).then(k => { window.__left = k.filter(r => r.url.indexOf('test-mates-') >= 0).length }), true`)
+	waitFor(t, ctx, `window.__left === 0`, 5*time.Second)
 }

@@ -51,6 +51,7 @@ var pageScripts = map[string]string{
 	"train":   "train.js",
 	"editor":  "editor.js",
 	"explore": "explore.js",
+	"pack":    "pack.js",
 }
 
 const defaultScript = "prefs.js"

@@ -85,16 +85,21 @@ type renderer struct {
 	build  string
 	docs   []*mode.Page
 	modes  []*modeView
+	packs  []*packView
+	// puzzleIndex is the output path of the trainer's index of puzzles.
+	puzzleIndex string
 }
 
 func (r *renderer) render() error {
 	if err := r.addAssets(); err != nil {
 		return err
 	}
+	// Tables are named by their content alone, so a table that several
+	// modes or puzzles share is written once.
 	r.tables = map[string]string{}
-	for _, m := range r.site.Modes {
+	for _, m := range r.site.Checked() {
 		if a := r.artifacts[m.ID]; a != nil && len(a.Table) > 0 {
-			r.tables[m.ID] = hashedName("assets/tables/"+m.ID+".bin", a.Table)
+			r.tables[m.ID] = "assets/tables/" + contentHash(a.Table)[:16] + ".bin"
 			r.files[r.tables[m.ID]] = a.Table
 		}
 	}
@@ -113,7 +118,7 @@ func (r *renderer) render() error {
 	if err != nil {
 		return err
 	}
-	steps := []func() error{r.renderHome, r.renderModes, r.renderExplore, r.renderTrain, r.renderEditor, r.renderDocs, r.renderNotFound}
+	steps := []func() error{r.renderPuzzles, r.renderHome, r.renderModes, r.renderExplore, r.renderTrain, r.renderEditor, r.renderDocs, r.renderNotFound}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return err
@@ -147,7 +152,14 @@ type page struct {
 	Palette    []paletteItem
 	Variants   []string
 	Explore    *exploreView
+	Pack       *packView
 }
+
+// Packs are the site's packs, for the home page.
+func (p *page) Packs() []*packView { return p.r.packs }
+
+// PuzzleIndex is the relative URL of the trainer's index of puzzles.
+func (p *page) PuzzleIndex() string { return p.Root + p.r.puzzleIndex }
 
 // Asset returns the relative URL of an asset by its logical name.
 func (p *page) Asset(name string) (string, error) {
@@ -581,27 +593,49 @@ func (r *renderer) renderModes() error {
 
 func (r *renderer) renderTrain() error {
 	p := r.newPage("train", "train/index.html", "Puzzle trainer")
-	var data []modeJSON
-	for _, mv := range r.modes {
-		if mv.Puzzle == nil {
-			continue
-		}
-		p.Puzzles = append(p.Puzzles, mv)
-		data = append(data, r.data(mv, p.Root))
+	// The page shows the board of the easiest puzzle while the trainer
+	// fetches the first one it will play; the puzzles come from the
+	// corpus's chunks, never from the page.
+	first := r.firstPuzzle()
+	if first == nil {
+		return r.execute(p, "train.html")
 	}
-	sort.SliceStable(p.Puzzles, func(i, j int) bool { return p.Puzzles[i].Difficulty < p.Puzzles[j].Difficulty })
-	sort.SliceStable(data, func(i, j int) bool { return data[i].Difficulty < data[j].Difficulty })
-	if len(p.Puzzles) > 0 {
-		p.Board = p.Puzzles[0].Board
-	}
-	if data == nil {
-		data = []modeJSON{}
-	}
+	p.Puzzles = []*modeView{first}
+	p.Board = newBoardView(first.Start)
 	var err error
-	if p.Data, err = scriptJSON(data); err != nil {
+	if p.Data, err = scriptJSON(trainJSON{Root: p.Root, Index: p.PuzzleIndex()}); err != nil {
 		return err
 	}
 	return r.execute(p, "train.html")
+}
+
+// trainJSON is what the trainer page embeds: where the corpus is.
+type trainJSON struct {
+	Root  string `json:"root"`
+	Index string `json:"index"`
+}
+
+// firstPuzzle is the easiest authored puzzle, else the first puzzle of
+// the first pack, else nil.
+func (r *renderer) firstPuzzle() *modeView {
+	var first *modeView
+	for _, mv := range r.modes {
+		if mv.Puzzle != nil && (first == nil || mv.Difficulty < first.Difficulty) {
+			first = mv
+		}
+	}
+	if first != nil {
+		return first
+	}
+	for _, p := range r.site.Packs {
+		if len(p.Puzzles) > 0 {
+			mv, err := r.packModeView(p.Puzzles[0])
+			if err == nil {
+				return mv
+			}
+		}
+	}
+	return nil
 }
 
 // paletteItem is one tool of the editor's palette.

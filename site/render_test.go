@@ -3,7 +3,9 @@ package site
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -132,6 +134,7 @@ var goldenFiles = []string{
 	"modes/gardner-mate/index.html",
 	"modes/standard/index.html",
 	"train/index.html",
+	"packs/test-mates/index.html",
 	"editor/index.html",
 	"docs/about/index.html",
 	"404.html",
@@ -282,8 +285,8 @@ func TestRenderContract(t *testing.T) {
 		case strings.HasSuffix(name, "/index.html"):
 			url = strings.TrimSuffix(name, "index.html")
 		}
-		if !strings.Contains(sw, `"`+url+`"`) {
-			t.Errorf("sw.js does not precache %s", url)
+		if precached := strings.Contains(sw, `"`+url+`"`); precached != inShell(name) {
+			t.Errorf("sw.js precaches %s: %v, want %v", url, precached, inShell(name))
 		}
 	}
 	for _, name := range []string{"prefs.js", "mode.js", "app.css", "thinchess.wasm", "icon-192.png"} {
@@ -369,4 +372,46 @@ func testCacheDir() string {
 		return filepath.Join(d, "thinchess-test")
 	}
 	return filepath.Join(os.TempDir(), "thinchess-test")
+}
+
+// The service worker precaches the app shell: as many files with a pack
+// of 600 puzzles as with one of 3.
+func TestPrecacheIndependentOfCorpus(t *testing.T) {
+	precached := func(n int) int {
+		src := t.TempDir()
+		if err := os.CopyFS(src, os.DirFS(renderSrc)); err != nil {
+			t.Fatal(err)
+		}
+		var lines []string
+		for i := range n {
+			lines = append(lines, fmt.Sprintf(`{"id":"p%d","start":"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1","result":"white-wins","mate_in":1,"solution":"1. Ra8#","rating":%d}`, i, 600+i))
+		}
+		if err := os.WriteFile(filepath.Join(src, "packs", "test-mates.jsonl"), []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, errs := mode.Load(src)
+		if len(errs.Errors()) > 0 {
+			t.Fatal(errs)
+		}
+		files, err := Render(s, nil, nil, goldenOptions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := regexp.MustCompile(`PRECACHE = (\[[^\]]*\])`).FindSubmatch(files["sw.js"])
+		var list []string
+		if m == nil || json.Unmarshal(m[1], &list) != nil {
+			t.Fatalf("no precache list in sw.js")
+		}
+		chunks := 0
+		for name := range files {
+			if strings.HasPrefix(name, "assets/puzzles/test-mates-") {
+				chunks++
+			}
+		}
+		t.Logf("%d puzzles: %d chunks, %d files precached", n, chunks, len(list))
+		return len(list)
+	}
+	if a, b := precached(3), precached(600); a != b {
+		t.Errorf("precache list of %d files with 3 puzzles, %d with 600", a, b)
+	}
 }

@@ -61,18 +61,7 @@ export function recordSolved(p, id, r, clean) {
   }
 }
 
-// solvedCount counts the puzzles (of a list with ids) solved.
-export function solvedCount(p, puzzles) {
-  return puzzles.filter((q) => p.puzzles[q.id] && p.puzzles[q.id].solved).length;
-}
-
-// nextPuzzle is the index of the puzzle after current: the next unsolved
-// one (any next one in streak mode), else simply the next.
-export function nextPuzzle(p, puzzles, current, streak) {
-  for (let k = 1; k <= puzzles.length; k++) {
-    const i = (current + k) % puzzles.length;
-    const e = p.puzzles[puzzles[i].id];
-    if (!e || !e.solved || streak) return i;
-  }
-  return (current + 1) % puzzles.length;
+// solvedCount counts the puzzles solved.
+export function solvedCount(p) {
+  return Object.keys(p.puzzles).filter((k) => p.puzzles[k].solved).length;
 }

@@ -1,0 +1,372 @@
+package site
+
+import (
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"html/template"
+	"sort"
+	"strings"
+
+	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/par"
+	"github.com/thinchess/thinchess/mode"
+)
+
+// The trainer plays puzzles from data, not pages: the build writes every
+// puzzle (of the modes and of the packs) into content-hashed chunks of at
+// most chunkSize puzzles, grouped by pack and sorted by rating, plus a
+// small index of packs and chunks and a map from puzzle id to chunk
+// split into buckets by a hash of the id (for permalinks). The trainer
+// reads the index, fetches the chunks it needs and caches them as it
+// goes; "make available offline" fetches every chunk of a pack.
+const chunkSize = 250
+
+// idsPerBucket sets the number of id buckets: about this many ids each.
+const idsPerBucket = 2000
+
+// authoredPack is the pack id of the puzzles written as mode files.
+const authoredPack = "authored"
+
+// puzzleJSONEntry is one puzzle in a chunk: the mode data the trainer
+// plays, and what the filters and the dashboard need.
+type puzzleEntry struct {
+	modeJSON
+	Pack string `json:"pack"`
+	// Rating is the puzzle's rating; Estimated is true when the build
+	// estimated it (from the difficulty) rather than read it.
+	Rating    int      `json:"rating"`
+	Estimated bool     `json:"estimated,omitempty"`
+	Themes    []string `json:"themes,omitempty"`
+	Family    string   `json:"family"`
+	// Last is the move that led to the start, in coordinates, and Source
+	// where the puzzle comes from (a URL shown as a link, never markup).
+	Last   string      `json:"last,omitempty"`
+	Source *sourceJSON `json:"source,omitempty"`
+	Notes  string      `json:"notes,omitempty"`
+}
+
+type sourceJSON struct {
+	URL             string `json:"url,omitempty"`
+	Plays           int    `json:"plays,omitempty"`
+	Popularity      int    `json:"popularity,omitempty"`
+	RatingDeviation int    `json:"rd,omitempty"`
+}
+
+// indexJSON is the trainer's index of the corpus.
+type indexJSON struct {
+	Total  int              `json:"total"`
+	Packs  []packIndexJSON  `json:"packs"`
+	Chunks []chunkIndexJSON `json:"chunks"`
+	// IDs are the URLs of the id buckets: bucket fnv1a32(id) % len(IDs)
+	// maps each id of its bucket to its chunk's number.
+	IDs []string `json:"ids"`
+}
+
+type packIndexJSON struct {
+	ID       string   `json:"id"`
+	Title    string   `json:"title"`
+	Summary  string   `json:"summary,omitempty"`
+	Source   string   `json:"source,omitempty"`
+	Licence  string   `json:"licence,omitempty"`
+	Page     string   `json:"page,omitempty"`
+	Count    int      `json:"count"`
+	Lo       int      `json:"lo"`
+	Hi       int      `json:"hi"`
+	Families []string `json:"families"`
+	Chunks   []int    `json:"chunks"`
+	// Tables are the exact tables its puzzles load; Bytes is the size of
+	// its chunks and tables together, for "make available offline".
+	Tables []string `json:"tables,omitempty"`
+	Bytes  int      `json:"bytes"`
+}
+
+type chunkIndexJSON struct {
+	URL      string         `json:"url"`
+	Pack     string         `json:"pack"`
+	N        int            `json:"n"`
+	Lo       int            `json:"lo"`
+	Hi       int            `json:"hi"`
+	Families []string       `json:"families"`
+	Themes   map[string]int `json:"themes,omitempty"`
+}
+
+// packView is a pack as the home page and its own page show it.
+type packView struct {
+	*mode.Pack
+	Index    *packIndexJSON
+	Thumb    template.HTML
+	Wide     bool
+	Body     template.HTML
+	Families string
+	// Proven is true when the build proved every puzzle of the pack.
+	Proven bool
+}
+
+// Family names the kind of board: 1d (one file), thin (two or three
+// files or ranks), standard (8×8) or minichess (the rest).
+func Family(b *engine.Board) string {
+	switch {
+	case b.W == 1 || b.H == 1:
+		return "1d"
+	case min(b.W, b.H) <= 3:
+		return "thin"
+	case b.W == 8 && b.H == 8:
+		return "standard"
+	}
+	return "minichess"
+}
+
+// familyTitles are the families' names for people.
+var familyTitles = map[string]string{"1d": "1-D", "thin": "Thin", "minichess": "Minichess", "standard": "Standard chess"}
+
+// estimatedRating turns a difficulty grade (1 to 5) into a rating, the
+// middle of the band mode.RatingDifficulty gives it.
+func estimatedRating(difficulty int) int { return 600 + 400*difficulty }
+
+// puzzleEntryOf returns the chunk entry of a puzzle.
+func (r *renderer) puzzleEntryOf(mv *modeView, pack string) puzzleEntry {
+	e := puzzleEntry{modeJSON: r.data(mv, ""), Pack: pack, Family: Family(mv.Start.B)}
+	m := mv.Mode
+	e.Rating, e.Estimated = estimatedRating(m.Difficulty), true
+	if m.Pack != nil {
+		e.URL = ""
+		// The trainer needs the proof, not the report of it.
+		if v := e.Verification; v != nil {
+			slim := *v
+			slim.Best, slim.PV, slim.Note, slim.States, slim.Edges = nil, nil, "", 0, 0
+			e.Verification = &slim
+		}
+	}
+	if in := m.Info; in != nil {
+		if in.Rating > 0 {
+			e.Rating, e.Estimated = in.Rating, false
+		}
+		e.Themes, e.Last, e.Notes = in.Themes, in.Last, in.Notes
+		if in.Task != "" && e.Puzzle != nil {
+			e.Puzzle.Task = in.Task
+		}
+		if in.URL != "" || in.Plays > 0 {
+			e.Source = &sourceJSON{URL: in.URL, Plays: in.Plays, Popularity: in.Popularity, RatingDeviation: in.RatingDeviation}
+		}
+	}
+	if len(e.Themes) == 0 && mv.V != nil && mv.V.MateIn > 0 {
+		e.Themes = []string{fmt.Sprintf("mateIn%d", mv.V.MateIn)}
+	}
+	return e
+}
+
+// packModeView is the light view of a pack puzzle: what its chunk entry
+// needs, without the page's board, thumbnail and body.
+func (r *renderer) packModeView(m *mode.Mode) (*modeView, error) {
+	game, err := json.Marshal(engine.NewGame(m.Start))
+	if err != nil {
+		return nil, fmt.Errorf("render: %s:%d: %v", m.Path, m.Info.Line, err)
+	}
+	mv := &modeView{Mode: m, V: r.results[m.ID], A: r.artifacts[m.ID], Code: m.Start.Code(), FEN: m.Start.FEN(), W: m.Start.B.W, H: m.Start.B.H, game: game}
+	for _, t := range m.Rules.PromotionTypes() {
+		mv.promotions = append(mv.promotions, string(t.Letter()))
+	}
+	mv.Puzzle = &puzzleView{Task: mv.task()}
+	return mv, nil
+}
+
+// renderPuzzles writes the chunks, the id buckets and the index, and the
+// page of every pack.
+func (r *renderer) renderPuzzles() error {
+	type group struct {
+		id      string
+		pack    *mode.Pack
+		entries []puzzleEntry
+	}
+	var groups []*group
+	authored := &group{id: authoredPack}
+	for _, mv := range r.modes {
+		if mv.Puzzle != nil {
+			authored.entries = append(authored.entries, r.puzzleEntryOf(mv, authoredPack))
+		}
+	}
+	if len(authored.entries) > 0 {
+		groups = append(groups, authored)
+	}
+	for _, p := range r.site.Packs {
+		g := &group{id: p.ID, pack: p, entries: make([]puzzleEntry, len(p.Puzzles))}
+		err := par.Try(len(p.Puzzles), func(i int) error {
+			mv, err := r.packModeView(p.Puzzles[i])
+			if err == nil {
+				g.entries[i] = r.puzzleEntryOf(mv, p.ID)
+			}
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		groups = append(groups, g)
+	}
+
+	idx := &indexJSON{Packs: []packIndexJSON{}, Chunks: []chunkIndexJSON{}}
+	chunkOf := map[string]int{}
+	for _, g := range groups {
+		sort.SliceStable(g.entries, func(i, j int) bool {
+			a, b := g.entries[i], g.entries[j]
+			if a.Rating != b.Rating {
+				return a.Rating < b.Rating
+			}
+			return a.ID < b.ID
+		})
+		pi := packIndexJSON{ID: g.id, Title: "Hand-made puzzles", Count: len(g.entries), Families: []string{}}
+		if p := g.pack; p != nil {
+			pi.Title, pi.Summary, pi.Source, pi.Licence, pi.Page = p.Title, p.Summary, p.Source, p.Licence, "packs/"+p.ID+"/"
+		}
+		tables := map[string]bool{}
+		families := map[string]bool{}
+		for start := 0; start < len(g.entries); start += chunkSize {
+			part := g.entries[start:min(start+chunkSize, len(g.entries))]
+			c := chunkIndexJSON{Pack: g.id, N: len(part), Lo: part[0].Rating, Hi: part[len(part)-1].Rating, Themes: map[string]int{}}
+			fam := map[string]bool{}
+			for i := range part {
+				e := &part[i]
+				fam[e.Family], families[e.Family] = true, true
+				for _, t := range e.Themes {
+					c.Themes[t]++
+				}
+				if e.Table != "" {
+					tables[e.Table] = true
+				}
+				chunkOf[e.ID] = len(idx.Chunks)
+			}
+			c.Families = sortedKeys(fam)
+			data, err := json.Marshal(part)
+			if err != nil {
+				return fmt.Errorf("render: puzzles of %s: %v", g.id, err)
+			}
+			c.URL = hashedName(fmt.Sprintf("assets/puzzles/%s-%d.json", g.id, start/chunkSize+1), data)
+			r.files[c.URL] = data
+			pi.Chunks = append(pi.Chunks, len(idx.Chunks))
+			pi.Bytes += len(data)
+			idx.Chunks = append(idx.Chunks, c)
+		}
+		if n := len(g.entries); n > 0 {
+			pi.Lo, pi.Hi = g.entries[0].Rating, g.entries[n-1].Rating
+		}
+		pi.Families = sortedKeys(families)
+		pi.Tables = sortedKeys(tables)
+		for _, t := range pi.Tables {
+			pi.Bytes += len(r.files[t])
+		}
+		idx.Total += pi.Count
+		idx.Packs = append(idx.Packs, pi)
+	}
+
+	buckets := make([]map[string]int, max(1, ceilPow2(idx.Total/idsPerBucket)))
+	for i := range buckets {
+		buckets[i] = map[string]int{}
+	}
+	for id, c := range chunkOf {
+		buckets[IDBucket(id, len(buckets))][id] = c
+	}
+	for i, b := range buckets {
+		data, err := json.Marshal(b)
+		if err != nil {
+			return err
+		}
+		name := hashedName(fmt.Sprintf("assets/puzzles/ids-%d.json", i), data)
+		r.files[name] = data
+		idx.IDs = append(idx.IDs, name)
+	}
+	data, err := json.Marshal(idx)
+	if err != nil {
+		return err
+	}
+	r.puzzleIndex = hashedName("assets/puzzles/index.json", data)
+	r.files[r.puzzleIndex] = data
+
+	for i, p := range r.site.Packs {
+		pv := &packView{Pack: p, Index: &idx.Packs[i+len(groups)-len(r.site.Packs)]}
+		pv.Families = familyList(pv.Index.Families)
+		pv.Proven = len(p.Puzzles) > 0
+		for _, m := range p.Puzzles {
+			if v := r.results[m.ID]; v == nil || !v.Verified {
+				pv.Proven = false
+			}
+		}
+		if len(p.Puzzles) > 0 {
+			start := p.Puzzles[0].Start
+			pv.Thumb = template.HTML(boardThumbnail(start, p.Title+": a puzzle of the pack"))
+			pv.Wide = start.B.H >= 3*start.B.W && start.B.H > 3
+		}
+		body, err := r.markdown(p.Body)
+		if err != nil {
+			return fmt.Errorf("render: %s: %v", p.Path, err)
+		}
+		pv.Body = template.HTML(body)
+		r.packs = append(r.packs, pv)
+	}
+	return par.Try(len(r.packs), func(i int) error {
+		pv := r.packs[i]
+		pg := r.newPage("pack", "packs/"+pv.ID+"/index.html", pv.Title)
+		if pv.Summary != "" {
+			pg.Description = pv.Summary
+		}
+		pg.Pack = pv
+		return r.execute(pg, "pack.html")
+	})
+}
+
+// IDBucket is the id bucket of a puzzle id among n: FNV-1a (32 bits) of
+// its bytes modulo n. The trainer computes the same over the id's
+// characters, which are ASCII.
+func IDBucket(id string, n int) int {
+	h := fnv.New32a()
+	h.Write([]byte(id))
+	return int(h.Sum32() % uint32(n))
+}
+
+func ceilPow2(n int) int {
+	p := 1
+	for p < n {
+		p *= 2
+	}
+	return p
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// familyList names families for people: "1-D, Thin".
+func familyList(fams []string) string {
+	var names []string
+	for _, f := range fams {
+		names = append(names, familyTitles[f])
+	}
+	return strings.Join(names, ", ")
+}
+
+// Count is the number of puzzles with thousands separated.
+func (pv *packView) Count() string { return thousands(pv.Index.Count) }
+
+// RatingRange is the pack's rating range in words.
+func (pv *packView) RatingRange() string {
+	if pv.Index.Lo == pv.Index.Hi {
+		return fmt.Sprint(pv.Index.Lo)
+	}
+	return fmt.Sprintf("%d–%d", pv.Index.Lo, pv.Index.Hi)
+}
+
+// Size is the download size of the pack for offline use.
+func (pv *packView) Size() string {
+	b := float64(pv.Index.Bytes)
+	switch {
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MB", b/(1<<20))
+	case b >= 1<<10:
+		return fmt.Sprintf("%.0f KB", b/(1<<10))
+	}
+	return fmt.Sprintf("%.0f bytes", b)
+}

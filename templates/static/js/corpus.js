@@ -1,0 +1,122 @@
+// The puzzle corpus as the build wrote it: an index of packs and chunks,
+// chunks of puzzles fetched when needed, and id buckets for permalinks
+// (see site/packs.go). Pure apart from the fetchJSON it is given, so
+// Node can test it.
+
+// fnv1a is FNV-1a (32 bits) of an ASCII string, as the build's IDBucket.
+export function fnv1a(s) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i) & 0xff;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+// matches reports whether puzzle e passes filter f: {pack, family, theme,
+// min, max} (empty or missing fields pass everything).
+export function matches(e, f) {
+  if (f.pack && e.pack !== f.pack) return false;
+  if (f.family && e.family !== f.family) return false;
+  if (f.theme && !(e.themes || []).includes(f.theme)) return false;
+  if (f.min && e.rating < f.min) return false;
+  if (f.max && e.rating > f.max) return false;
+  return true;
+}
+
+// chunkMayMatch reports whether chunk c of the index can hold a puzzle
+// that passes filter f.
+export function chunkMayMatch(c, f) {
+  if (f.pack && c.pack !== f.pack) return false;
+  if (f.family && !c.families.includes(f.family)) return false;
+  if (f.theme && !(c.themes && c.themes[f.theme])) return false;
+  if (f.min && c.hi < f.min) return false;
+  if (f.max && c.lo > f.max) return false;
+  return true;
+}
+
+export class Corpus {
+  // root is the site root relative to the page ("../"); index the parsed
+  // index; fetchJSON(url) a promise of parsed JSON.
+  constructor(root, index, fetchJSON) {
+    this.root = root;
+    this.index = index;
+    this.fetchJSON = fetchJSON;
+    this.chunks = new Map(); // chunk number → promise of its puzzles
+  }
+
+  // chunk returns the puzzles of chunk i, their URLs made relative to the
+  // page.
+  chunk(i) {
+    if (!this.chunks.has(i)) {
+      const p = this.fetchJSON(this.root + this.index.chunks[i].url).then((list) => list.map((e) => {
+        if (e.url) e.url = this.root + e.url;
+        if (e.table) e.table = this.root + e.table;
+        e.chunk = i;
+        return e;
+      }));
+      p.catch(() => this.chunks.delete(i)); // a failed fetch may be retried
+      this.chunks.set(i, p);
+    }
+    return this.chunks.get(i);
+  }
+
+  // find returns the puzzle with this id, or null.
+  find(id) {
+    const ids = this.index.ids;
+    if (!id || !ids.length) return Promise.resolve(null);
+    return this.fetchJSON(this.root + ids[fnv1a(id) % ids.length]).then((bucket) => {
+      if (!Object.prototype.hasOwnProperty.call(bucket, id)) return null;
+      return this.chunk(bucket[id]).then((list) => list.find((e) => e.id === id) || null);
+    });
+  }
+
+  // candidates are the numbers of the chunks that may hold puzzles of f,
+  // in the index's order (by pack, then rating).
+  candidates(f) {
+    const out = [];
+    this.index.chunks.forEach((c, i) => { if (chunkMayMatch(c, f)) out.push(i); });
+    return out;
+  }
+
+  // size estimates how many puzzles pass f, from the index alone: exact
+  // for pack and board filters, an upper bound with a theme or rating.
+  size(f) {
+    return this.candidates(f).reduce((n, i) => {
+      const c = this.index.chunks[i];
+      return n + (f.theme ? c.themes[f.theme] || 0 : c.n);
+    }, 0);
+  }
+
+  // next returns the first puzzle after position `after` ({chunk, id} or
+  // null for the beginning) that passes f and skip(e) refuses, going
+  // round once; null when there is none. It fetches chunks one by one.
+  next(f, after, skip) {
+    const list = this.candidates(f);
+    if (!list.length) return Promise.resolve(null);
+    let passed = !after; // whether we are past `after` in its chunk
+    let startK = after ? list.indexOf(after.chunk) : 0;
+    if (startK < 0) {
+      // The filter changed: go on from the next chunk that passes it.
+      startK = Math.max(0, list.findIndex((i) => i > after.chunk));
+      passed = true;
+    }
+    const step = (n) => {
+      if (n > list.length) return Promise.resolve(null);
+      const i = list[(startK + n) % list.length];
+      return this.chunk(i).then((entries) => {
+        let j = 0;
+        if (!passed && after && i === after.chunk) {
+          j = entries.findIndex((e) => e.id === after.id) + 1;
+        }
+        passed = true;
+        for (; j < entries.length; j++) {
+          const e = entries[j];
+          if (matches(e, f) && !(skip && skip(e))) return e;
+        }
+        return step(n + 1);
+      });
+    };
+    return step(0);
+  }
+}

@@ -1,0 +1,78 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Corpus, fnv1a, matches } from './corpus.js';
+
+// A corpus of two packs: a (ratings 1000–1300, chunks 0 and 1) and b.
+function corpus() {
+  const puzzles = {
+    'c0.json': [{ id: 'a1', pack: 'a', family: '1d', rating: 1000, themes: ['mateIn1'], table: 'assets/t.bin' }, { id: 'a2', pack: 'a', family: '1d', rating: 1100, themes: ['mateIn2'] }],
+    'c1.json': [{ id: 'a3', pack: 'a', family: 'thin', rating: 1200, themes: ['mateIn1'] }, { id: 'a4', pack: 'a', family: '1d', rating: 1300, themes: ['mateIn1'], url: 'modes/a4/' }],
+    'c2.json': [{ id: 'b1', pack: 'b', family: 'standard', rating: 1500, themes: ['mateIn2'] }],
+  };
+  const ids = {};
+  ['c0.json', 'c1.json', 'c2.json'].forEach((c, i) => puzzles[c].forEach((e) => { ids[e.id] = i; }));
+  // Two buckets, split as the build splits them.
+  const buckets = [{}, {}];
+  Object.keys(ids).forEach((id) => { buckets[fnv1a(id) % 2][id] = ids[id]; });
+  const files = { 'ids0.json': buckets[0], 'ids1.json': buckets[1], ...puzzles };
+  const fetched = [];
+  const index = {
+    total: 5, ids: ['ids0.json', 'ids1.json'],
+    chunks: [
+      { url: 'c0.json', pack: 'a', n: 2, lo: 1000, hi: 1100, families: ['1d'], themes: { mateIn1: 1, mateIn2: 1 } },
+      { url: 'c1.json', pack: 'a', n: 2, lo: 1200, hi: 1300, families: ['1d', 'thin'], themes: { mateIn1: 2 } },
+      { url: 'c2.json', pack: 'b', n: 1, lo: 1500, hi: 1500, families: ['standard'], themes: { mateIn2: 1 } },
+    ],
+  };
+  const c = new Corpus('../', index, (u) => {
+    fetched.push(u);
+    const name = u.replace('../', '');
+    return files[name] ? Promise.resolve(JSON.parse(JSON.stringify(files[name]))) : Promise.reject(new Error('404 ' + u));
+  });
+  return { c, fetched };
+}
+
+test('fnv1a matches the build', () => {
+  // Values of Go's hash/fnv New32a.
+  assert.equal(fnv1a(''), 0x811c9dc5);
+  assert.equal(fnv1a('a'), 0xe40c292c);
+  assert.equal(fnv1a('lichess-00sHx'), fnv1a('lichess-00sHx'));
+});
+
+test('find opens a permalink through its bucket and one chunk', async () => {
+  const { c, fetched } = corpus();
+  const e = await c.find('a4');
+  assert.equal(e.id, 'a4');
+  assert.equal(e.url, '../modes/a4/');
+  assert.equal(fetched.length, 2);
+  assert.equal(await c.find('nope'), null);
+  const t = await c.find('a1');
+  assert.equal(t.table, '../assets/t.bin');
+});
+
+test('next walks the pool in order, filtered, skipping, going round', async () => {
+  const { c, fetched } = corpus();
+  assert.equal((await c.next({}, null)).id, 'a1');
+  assert.equal((await c.next({}, { chunk: 0, id: 'a1' })).id, 'a2');
+  assert.equal((await c.next({}, { chunk: 0, id: 'a2' })).id, 'a3');
+  assert.equal((await c.next({}, { chunk: 2, id: 'b1' })).id, 'a1');
+  assert.equal((await c.next({ theme: 'mateIn2' }, { chunk: 0, id: 'a2' })).id, 'b1');
+  assert.equal((await c.next({ pack: 'b' }, null)).id, 'b1');
+  assert.equal((await c.next({ family: 'thin' }, null)).id, 'a3');
+  assert.equal((await c.next({ min: 1250, max: 1400 }, null)).id, 'a4');
+  const skipSolved = (e) => ['a1', 'a2', 'a3'].includes(e.id);
+  assert.equal((await c.next({ pack: 'a' }, null, skipSolved)).id, 'a4');
+  assert.equal(await c.next({ pack: 'a' }, null, () => true), null);
+  // A filter the position's chunk does not pass goes on from the next chunk.
+  assert.equal((await c.next({ pack: 'b' }, { chunk: 0, id: 'a1' })).id, 'b1');
+  // Chunks are fetched once.
+  assert.equal(new Set(fetched).size, fetched.length);
+});
+
+test('size counts from the index', () => {
+  const { c } = corpus();
+  assert.equal(c.size({}), 5);
+  assert.equal(c.size({ pack: 'a' }), 4);
+  assert.equal(c.size({ theme: 'mateIn2' }), 2);
+  assert.ok(matches({ pack: 'a', family: '1d', rating: 900, themes: [] }, { pack: 'a', max: 1000 }));
+});

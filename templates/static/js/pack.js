@@ -1,0 +1,73 @@
+// A pack's page: make the pack available offline (with progress), remove
+// it, and show how much the site stores.
+import './prefs.js';
+import { $, onPage } from './dom.js';
+import { offlinePacks, download, remove, storage, persist, megabytes } from './offline.js';
+
+export class PackPage {
+  constructor(box) {
+    this.box = box;
+    this.id = box.dataset.pack;
+    this.root = box.dataset.root;
+    this.index = null;
+    this.busy = false;
+    this.state = $('#offline-state');
+    this.bar = $('#offline-progress');
+    this.get = $('[data-action="offline-get"]');
+    this.drop = $('[data-action="offline-remove"]');
+  }
+
+  show() {
+    const kept = !!offlinePacks()[this.id];
+    this.state.textContent = kept ? 'This pack is available offline on this device.' : 'This pack is not stored on this device; its puzzles load as you play them.';
+    this.get.hidden = kept;
+    this.drop.hidden = !kept;
+    return storage().then((s) => {
+      const e = $('#offline-storage');
+      if (!s || !e) return;
+      e.textContent = 'This site stores ' + megabytes(s.usage) + (s.quota ? ' of the ' + megabytes(s.quota) + ' the browser allows' : '') +
+        (s.persisted ? '; the browser keeps it when space runs low.' : '.');
+    });
+  }
+
+  getPack() {
+    if (this.busy) return Promise.resolve();
+    this.busy = true;
+    this.bar.hidden = false;
+    this.bar.value = 0;
+    this.state.textContent = 'Downloading…';
+    return persist().then(() => download(this.index, this.id, this.root, (done, total) => {
+      this.bar.max = total;
+      this.bar.value = done;
+      this.state.textContent = 'Downloading… ' + done + ' of ' + total + ' files';
+    })).then(() => {
+      this.busy = false;
+      this.bar.hidden = true;
+      return this.show();
+    }, (err) => {
+      this.busy = false;
+      this.bar.hidden = true;
+      this.state.textContent = 'The download stopped: ' + err.message + '. Try again when you are online.';
+    });
+  }
+
+  dropPack() {
+    return remove(this.index, this.id, this.root).then(() => this.show());
+  }
+
+  start() {
+    this.get.addEventListener('click', () => this.getPack());
+    this.drop.addEventListener('click', () => this.dropPack());
+    fetch(this.box.dataset.index).then((r) => r.json()).then((index) => {
+      this.index = index;
+      this.get.disabled = false;
+      return this.show();
+    }).catch((err) => { this.state.textContent = 'The pack index could not be loaded: ' + err.message; });
+    return this;
+  }
+}
+
+onPage('pack', () => {
+  const box = $('#offline');
+  return box ? new PackPage(box).start() : null;
+});
