@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"io/fs"
 	"path"
@@ -37,6 +38,12 @@ type BuildOptions struct {
 	Only []string
 	// CheckOnly stops after verification.
 	CheckOnly bool
+	// Shard K of Shards (1 ≤ K ≤ Shards), when Shards > 1, verifies only
+	// a deterministic Shards-th of the modes and pack puzzles (see
+	// InShard) and implies CheckOnly: shards run on separate machines
+	// share their results through the cache folder, from which a build
+	// then reads them without solving again.
+	Shard, Shards int
 	// Templates, when not nil, replaces the embedded templates (serve
 	// reads them from disk so edits show up live).
 	Templates fs.FS
@@ -58,6 +65,9 @@ type Summary struct {
 	WasmRaw, WasmGzip                       int
 	Bytes                                   int
 	CacheHits, CacheMisses                  int
+	// Solved counts the modes and puzzles verified afresh, not read from
+	// the cache.
+	Solved int
 	Stages                                  []Stage
 	Total                                   time.Duration
 	// Output holds the built site by slash path.
@@ -113,6 +123,10 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 		}
 		errs = kept
 	}
+	if opt.Shards > 1 {
+		keepShard(s, opt.Shard, opt.Shards)
+		opt.CheckOnly = true
+	}
 	sum.Modes, sum.Pages, sum.Packs = len(s.Modes), len(s.Pages), len(s.Packs)
 	sum.Puzzles = len(s.Puzzles())
 	sum.Checked = len(s.Checked())
@@ -129,6 +143,9 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	stage("verify", t)
 	if vo.Cache != nil {
 		sum.CacheHits, sum.CacheMisses = vo.Cache.Hits, vo.Cache.Misses
+		sum.Solved = vo.Cache.MissesOf("verify")
+	} else {
+		sum.Solved = len(results)
 	}
 	errs = append(errs, verrs...)
 	errs.Sort()
@@ -195,6 +212,35 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	}
 	sum.Total = time.Since(t0)
 	return sum, errs, nil
+}
+
+// InShard reports whether shard k of n (from 1) verifies m: by a hash
+// of its file and id, so that a shard's share does not move when other
+// puzzles are added or edited.
+func InShard(m *mode.Mode, k, n int) bool {
+	h := fnv.New32a()
+	h.Write([]byte(m.Path + "\x00" + m.ID))
+	return int(h.Sum32()%uint32(n)) == k-1
+}
+
+// keepShard drops from s the modes and pack puzzles other shards verify.
+func keepShard(s *mode.Site, k, n int) {
+	var modes []*mode.Mode
+	for _, m := range s.Modes {
+		if InShard(m, k, n) {
+			modes = append(modes, m)
+		}
+	}
+	s.Modes = modes
+	for _, p := range s.Packs {
+		var kept []*mode.Mode
+		for _, m := range p.Puzzles {
+			if InShard(m, k, n) {
+				kept = append(kept, m)
+			}
+		}
+		p.Puzzles = kept
+	}
 }
 
 // gzipSize returns the size of data gzipped at the default level (what

@@ -13,8 +13,10 @@ import (
 // limits), so rebuilding an unchanged site re-solves nothing.
 type Cache struct {
 	Dir string
-	// Hits and Misses count lookups, for the build summary.
+	// Hits and Misses count lookups, for the build summary; kindMisses
+	// counts the misses of each kind.
 	Hits, Misses int
+	kindMisses   map[string]int
 	mu           sync.Mutex
 }
 
@@ -46,10 +48,25 @@ func (c *Cache) Get(kind, key string) ([]byte, bool) {
 	defer c.mu.Unlock()
 	if err != nil {
 		c.Misses++
+		if c.kindMisses == nil {
+			c.kindMisses = map[string]int{}
+		}
+		c.kindMisses[kind]++
 		return nil, false
 	}
 	c.Hits++
 	return data, true
+}
+
+// MissesOf counts the lookups of one kind that missed: for "verify", the
+// modes and puzzles verified afresh.
+func (c *Cache) MissesOf(kind string) int {
+	if c == nil {
+		return 0
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.kindMisses[kind]
 }
 
 // Put stores bytes under kind/key, atomically. Failures are ignored: a

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/thinchess/thinchess/site"
 	"github.com/thinchess/thinchess/verify"
@@ -78,7 +80,17 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	var sf siteFlags
 	sf.register(fs)
 	format := fs.String("format", "text", "error `format`: text or github (Actions annotations)")
+	shard := fs.String("shard", "", "verify only shard `K/N` of the modes and puzzles (for N machines in CI); the results go to the cache folder, where build finds them")
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	k, n, err := parseShard(*shard)
+	if err != nil {
+		fmt.Fprintf(stderr, "check: --shard %v\n", err)
+		return 2
+	}
+	if n > 1 && sf.noCache {
+		fmt.Fprintln(stderr, "check: --shard needs the cache folder (its results are kept there); drop --no-cache")
 		return 2
 	}
 	if *format != "text" && *format != "github" {
@@ -87,6 +99,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	opt := sf.options()
 	opt.CheckOnly = true
+	opt.Shard, opt.Shards = k, n
 	// Files may be named relative to the source folder or to the current
 	// directory.
 	for _, f := range fs.Args() {
@@ -111,9 +124,26 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "check: %d error(s) in %s\n", n, checkedText(sum))
 		return 1
 	}
+	if n > 1 {
+		fmt.Fprintf(stdout, "check: shard %d/%d: results kept in %s\n", k, n, sf.cacheDir)
+	}
 	fmt.Fprintf(stdout, "check: %s verified (%d exact, %d by mate search, %d not verified) in %.0f ms\n",
 		checkedText(sum), sum.Exact, sum.MateSearch, sum.Unverified, float64(sum.Total.Microseconds())/1000)
 	return 0
+}
+
+// parseShard reads "K/N" (1 ≤ K ≤ N); empty means the whole site, 1/1.
+func parseShard(s string) (k, n int, err error) {
+	if s == "" {
+		return 1, 1, nil
+	}
+	a, b, ok := strings.Cut(s, "/")
+	k, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
+		return 0, 0, fmt.Errorf("%q: want K/N with 1 ≤ K ≤ N, such as 2/4", s)
+	}
+	return k, n, nil
 }
 
 // checkedText says what a check looked at: "151 mode(s)", or with packs
