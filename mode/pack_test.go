@@ -156,3 +156,45 @@ func TestFormatPackHeader(t *testing.T) {
 		t.Errorf("read back %+v from\n%s", p, h)
 	}
 }
+
+// FuzzPackLine: any line of a pack is either a puzzle or an error at a
+// line and column of that line; never a panic.
+func FuzzPackLine(f *testing.F) {
+	f.Add(`{"id":"m1","start":"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1","result":"white-wins","mate_in":1,"solution":"1. Ra8#","hints":[{"text":"x","squares":["a8"],"move":"Ra8"}]}`)
+	f.Add(`{"id":"d","variant":"1d","start":"bk,bn,br,x,x,wr,wn,wk:w","result":"white-wins","solution":"1. Na4","last":"a1a2"}`)
+	f.Add(`{"id":"e","start":"6k1/8/8/8/8/8/8/R5K1 w",`)
+	f.Add(`[1,2]`)
+	f.Add(`{"id":1}`)
+	f.Add(`{"hints":[{"text":""}],"id":"h","start":"k/K w","result":"draw","solution":"x"}`)
+	p := &Pack{ID: "p", Path: "packs/p.md", DataPath: "packs/p.jsonl", Title: "P", Variant: "chess", Rules: mustPreset("chess")}
+	f.Fuzz(func(t *testing.T, line string) {
+		if strings.ContainsAny(line, "\n\r") {
+			return
+		}
+		var errs ErrorList
+		m := p.parseLine(3, []byte(line), &errs)
+		if (m == nil) == (len(errs) == 0) {
+			t.Fatalf("puzzle %v with errors %v", m, errs)
+		}
+		for _, e := range errs {
+			if e.Line != 3 || e.Col < 1 || e.Col > len(line)+1 {
+				t.Fatalf("error at %d:%d on a line of %d bytes: %v", e.Line, e.Col, len(line), e)
+			}
+		}
+		if m != nil {
+			for _, key := range []string{"start", "claim.result", "puzzle.solution", "puzzle.hints.1.move", "nothing"} {
+				if pos := m.TextAt(key); pos.Line != 3 || pos.Col < 1 || pos.Col > len(line)+1 {
+					t.Fatalf("%s at %v", key, pos)
+				}
+			}
+		}
+	})
+}
+
+func mustPreset(name string) *engine.Rules {
+	r, err := engine.Preset(name)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
