@@ -68,8 +68,8 @@ type Summary struct {
 	// Solved counts the modes and puzzles verified afresh, not read from
 	// the cache.
 	Solved int
-	Stages                                  []Stage
-	Total                                   time.Duration
+	Stages []Stage
+	Total  time.Duration
 	// Output holds the built site by slash path.
 	Output map[string][]byte `json:"-"`
 	// Results holds each mode's verification and Artifacts the tables of
