@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"sync/atomic"
+	"time"
 
 	"github.com/thinchess/thinchess/internal/par"
 )
@@ -56,6 +57,11 @@ type Progress struct {
 	// Skipped counts the rows without a mate theme, Filtered those that
 	// the filters or the sample leave out.
 	Skipped, Filtered atomic.Int64
+	// Queued counts the rows handed to conversion.
+	Queued atomic.Int64
+	// ReadEnd is when the file was read to its end, in Unix nanoseconds,
+	// or 0 before.
+	ReadEnd atomic.Int64
 }
 
 // rowItem is a row on its way to conversion, or a row that could not be
@@ -134,6 +140,7 @@ func ImportLichess(lr *LichessReader, opt ImportOptions) iter.Seq2[*Puzzle, erro
 // file is left in *fatal.
 func chosenRows(lr *LichessReader, opt *ImportOptions, prog *Progress, fatal *error) iter.Seq[rowItem] {
 	return func(yield func(rowItem) bool) {
+		defer func() { prog.ReadEnd.Store(time.Now().UnixNano()) }()
 		for {
 			r, err := lr.Next()
 			if err == io.EOF {
@@ -166,6 +173,9 @@ func chosenRows(lr *LichessReader, opt *ImportOptions, prog *Progress, fatal *er
 			if n == 0 {
 				prog.Skipped.Add(1)
 				continue
+			}
+			if opt.Sample == 0 {
+				prog.Queued.Add(1)
 			}
 			if !yield(rowItem{row: r}) {
 				return
@@ -211,6 +221,7 @@ func sample(rows iter.Seq[rowItem], n int, seed uint64, prog *Progress) iter.Seq
 			}
 		}
 		sort.Slice(h, func(i, j int) bool { return h[i].row.Row < h[j].row.Row })
+		prog.Queued.Add(int64(len(h)))
 		for _, s := range h {
 			if !yield(rowItem{row: s.row}) {
 				return

@@ -202,6 +202,10 @@ type importReport struct {
 	shown    int
 	drawn    bool // a status line is on the screen
 	rejected int
+	// convStart is when the status first saw the file read to its end,
+	// and convBase the rows converted or rejected by then.
+	convStart time.Time
+	convBase  int64
 }
 
 // row reports a rejected row: the first maxRowMessages of them.
@@ -263,23 +267,43 @@ func (r *importReport) clear() {
 	}
 }
 
-// status says how far the import is: rows read, converted and rejected,
-// the rate, and while reading, the time left. The live line is short
-// enough for one line of a terminal; the final one says more.
+// status says how far the import is. While the file is read: rows read,
+// converted and rejected, the rate and the time left by the bytes read;
+// then the conversions left (a sample is converted after reading). The
+// live line fits one line of a terminal; the final one says more.
 func (r *importReport) status(final bool) string {
 	p := &r.prog
-	el := time.Since(r.start)
-	read := p.Read.Load()
-	rate := count3(int64(float64(read) / max(el.Seconds(), 1e-3)))
-	if final {
-		return fmt.Sprintf("%s rows read in %.1f s (%s rows/s): %s converted, %s malformed, %s disproved or undecided, %s without a mate theme, %s filtered out",
-			count3(read), el.Seconds(), rate, count3(p.Converted.Load()), count3(p.Malformed.Load()), count3(p.Unproven.Load()),
-			count3(p.Skipped.Load()), count3(p.Filtered.Load()))
+	now := time.Now()
+	read, conv, rej := p.Read.Load(), p.Converted.Load(), p.Malformed.Load()+p.Unproven.Load()
+	readEnd := now
+	if end := p.ReadEnd.Load(); end > 0 {
+		readEnd = time.Unix(0, end)
 	}
-	s := fmt.Sprintf("%s read, %s converted, %s rejected, %s rows/s", count3(read), count3(p.Converted.Load()), count3(p.Malformed.Load()+p.Unproven.Load()), rate)
-	if b := r.bytes.Load(); r.size > 0 && b > 0 && b < r.size {
-		left := time.Duration(float64(el) * float64(r.size-b) / float64(b))
-		s += fmt.Sprintf(", %d%%, ETA %s", 100*b/r.size, left.Round(time.Second))
+	readTime := readEnd.Sub(r.start)
+	rate := count3(int64(float64(read) / max(readTime.Seconds(), 1e-3)))
+	if final {
+		return fmt.Sprintf("%s rows read in %.1f s (%s rows/s): %s converted, %s malformed, %s disproved or undecided, %s without a mate theme, %s filtered out; %.1f s in all",
+			count3(read), readTime.Seconds(), rate, count3(conv), count3(p.Malformed.Load()), count3(p.Unproven.Load()),
+			count3(p.Skipped.Load()), count3(p.Filtered.Load()), now.Sub(r.start).Seconds())
+	}
+	if p.ReadEnd.Load() == 0 {
+		s := fmt.Sprintf("%s read, %s converted, %s rejected, %s rows/s", count3(read), count3(conv), count3(rej), rate)
+		if b := r.bytes.Load(); r.size > 0 && b > 0 && b < r.size {
+			left := time.Duration(float64(readTime) * float64(r.size-b) / float64(b))
+			s += fmt.Sprintf(", %d%%, ETA %s", 100*b/r.size, left.Round(time.Second))
+		}
+		return s
+	}
+	// Converting what is left: the rate since reading ended.
+	if r.convStart.IsZero() {
+		r.convStart, r.convBase = now, conv+rej
+	}
+	queued := p.Queued.Load()
+	s := fmt.Sprintf("%s read in %.0f s; %s of %s converted, %s rejected", count3(read), readTime.Seconds(), count3(conv), count3(queued), count3(rej))
+	if done := conv + rej - r.convBase; done > 0 {
+		el := now.Sub(r.convStart)
+		left := time.Duration(float64(el) * float64(queued-conv-rej) / float64(done))
+		s += fmt.Sprintf(", %.0f/s, ETA %s", float64(done)/el.Seconds(), left.Round(time.Second))
 	}
 	return s
 }

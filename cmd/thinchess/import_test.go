@@ -32,7 +32,7 @@ func TestImportCommand(t *testing.T) {
 		lichessCSV + ":10: puzzle tBadUci: Moves: ",
 		lichessCSV + ":11: puzzle tIllegal: Moves: ",
 		"10 rows read in ",
-		"4 converted, 3 malformed, 2 disproved or undecided, 1 without a mate theme, 0 filtered out\n",
+		"4 converted, 3 malformed, 2 disproved or undecided, 1 without a mate theme, 0 filtered out; ",
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
