@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -140,11 +142,19 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 		Generator: "thinchess import lichess",
 		Body:      "Mate puzzles of the [lichess.org puzzle database](https://database.lichess.org/#puzzles), dedicated to the public domain (CC0). Each puzzle starts after the opponent's move and was checked by the bounded mate search: the claimed mate is the shortest, and every recorded defence a longest one (a shorter one is replaced, and the puzzle's notes say so).",
 	}
+	// An interrupt stops the import between two puzzles and leaves the
+	// pack as it was (WritePack removes its temporary file).
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
 	stop := rep.run()
 	diff, err := puzzles.WritePack(*out, *pack, header, func(yield func(*mode.PackLine, error) bool) {
 		for pz, err := range puzzles.ImportLichess(lr, opt) {
 			if err != nil {
 				yield(nil, fmt.Errorf("%s: %v", name, err))
+				return
+			}
+			if ctx.Err() != nil {
+				yield(nil, errors.New("interrupted"))
 				return
 			}
 			if !yield(pz.PackLine(), nil) {
