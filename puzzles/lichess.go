@@ -138,7 +138,8 @@ func NewLichessReader(r io.Reader, name string) (*LichessReader, error) {
 	lr := &LichessReader{name: name, br: bufio.NewReaderSize(r, 1<<16)}
 	if magic, _ := lr.br.Peek(len(zstdMagic)); bytes.Equal(magic, zstdMagic) {
 		// A stream's window is at most 8 MiB at the usual levels and 128
-		// MiB with --long; refusing larger ones keeps memory bounded.
+		// MiB with --long; refusing larger ones keeps memory bounded. Two
+		// blocks in flight let decompression run beside the parsing.
 		zr, err := zstd.NewReader(lr.br, zstd.WithDecoderMaxWindow(128<<20), zstd.WithDecoderConcurrency(2))
 		if err != nil {
 			return nil, fmt.Errorf("%s: zstd: %v", name, err)

@@ -76,8 +76,8 @@ func (r *LichessRow) MateIn() (int, error) {
 // goes on with the fastest mate from there, and the puzzle's notes say
 // so; a line that stops before the mate is completed the same way. The
 // row is replayed first when Replay has not been called. Errors are
-// *RowError values, and wrap ErrDisproved when the search refutes the
-// claim or the line.
+// *RowError values; they wrap ErrDisproved when the search refutes the
+// claim or the line, and ErrUndecided when it runs out of nodes first.
 func ConvertLichess(r *LichessRow, opt ConvertOptions) (*Puzzle, error) {
 	fail := func(field string, err error) error {
 		return &RowError{File: r.File, Line: r.Line, Row: r.Row, ID: r.ID, Field: field, Err: err}
