@@ -93,7 +93,7 @@ func ImportLichess(lr *LichessReader, opt ImportOptions) iter.Seq2[*Puzzle, erro
 		var fatal error
 		rows := chosenRows(lr, &opt, prog, &fatal)
 		if opt.Sample > 0 {
-			rows = sample(rows, opt.Sample, opt.Seed, prog)
+			rows = sample(rows, opt.Sample, opt.Seed, prog, &fatal)
 		}
 		convert := func(it rowItem) converted {
 			if it.err != nil {
@@ -197,8 +197,8 @@ func (opt *ImportOptions) keep(r *LichessRow) bool {
 
 // sample passes on the rows that cannot be read as they come, and keeps
 // the n rows with the smallest sampleKey; at the end of the file it
-// yields those in the order of the file.
-func sample(rows iter.Seq[rowItem], n int, seed uint64, prog *Progress) iter.Seq[rowItem] {
+// yields those in the order of the file, unless reading ended in *fatal.
+func sample(rows iter.Seq[rowItem], n int, seed uint64, prog *Progress, fatal *error) iter.Seq[rowItem] {
 	return func(yield func(rowItem) bool) {
 		var h sampleHeap
 		for it := range rows {
@@ -219,6 +219,9 @@ func sample(rows iter.Seq[rowItem], n int, seed uint64, prog *Progress) iter.Seq
 			default:
 				prog.Filtered.Add(1)
 			}
+		}
+		if *fatal != nil {
+			return
 		}
 		sort.Slice(h, func(i, j int) bool { return h[i].row.Row < h[j].row.Row })
 		prog.Queued.Add(int64(len(h)))

@@ -2,6 +2,7 @@ package puzzles_test
 
 import (
 	"errors"
+	"io"
 	"iter"
 	"runtime"
 	"slices"
@@ -219,6 +220,48 @@ func TestImportSampleDeterministic(t *testing.T) {
 	for _, pz := range got {
 		if pz.MateIn != 2 {
 			t.Errorf("%s: mate in %d", pz.ID, pz.MateIn)
+		}
+	}
+}
+
+// brokenReader gives its text, then fails.
+type brokenReader struct{ r io.Reader }
+
+func (b *brokenReader) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	if err == io.EOF {
+		return n, errors.New("the disk broke")
+	}
+	return n, err
+}
+
+// TestImportBrokenInput ends the input with an error: it comes last, and
+// a sample is not converted at all.
+func TestImportBrokenInput(t *testing.T) {
+	text := readFile(t, "lichess_sample.csv")[:20000]
+	for _, opt := range []puzzles.ImportOptions{{}, {Sample: 5}} {
+		lr, err := puzzles.NewLichessReader(&brokenReader{strings.NewReader(text)}, "broken.csv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		var last error
+		for pz, err := range puzzles.ImportLichess(lr, opt) {
+			if last != nil {
+				t.Fatalf("sample %d: %v after the error", opt.Sample, pz)
+			}
+			if err != nil {
+				last = err
+				continue
+			}
+			got = append(got, pz.ID)
+		}
+		lr.Close()
+		if last == nil || !strings.Contains(last.Error(), "the disk broke") {
+			t.Errorf("sample %d: last error %v", opt.Sample, last)
+		}
+		if opt.Sample > 0 && len(got) > 0 || opt.Sample == 0 && len(got) == 0 {
+			t.Errorf("sample %d: converted %v", opt.Sample, got)
 		}
 	}
 }

@@ -113,7 +113,12 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 		}
 		in = f
 	}
-	counted := &countingReader{r: in}
+	// An interrupt stops the import, while reading or between two
+	// puzzles, and leaves the pack as it was (WritePack removes its
+	// temporary file).
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
+	counted := &countingReader{r: in, ctx: ctx}
 	lr, err := puzzles.NewLichessReader(counted, name)
 	if err != nil {
 		fmt.Fprintf(stderr, "thinchess import: %v\n", err)
@@ -142,10 +147,6 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 		Generator: "thinchess import lichess",
 		Body:      "Mate puzzles of the [lichess.org puzzle database](https://database.lichess.org/#puzzles), dedicated to the public domain (CC0). Each puzzle starts after the opponent's move and was checked by the bounded mate search: the claimed mate is the shortest, and every recorded defence a longest one (a shorter one is replaced, and the puzzle's notes say so).",
 	}
-	// An interrupt stops the import between two puzzles and leaves the
-	// pack as it was (WritePack removes its temporary file).
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer cancel()
 	stop := rep.run()
 	diff, err := puzzles.WritePack(*out, *pack, header, func(yield func(*mode.PackLine, error) bool) {
 		for pz, err := range puzzles.ImportLichess(lr, opt) {
@@ -154,7 +155,7 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 				return
 			}
 			if ctx.Err() != nil {
-				yield(nil, errors.New("interrupted"))
+				yield(nil, errInterrupted)
 				return
 			}
 			if !yield(pz.PackLine(), nil) {
@@ -167,7 +168,7 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case errors.Is(err, puzzles.ErrNoPuzzles):
 		printTaken(stdout, diff)
-		fmt.Fprintf(stderr, "thinchess import: no puzzle converted: %s left as it was\n", data)
+		fmt.Fprintf(stderr, "thinchess import: no puzzle to write: %s left as it was\n", data)
 		return 1
 	case err != nil:
 		fmt.Fprintf(stderr, "thinchess import: %v (%s left as it was)\n", err, data)
@@ -340,13 +341,20 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-// countingReader counts the bytes read through it, for the ETA.
+var errInterrupted = errors.New("interrupted")
+
+// countingReader counts the bytes read through it, for the ETA, and
+// stops reading once ctx is done.
 type countingReader struct {
-	r io.Reader
-	n atomic.Int64
+	r   io.Reader
+	n   atomic.Int64
+	ctx context.Context
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
+	if c.ctx.Err() != nil {
+		return 0, errInterrupted
+	}
 	n, err := c.r.Read(p)
 	c.n.Add(int64(n))
 	return n, err

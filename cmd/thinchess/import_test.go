@@ -190,7 +190,7 @@ func TestImportCommandNothing(t *testing.T) {
 	}
 	out := filepath.Join(dir, "out")
 	code, _, stderr := runThinchess("import", "lichess", bad, "--out", out)
-	if code != 1 || !strings.Contains(stderr, bad+":2: puzzle x1: FEN: ") || !strings.Contains(stderr, "no puzzle converted") {
+	if code != 1 || !strings.Contains(stderr, bad+":2: puzzle x1: FEN: ") || !strings.Contains(stderr, "no puzzle to write") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 	if _, err := os.Stat(filepath.Join(out, "packs", "lichess.jsonl")); !os.IsNotExist(err) {
