@@ -182,10 +182,11 @@ func ConvertLichess(r *LichessRow, opt ConvertOptions) (*Puzzle, error) {
 		{Text: fmt.Sprintf("Play %s.", first), Move: strings.TrimRight(first, "+#")},
 	}
 	if len(notes) > 0 {
+		// Plain text: the trainer shows notes as they are.
 		var b strings.Builder
-		b.WriteString("Changed on import, after checking with the mate search:\n\n")
+		b.WriteString("Changed on import, after checking with the mate search.")
 		for _, n := range notes {
-			fmt.Fprintf(&b, "- %s\n", n)
+			b.WriteString(" " + strings.ToUpper(n[:1]) + n[1:] + ".")
 		}
 		pz.Notes = b.String()
 	}

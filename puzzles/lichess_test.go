@@ -76,7 +76,7 @@ func TestConvertLichess(t *testing.T) {
 		{"tm2Rook", "3r3k/6pp/8/8/8/8/4RPPP/4R1K1 w - - 5 28", "white", "28. Re8+ Rxe8 29. Rxe8#", "Black has just played 27... Rd8. White to play and mate in 2 moves.", "d7d8", 2, ""},
 		{"tm2Fork", "7k/6pp/8/4r3/8/6r1/2R1QPPP/6K1 w - - 3 36", "white", "36. Rc8+ Re8 37. Qxe8#", "Black has just played 35... Rg3. White to play and mate in 2 moves.", "g6g3", 2, ""},
 		{"tLong3", "7k/1r4pp/8/8/8/2r4R/Q4PPP/6K1 w - - 1 41", "white", "41. Qa8+ Rb8 42. Qxb8+ Rc8 43. Qxc8#", "Black has just played 40... Rc3. White to play and mate in 3 moves.", "c4c3", 3,
-			"the recorded defence 41... Rc8 is not a longest one; replaced by Rb8"},
+			"Changed on import, after checking with the mate search. The recorded defence 41... Rc8 is not a longest one; replaced by Rb8, and the line goes on with the fastest mate."},
 	}
 	for _, c := range converted {
 		pz := got[c.id]

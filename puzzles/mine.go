@@ -533,16 +533,17 @@ func minedPuzzle(src Source, c *candidate, n, states int) *Puzzle {
 	}
 	pz.Task += " " + describePieces(p)
 
+	// Notes are plain text: the trainer shows them as they are.
 	var notes strings.Builder
 	fmt.Fprintf(&notes, "%s %s as fast as possible; the defence holds out as long as possible. ", who, w.verb)
 	if len(c.tries) > 0 {
-		notes.WriteString("The other first moves:\n\n")
+		var tries []string
 		for _, tr := range c.tries {
-			fmt.Fprintf(&notes, "- `%s` %s\n", tr.san, tr.outcome())
+			tries = append(tries, tr.san+" "+tr.outcome())
 		}
-		notes.WriteString("\n")
+		fmt.Fprintf(&notes, "The other first moves: %s. ", strings.Join(tries, "; "))
 	}
-	fmt.Fprintf(&notes, "Found by `thinchess mine %s` in the exact table of *%s* (%d states).", src.ID, src.Title, states)
+	fmt.Fprintf(&notes, "Found by thinchess mine %s in the exact table of %s (%d states).", src.ID, src.Title, states)
 	pz.Notes = notes.String()
 	return pz
 }

@@ -143,7 +143,7 @@ func TestMineDeterministic(t *testing.T) {
 		if !strings.HasPrefix(x.ID, "1d-rnr-9-m") {
 			t.Errorf("name %s: want 1d-rnr-9-m<n>-<nn>", x.ID)
 		}
-		if l := x.PackLine(); l.Task == "" || !strings.Contains(l.Notes, "Found by `thinchess mine 1d-rnr-9`") || len(l.Hints) != 2 || l.Difficulty == 0 {
+		if l := x.PackLine(); l.Task == "" || !strings.Contains(l.Notes, "Found by thinchess mine 1d-rnr-9 in the exact table") || len(l.Hints) != 2 || l.Difficulty == 0 {
 			t.Errorf("%s: line %s", x.ID, l.Encode())
 		}
 	}

@@ -28,8 +28,8 @@ type Puzzle struct {
 	// longest defence, from Start to the mate.
 	Line  []engine.Move
 	Hints []mode.Hint
-	// Task is the sentence that sets the puzzle; Notes are Markdown
-	// paragraphs about it (how it was found, what was changed).
+	// Task is the sentence that sets the puzzle; Notes say more about it
+	// (how it was found, what was changed). Both are plain text.
 	Task, Notes string
 
 	// What the puzzle's source says of it: its rating, popularity and
