@@ -112,6 +112,7 @@ type PackHeader struct {
 	// Generator, when not empty, is written as the first comment.
 	Generator string
 	Rules     []Rule
+	Icon      string
 	Body      string
 }
 
@@ -139,6 +140,9 @@ func FormatPackHeader(h PackHeader) []byte {
 			rules.Content = append(rules.Content, plain(r.Name), ruleValue(r))
 		}
 		add("rules", rules)
+	}
+	if h.Icon != "" {
+		add("icon", quoted(h.Icon))
 	}
 	var b bytes.Buffer
 	b.WriteString("---\n")

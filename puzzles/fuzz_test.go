@@ -1,8 +1,9 @@
 package puzzles_test
 
 import (
-	"encoding/csv"
+	"bytes"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -10,47 +11,70 @@ import (
 	"github.com/thinchess/thinchess/puzzles"
 )
 
-// FuzzParseLichessRow feeds the row parser CSV lines. It must never
-// panic; a row it accepts has ten fields, a legal start and moves that
-// replay legally from it, and a row it rejects gets a *RowError.
-func FuzzParseLichessRow(f *testing.F) {
-	for _, line := range strings.Split(readTestdata(f), "\n")[1:] {
-		if line != "" {
-			f.Add(line)
-		}
-	}
-	f.Add(`x,"8/8/8/8/8/8/8/8 w - - 0 1",,,,,,,,`)
-	f.Add(`q,k7/8/8/8/8/8/8/7K w KQkq e3 0 1,h1h2 a8a7,1,1,1,1,mate,,`)
-	f.Fuzz(func(t *testing.T, line string) {
-		r := csv.NewReader(strings.NewReader(line))
-		r.FieldsPerRecord = -1
-		rec, err := r.Read()
+// FuzzLichessReader feeds the reader arbitrary files. It must never
+// panic nor stop early: every row comes back, or an error that is a
+// *RowError on a later line than the row before, until io.EOF or an
+// error that ends the file. An accepted row replays legally from its
+// position, and converting it may refuse it but must not panic.
+func FuzzLichessReader(f *testing.F) {
+	head := strings.Join(puzzles.LichessHeader, ",") + "\n"
+	f.Add([]byte(readFile(f, "lichess.csv")))
+	sample := strings.SplitAfter(readFile(f, "lichess_sample.csv"), "\n")
+	f.Add([]byte(strings.Join(sample[:8], "")))
+	f.Add([]byte(head + `x,"8/8/8/8/8/8/8/8 w - - 0 1",,,,,,,,` + "\n"))
+	f.Add([]byte(head + "q,k7/8/8/8/8/8/8/7K w KQkq e3 0 1,h1h2 a8a7,1,1,1,1,mate,,\n"))
+	f.Add([]byte("Themes,Moves,FEN,PuzzleId\r\nmate,g8h8 a1a8,\"6k1/6pp/8/8/8/8/5PPP/RR4K1 b - - 0 31\",a\"b\r\n"))
+	f.Add([]byte{0x28, 0xb5, 0x2f, 0xfd, 0, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lr, err := puzzles.NewLichessReader(bytes.NewReader(data), "fuzz.csv")
 		if err != nil {
 			return
 		}
-		row, err := puzzles.ParseLichessRow(1, 2, rec)
-		if err != nil {
+		defer lr.Close()
+		last := 1
+		for {
+			row, err := lr.Next()
+			if err == io.EOF {
+				return
+			}
 			var re *puzzles.RowError
-			if !errors.As(err, &re) || re.Row != 1 || re.Line != 2 {
-				t.Fatalf("error %v is not a *RowError of row 1, line 2", err)
+			if err != nil && !errors.As(err, &re) {
+				return // the input ends: a broken zstd stream
 			}
-			return
-		}
-		if len(row.Moves) < 2 || len(row.Played) != len(row.Moves) || row.ID == "" {
-			t.Fatalf("accepted row %+v", row)
-		}
-		p, err := engine.ParseFEN(row.Before.FEN(), engine.MustPreset("chess"))
-		if err != nil {
-			t.Fatalf("the start %s does not read back: %v", row.Before.FEN(), err)
-		}
-		for i, mv := range row.Played {
-			if _, err := p.ParseCoord(mv.Coord(p.B)); err != nil {
-				t.Fatalf("move %d %s does not replay: %v", i+1, row.Moves[i], err)
+			line := 0
+			if err != nil {
+				line = re.Line
+			} else {
+				line = row.Line
 			}
-			p.Make(mv)
+			if line <= last {
+				t.Fatalf("line %d after line %d", line, last)
+			}
+			last = line
+			if err != nil {
+				continue
+			}
+			if len(row.Moves) < 2 || row.ID == "" {
+				t.Fatalf("accepted row %+v", row)
+			}
+			if err := row.Replay(); err != nil {
+				if !errors.As(err, &re) || re.Line != row.Line {
+					t.Fatalf("replay error %v is not a *RowError of line %d", err, row.Line)
+				}
+				continue
+			}
+			p, err := engine.ParseFEN(row.Before.FEN(), engine.MustPreset("chess"))
+			if err != nil {
+				t.Fatalf("the start %s does not read back: %v", row.Before.FEN(), err)
+			}
+			for i, mv := range row.Played {
+				if _, err := p.ParseCoord(mv.Coord(p.B)); err != nil {
+					t.Fatalf("move %d %s does not replay: %v", i+1, row.Moves[i], err)
+				}
+				p.Make(mv)
+			}
+			// Keep the searches tiny.
+			puzzles.ConvertLichess(row, puzzles.ConvertOptions{MateNodes: 2000})
 		}
-		// Converting may refuse the row, but must not panic; keep the
-		// searches tiny.
-		puzzles.ConvertLichess(row, puzzles.ImportOptions{MateNodes: 2000})
 	})
 }

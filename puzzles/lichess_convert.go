@@ -3,24 +3,19 @@ package puzzles
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver/mate"
 )
 
-// ImportOptions tune ConvertLichess.
-type ImportOptions struct {
+// ConvertOptions tune ConvertLichess.
+type ConvertOptions struct {
 	// MateNodes bounds each mate search; 0 means DefaultMateNodes.
 	MateNodes int64
-	// Category is the mode category written into each file; empty means
-	// "lichess".
-	Category string
 }
 
 // DefaultMateNodes is the node budget of each mate search while
@@ -32,7 +27,19 @@ const DefaultMateNodes = 20_000_000
 // could not read or decide).
 var ErrDisproved = errors.New("disproved")
 
-var mateInRE = regexp.MustCompile(`^mateIn([0-9]+)$`)
+// ErrUndecided is wrapped by the error ConvertLichess returns when the
+// mate search runs out of nodes before it can prove or refute a row.
+var ErrUndecided = errors.New("undecided")
+
+// mateInTheme returns N of a theme "mateInN", or ok false for another
+// theme.
+func mateInTheme(t string) (n string, ok bool) {
+	n, ok = strings.CutPrefix(t, "mateIn")
+	if !ok || n == "" || strings.Trim(n, "0123456789") != "" {
+		return "", false
+	}
+	return n, true
+}
 
 // MateIn returns the distance the row's themes claim: N from a mateInN
 // theme, else, for a row with the theme "mate", the number of the
@@ -41,8 +48,8 @@ var mateInRE = regexp.MustCompile(`^mateIn([0-9]+)$`)
 func (r *LichessRow) MateIn() (int, error) {
 	n := 0
 	for _, t := range r.Themes {
-		if m := mateInRE.FindStringSubmatch(t); m != nil {
-			k, err := strconv.Atoi(m[1])
+		if m, ok := mateInTheme(t); ok {
+			k, err := strconv.Atoi(m)
 			if err != nil || k < 1 || k > mate.MaxMoves {
 				return 0, fmt.Errorf("theme %s: want mateIn1 to mateIn%d", t, mate.MaxMoves)
 			}
@@ -66,25 +73,29 @@ func (r *LichessRow) MateIn() (int, error) {
 // must be the shortest mate, each of the solver's moves must keep it, and
 // each recorded defence must be a longest one. A defence that is not is
 // replaced by the first longest defence in canonical order, the line
-// goes on with the fastest mate from there, and a note says so; a line
-// that stops before the mate is completed the same way. Errors wrap
-// ErrDisproved when the search refutes the claim or the line.
-func ConvertLichess(r *LichessRow, opt ImportOptions) (*Puzzle, []string, error) {
+// goes on with the fastest mate from there, and the puzzle's notes say
+// so; a line that stops before the mate is completed the same way. The
+// row is replayed first when Replay has not been called. Errors are
+// *RowError values; they wrap ErrDisproved when the search refutes the
+// claim or the line, and ErrUndecided when it runs out of nodes first.
+func ConvertLichess(r *LichessRow, opt ConvertOptions) (*Puzzle, error) {
 	fail := func(field string, err error) error {
-		return &RowError{Row: r.Row, Line: r.Line, ID: r.ID, Field: field, Err: err}
+		return &RowError{File: r.File, Line: r.Line, Row: r.Row, ID: r.ID, Field: field, Err: err}
 	}
 	n, err := r.MateIn()
 	if err != nil {
-		return nil, nil, fail("Themes", err)
+		return nil, fail("Themes", err)
 	}
 	if n == 0 {
-		return nil, nil, fail("Themes", fmt.Errorf("%q has no mate or mateInN theme: only mate puzzles can be checked", strings.Join(r.Themes, " ")))
+		return nil, fail("Themes", fmt.Errorf("%q has no mate or mateInN theme: only mate puzzles can be checked", strings.Join(r.Themes, " ")))
+	}
+	if r.Before == nil {
+		if err := r.Replay(); err != nil {
+			return nil, err
+		}
 	}
 	if opt.MateNodes == 0 {
 		opt.MateNodes = DefaultMateNodes
-	}
-	if opt.Category == "" {
-		opt.Category = "lichess"
 	}
 	start := *r.Before
 	setup := start.SAN(r.Played[0])
@@ -96,11 +107,11 @@ func ConvertLichess(r *LichessRow, opt ImportOptions) (*Puzzle, []string, error)
 	res, err := o.Search(&start)
 	switch {
 	case err != nil:
-		return nil, nil, fail("Themes", fmt.Errorf("mateIn%d not decided: %v", n, err))
+		return nil, fail("Themes", fmt.Errorf("mateIn%d not decided (%w): %v", n, ErrUndecided, err))
 	case !res.Found:
-		return nil, nil, fail("Themes", fmt.Errorf("claim mateIn%d is false: %s has no mate in %d (%w by mate search)", n, attacker.Title(), n, ErrDisproved))
+		return nil, fail("Themes", fmt.Errorf("claim mateIn%d is false: %s has no mate in %d (%w by mate search)", n, attacker.Title(), n, ErrDisproved))
 	case res.Moves < n:
-		return nil, nil, fail("Themes", fmt.Errorf("claim mateIn%d is too long: %s mates in %d (%w by mate search)", n, attacker.Title(), res.Moves, ErrDisproved))
+		return nil, fail("Themes", fmt.Errorf("claim mateIn%d is too long: %s mates in %d (%w by mate search)", n, attacker.Title(), res.Moves, ErrDisproved))
 	}
 
 	var notes []string
@@ -111,17 +122,17 @@ func ConvertLichess(r *LichessRow, opt ImportOptions) (*Puzzle, []string, error)
 	for k := 0; p.Status() == engine.Active; k++ {
 		best := o.BestMoves(&p)
 		if err := o.Err(); err != nil {
-			return nil, nil, fail("Moves", err)
+			return nil, fail("Moves", fmt.Errorf("not decided (%w): %v", ErrUndecided, err))
 		}
 		if len(best) == 0 {
-			return nil, nil, fail("Moves", fmt.Errorf("no move keeps the mate after %s (%w by mate search)", start.FormatLine(line), ErrDisproved))
+			return nil, fail("Moves", fmt.Errorf("no move keeps the mate after %s (%w by mate search)", start.FormatLine(line), ErrDisproved))
 		}
 		var mv engine.Move
 		switch {
 		case k < len(recorded) && slices.Contains(best, recorded[k]):
 			mv = recorded[k]
 		case k < len(recorded) && p.Side == attacker:
-			return nil, nil, fail("Moves", fmt.Errorf("move %d %s (%s%s) does not keep the mate in %d: optimal is %s (%w by mate search)",
+			return nil, fail("Moves", fmt.Errorf("move %d %s (%s%s) does not keep the mate in %d: optimal is %s (%w by mate search)",
 				k+2, r.Moves[k+1], moveNumber(&p), p.SAN(recorded[k]), n, sanJoin(&p, best), ErrDisproved))
 		case k < len(recorded):
 			mv = best[0]
@@ -136,51 +147,50 @@ func ConvertLichess(r *LichessRow, opt ImportOptions) (*Puzzle, []string, error)
 		line = append(line, mv)
 		p.Make(mv)
 		if len(line) > 2*n {
-			return nil, nil, fail("Moves", fmt.Errorf("the line does not mate within %d moves (%w by mate search)", n, ErrDisproved))
+			return nil, fail("Moves", fmt.Errorf("the line does not mate within %d moves (%w by mate search)", n, ErrDisproved))
 		}
 	}
 	if p.Status() != engine.Checkmate {
-		return nil, nil, fail("Moves", fmt.Errorf("the line ends in %s, not checkmate (%w)", p.Status(), ErrDisproved))
+		return nil, fail("Moves", fmt.Errorf("the line ends in %s, not checkmate (%w)", p.Status(), ErrDisproved))
 	}
 
 	first := start.SAN(line[0])
+	moves := "moves"
+	if n == 1 {
+		moves = "move"
+	}
 	pz := &Puzzle{
-		ID:         "lichess-" + modeID(r.ID),
-		Title:      "Lichess puzzle " + r.ID,
-		Category:   opt.Category,
-		Summary:    fmt.Sprintf("%s to play and mate in %d. Rated %d on lichess.org; themes: %s.", attacker.Title(), n, r.Rating, strings.Join(r.Themes, ", ")),
-		Variant:    "chess",
-		Start:      &start,
-		StartText:  start.FEN(),
-		Difficulty: ratingDifficulty(r.Rating),
-		Result:     engine.WinFor(attacker),
-		MateIn:     n,
-		Side:       attacker,
-		Line:       line,
+		ID:              "lichess-" + r.ID,
+		Start:           &start,
+		StartText:       start.FEN(),
+		Result:          engine.WinFor(attacker),
+		MateIn:          n,
+		Side:            attacker,
+		Line:            line,
+		Task:            fmt.Sprintf("%s has just played %s%s. %s to play and mate in %d %s.", attacker.Other().Title(), setupLabel, setup, attacker.Title(), n, moves),
+		Rating:          r.Rating,
+		RatingDeviation: r.RatingDeviation,
+		Popularity:      r.Popularity,
+		Plays:           r.NbPlays,
+		Themes:          r.Themes,
+		Openings:        r.OpeningTags,
+		URL:             r.GameURL,
+		Last:            r.Played[0].Coord(r.Before.B),
 	}
 	pz.Hints = []mode.Hint{
 		{Text: fmt.Sprintf("The first move starts on %s.", start.B.Name(line[0].From())), Squares: []string{start.B.Name(line[0].From())}},
 		{Text: fmt.Sprintf("Play %s.", first), Move: strings.TrimRight(first, "+#")},
 	}
-	moves := "moves"
-	if n == 1 {
-		moves = "move"
-	}
-	pz.Challenge = fmt.Sprintf("%s has just played %s%s. %s to play and mate in %d %s.", attacker.Other().Title(), setupLabel, setup, attacker.Title(), n, moves)
-	var b strings.Builder
-	fmt.Fprintf(&b, "Puzzle %s from the lichess.org puzzle database (CC0), rated %d (±%d), played %d times.", r.ID, r.Rating, r.RatingDeviation, r.NbPlays)
-	if r.GameURL != "" {
-		fmt.Fprintf(&b, " Source game: %s", r.GameURL)
-	}
-	b.WriteString("\n")
 	if len(notes) > 0 {
-		b.WriteString("\nChanged on import, after checking with the mate search:\n\n")
+		// Plain text: the trainer shows notes as they are.
+		var b strings.Builder
+		b.WriteString("Changed on import, after checking with the mate search.")
 		for _, n := range notes {
-			fmt.Fprintf(&b, "- %s\n", n)
+			b.WriteString(" " + strings.ToUpper(n[:1]) + n[1:] + ".")
 		}
+		pz.Notes = b.String()
 	}
-	pz.Notes = b.String()
-	return pz, notes, nil
+	return pz, nil
 }
 
 func sanJoin(p *engine.Position, moves []engine.Move) string {
@@ -197,35 +207,4 @@ func moveNumber(p *engine.Position) string {
 		return fmt.Sprintf("%d. ", p.Fullmove)
 	}
 	return fmt.Sprintf("%d... ", p.Fullmove)
-}
-
-// modeID turns a lichess puzzle id, whose letters are case-sensitive,
-// into a mode id of lower-case letters, digits and dashes without
-// merging two ids: each capital letter becomes a dash and its lower case.
-func modeID(id string) string {
-	var b strings.Builder
-	for _, c := range id {
-		if unicode.IsUpper(c) {
-			b.WriteByte('-')
-			c = unicode.ToLower(c)
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
-
-// ratingDifficulty grades a lichess rating: below 1000 is 1, then one
-// more for each 400 points, 2200 and above is 5.
-func ratingDifficulty(rating int) int {
-	switch {
-	case rating < 1000:
-		return 1
-	case rating < 1400:
-		return 2
-	case rating < 1800:
-		return 3
-	case rating < 2200:
-		return 4
-	}
-	return 5
 }

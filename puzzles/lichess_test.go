@@ -1,6 +1,7 @@
 package puzzles_test
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"os"
@@ -10,51 +11,51 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/klauspost/compress/zstd"
 	"github.com/thinchess/thinchess/puzzles"
 	"github.com/thinchess/thinchess/site"
 )
 
 // readRows reads every row of a lichess CSV, converting the good ones.
-// It returns the puzzles with their notes, and each error as text, keyed
-// by puzzle id (or by "row N" when the id is unknown).
-func readRows(t *testing.T, text string) (map[string]*puzzles.Puzzle, map[string][]string, map[string]error) {
+// It returns the puzzles, and each error keyed by puzzle id (or by
+// "line N" when the id is unknown).
+func readRows(t *testing.T, text string) (map[string]*puzzles.Puzzle, map[string]error) {
 	t.Helper()
-	lr, err := puzzles.NewLichessReader(strings.NewReader(text))
+	lr, err := puzzles.NewLichessReader(strings.NewReader(text), "lichess.csv")
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer lr.Close()
 	out := map[string]*puzzles.Puzzle{}
-	notes := map[string][]string{}
 	errs := map[string]error{}
 	for {
 		row, err := lr.Next()
 		if err == io.EOF {
-			return out, notes, errs
+			return out, errs
 		}
-		if err != nil {
-			var re *puzzles.RowError
-			if !errors.As(err, &re) {
-				t.Fatalf("error %v is not a *RowError", err)
+		if err == nil {
+			if pz, cerr := puzzles.ConvertLichess(row, puzzles.ConvertOptions{}); cerr == nil {
+				out[row.ID] = pz
+				continue
+			} else {
+				err = cerr
 			}
-			key := re.ID
-			if key == "" {
-				key = "row " + strconv.Itoa(re.Row)
-			}
-			errs[key] = err
-			continue
 		}
-		pz, n, err := puzzles.ConvertLichess(row, puzzles.ImportOptions{})
-		if err != nil {
-			errs[row.ID] = err
-			continue
+		var re *puzzles.RowError
+		if !errors.As(err, &re) {
+			t.Fatalf("error %v is not a *RowError", err)
 		}
-		out[row.ID], notes[row.ID] = pz, n
+		key := re.ID
+		if key == "" {
+			key = "line " + strconv.Itoa(re.Line)
+		}
+		errs[key] = err
 	}
 }
 
-func readTestdata(t testing.TB) string {
+func readFile(t testing.TB, name string) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "lichess.csv"))
+	data, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,20 +63,20 @@ func readTestdata(t testing.TB) string {
 }
 
 // TestConvertLichess converts the hand-made rows of testdata/lichess.csv:
-// each either becomes a puzzle with the expected start, claim and line,
-// or is reported with the row, the field and the reason.
+// each either becomes a puzzle with the expected start, claim, line and
+// pack fields, or is reported with file, line, field and reason.
 func TestConvertLichess(t *testing.T) {
-	got, notes, errs := readRows(t, readTestdata(t))
+	got, errs := readRows(t, readFile(t, "lichess.csv"))
 	converted := []struct {
-		id, modeID, start, side, solution string
-		mateIn                            int
-		note                              string
+		id, start, side, solution, task, last string
+		mateIn                                int
+		note                                  string
 	}{
-		{"tm1Two", "lichess-tm1-two", "7k/6pp/8/8/8/8/5PPP/RR4K1 w - - 1 32", "white", "32. Ra8#", 1, ""},
-		{"tm2Rook", "lichess-tm2-rook", "3r3k/6pp/8/8/8/8/4RPPP/4R1K1 w - - 5 28", "white", "28. Re8+ Rxe8 29. Rxe8#", 2, ""},
-		{"tm2Fork", "lichess-tm2-fork", "7k/6pp/8/4r3/8/6r1/2R1QPPP/6K1 w - - 3 36", "white", "36. Rc8+ Re8 37. Qxe8#", 2, ""},
-		{"tLong3", "lichess-t-long3", "7k/1r4pp/8/8/8/2r4R/Q4PPP/6K1 w - - 1 41", "white", "41. Qa8+ Rb8 42. Qxb8+ Rc8 43. Qxc8#", 3,
-			"the recorded defence 41... Rc8 is not a longest one; replaced by Rb8"},
+		{"tm1Two", "7k/6pp/8/8/8/8/5PPP/RR4K1 w - - 1 32", "white", "32. Ra8#", "Black has just played 31... Kh8. White to play and mate in 1 move.", "g8h8", 1, ""},
+		{"tm2Rook", "3r3k/6pp/8/8/8/8/4RPPP/4R1K1 w - - 5 28", "white", "28. Re8+ Rxe8 29. Rxe8#", "Black has just played 27... Rd8. White to play and mate in 2 moves.", "d7d8", 2, ""},
+		{"tm2Fork", "7k/6pp/8/4r3/8/6r1/2R1QPPP/6K1 w - - 3 36", "white", "36. Rc8+ Re8 37. Qxe8#", "Black has just played 35... Rg3. White to play and mate in 2 moves.", "g6g3", 2, ""},
+		{"tLong3", "7k/1r4pp/8/8/8/2r4R/Q4PPP/6K1 w - - 1 41", "white", "41. Qa8+ Rb8 42. Qxb8+ Rc8 43. Qxc8#", "Black has just played 40... Rc3. White to play and mate in 3 moves.", "c4c3", 3,
+			"Changed on import, after checking with the mate search. The recorded defence 41... Rc8 is not a longest one; replaced by Rb8, and the line goes on with the fastest mate."},
 	}
 	for _, c := range converted {
 		pz := got[c.id]
@@ -87,18 +88,18 @@ func TestConvertLichess(t *testing.T) {
 			t.Errorf("%s: start %q, mate in %d, side %s, solution %q; want %q, %d, %s, %q",
 				c.id, pz.StartText, pz.MateIn, pz.Side, pz.SolutionText(), c.start, c.mateIn, c.side, c.solution)
 		}
-		if pz.ID != c.modeID {
-			t.Errorf("%s: mode id %s", c.id, pz.ID)
+		l := pz.PackLine()
+		if l.ID != "lichess-"+c.id || l.Title != "" || l.Task != c.task || l.Last != c.last || l.Solution != c.solution {
+			t.Errorf("%s: pack line id %q, title %q, task %q, last %q", c.id, l.ID, l.Title, l.Task, l.Last)
 		}
-		joined := strings.Join(notes[c.id], "; ")
-		if (c.note == "") != (joined == "") || !strings.Contains(joined, c.note) {
-			t.Errorf("%s: notes %q, want %q", c.id, joined, c.note)
+		if !strings.HasPrefix(l.URL, "https://example.org/hand-made/") || l.Rating == 0 || l.RatingDeviation == 0 || l.Plays == 0 || !slices.Contains(l.Themes, "mate") {
+			t.Errorf("%s: the line lacks the row's data: %+v", c.id, l)
 		}
-		md := string(pz.Markdown())
-		for _, want := range []string{"title: \"Lichess puzzle " + c.id + "\"", "lichess.org puzzle database (CC0)", "https://example.org/hand-made/", "```line\n" + c.solution + "\n```"} {
-			if !strings.Contains(md, want) {
-				t.Errorf("%s: the file lacks %q", c.id, want)
-			}
+		if (c.note == "") != (pz.Notes == "") || !strings.Contains(pz.Notes, c.note) || strings.Contains(pz.Notes, "http") {
+			t.Errorf("%s: notes %q, want %q", c.id, pz.Notes, c.note)
+		}
+		if len(l.Hints) != 2 || l.Hints[1].Move == "" {
+			t.Errorf("%s: hints %+v", c.id, l.Hints)
 		}
 	}
 	reported := []struct {
@@ -106,12 +107,12 @@ func TestConvertLichess(t *testing.T) {
 		wants     []string
 		disproved bool
 	}{
-		{"tFalse2", "Themes", []string{"row 5 (line 6, puzzle tFalse2)", "claim mateIn2 is too long: White mates in 1"}, true},
-		{"tSlow1", "Moves", []string{"row 6 (line 7", "move 2 a1a7 (32. Ra7) does not keep the mate in 1", "Ra8#, Rb8#"}, true},
-		{"tNoMate", "Themes", []string{"row 7 (line 8", "no mate or mateInN theme"}, false},
-		{"tBadFen", "FEN", []string{"row 8 (line 9, puzzle tBadFen): field FEN:", "8 files × 7 ranks"}, false},
-		{"tBadUci", "Moves", []string{"row 9 (line 10, puzzle tBadUci): field Moves: move 2 \"e2e9\"", "off the 8×8 board"}, false},
-		{"tIllegal", "Moves", []string{"row 10 (line 11, puzzle tIllegal): field Moves: move 2 \"e1e5\""}, false},
+		{"tFalse2", "Themes", []string{"lichess.csv:6: puzzle tFalse2: Themes: claim mateIn2 is too long: White mates in 1"}, true},
+		{"tSlow1", "Moves", []string{"lichess.csv:7: puzzle tSlow1: Moves: move 2 a1a7 (32. Ra7) does not keep the mate in 1", "Ra8#, Rb8#"}, true},
+		{"tNoMate", "Themes", []string{"lichess.csv:8: ", "no mate or mateInN theme"}, false},
+		{"tBadFen", "FEN", []string{"lichess.csv:9: puzzle tBadFen: FEN: ", "8 files × 7 ranks"}, false},
+		{"tBadUci", "Moves", []string{"lichess.csv:10: puzzle tBadUci: Moves: move 2 \"e2e9\"", "off the 8×8 board"}, false},
+		{"tIllegal", "Moves", []string{"lichess.csv:11: puzzle tIllegal: Moves: move 2 \"e1e5\""}, false},
 	}
 	for _, r := range reported {
 		err := errs[r.id]
@@ -137,19 +138,23 @@ func TestConvertLichess(t *testing.T) {
 	}
 }
 
-// TestImportedFilesPassCheck writes the converted rows into a scratch
-// source folder and runs the site's verifier: each claim is proven by
+// TestImportedPackPassesCheck writes the converted rows as a pack of a
+// scratch site and runs the site's verifier: each claim is proven by
 // mate search, and the trainer's solution tree accepts every mating
 // final move (Ra8# and Rb8#; Qxe8# and Rxe8#).
-func TestImportedFilesPassCheck(t *testing.T) {
-	got, _, _ := readRows(t, readTestdata(t))
-	var ps []*puzzles.Puzzle
-	for _, pz := range got {
-		ps = append(ps, pz)
-	}
+func TestImportedPackPassesCheck(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := puzzles.WriteFiles(filepath.Join(dir, "modes", "lichess"), ps); err != nil {
+	lr, err := puzzles.NewLichessReader(strings.NewReader(readFile(t, "lichess.csv")), "lichess.csv")
+	if err != nil {
 		t.Fatal(err)
+	}
+	defer lr.Close()
+	diff, err := puzzles.WritePack(dir, "lichess", lichessHeader, packLines(puzzles.ImportLichess(lr, puzzles.ImportOptions{})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff.Added != 4 {
+		t.Fatalf("diff %+v, want 4 added", diff)
 	}
 	sum, errs, err := site.Build(site.BuildOptions{Src: dir, CheckOnly: true})
 	if err != nil {
@@ -158,8 +163,8 @@ func TestImportedFilesPassCheck(t *testing.T) {
 	for _, e := range errs {
 		t.Error(e)
 	}
-	if sum.Verified != len(ps) || sum.MateSearch != len(ps) {
-		t.Errorf("%d verified by %d mate searches, want %d", sum.Verified, sum.MateSearch, len(ps))
+	if sum.Packs != 1 || sum.Verified != 4 || sum.MateSearch != 4 {
+		t.Errorf("%d packs, %d verified by %d mate searches, want 1, 4 and 4", sum.Packs, sum.Verified, sum.MateSearch)
 	}
 	accepts := func(id string, plies int) []string {
 		v := sum.Results[id]
@@ -176,10 +181,10 @@ func TestImportedFilesPassCheck(t *testing.T) {
 		}
 		return n.Accept
 	}
-	if got := accepts("lichess-tm1-two", 0); !slices.Equal(got, []string{"a1a8", "b1b8"}) {
+	if got := accepts("lichess-tm1Two", 0); !slices.Equal(got, []string{"a1a8", "b1b8"}) {
 		t.Errorf("mate in 1: the trainer accepts %v, want a1a8 and b1b8", got)
 	}
-	if got := accepts("lichess-tm2-fork", 2); !slices.Equal(got, []string{"e2e8", "c8e8"}) {
+	if got := accepts("lichess-tm2Fork", 2); !slices.Equal(got, []string{"e2e8", "c8e8"}) {
 		t.Errorf("mate in 2: the trainer accepts %v at the end, want e2e8 and c8e8 (canonical order: e2 before c8)", got)
 	}
 }
@@ -189,19 +194,28 @@ func TestLichessReaderErrors(t *testing.T) {
 	tests := []struct {
 		name, text, want string
 	}{
-		{"empty file", "", "empty file"},
-		{"wrong header", "id,fen\n", "header \"id,fen\""},
-		{"too few fields", head + "abc,8/8/8/8/8/8/8/8 w - - 0 1,e2e4\n", "row 1 (line 2): 3 fields, want 10"},
-		{"bad rating", head + "abc,7k/8/8/8/8/8/8/K7 w - - 0 1,a1a2 h8h7,high,1,1,1,mate,,\n", "row 1 (line 2, puzzle abc): field Rating: \"high\" is not an integer"},
-		{"bad id", head + "a-b,7k/8/8/8/8/8/8/K7 w - - 0 1,a1a2 h8h7,1,1,1,1,mate,,\n", "field PuzzleId: \"a-b\""},
-		{"one move", head + "abc,7k/8/8/8/8/8/8/K7 w - - 0 1,a1a2,1,1,1,1,mate,,\n", "field Moves: 1 move(s)"},
-		{"bare quote", head + "abc,\"7k/8,x\n", "row 1 (line 2)"},
+		{"empty file", "", "x.csv: empty file: want a header naming at least PuzzleId, FEN, Moves, Themes"},
+		{"blank lines only", "\n\n", "x.csv: empty file"},
+		{"no required columns", "id,fen\n", "x.csv:1: the header has no column PuzzleId, FEN, Moves, Themes"},
+		{"no Themes", "PuzzleId,FEN,Moves,Rating\n", "x.csv:1: the header has no column Themes: want a header naming at least PuzzleId, FEN, Moves, Themes (found PuzzleId,FEN,Moves,Rating)"},
+		{"column twice", "PuzzleId,FEN,Moves,Themes,FEN\n", "x.csv:1: column FEN appears twice"},
+		{"stray quote in header", "PuzzleId,F\"EN\n", "x.csv:1: column 11: bare \" in non-quoted-field"},
+		{"too few fields", head + "abc,8/8/8/8/8/8/8/8 w - - 0 1,e2e4\n", "x.csv:2: puzzle abc: 3 fields, want 10 as in the header"},
+		{"too many fields", head + "abc,7k/8/8/8/8/8/8/K7 w - - 0 1,a1a2 h8h7,1,1,1,1,mate,,,extra\n", "x.csv:2: puzzle abc: 11 fields, want 10"},
+		{"bad rating", head + "abc,7k/8/8/8/8/8/8/K7 w - - 0 1,a1a2 h8h7,high,1,1,1,mate,,\n", "x.csv:2: puzzle abc: Rating: \"high\" is not an integer"},
+		{"bad id", head + "a-b,7k/8/8/8/8/8/8/K7 w - - 0 1,a1a2 h8h7,1,1,1,1,mate,,\n", "x.csv:2: PuzzleId: \"a-b\": want letters and digits"},
+		{"empty id", head + ",7k/8/8/8/8/8/8/K7 w - - 0 1,a1a2 h8h7,1,1,1,1,mate,,\n", "x.csv:2: PuzzleId: empty"},
+		{"one move", head + "abc,7k/8/8/8/8/8/8/K7 w - - 0 1,a1a2,1,1,1,1,mate,,\n", "x.csv:2: puzzle abc: Moves: 1 move(s)"},
+		{"stray quote", head + "abc,\"7k/8,x\n", "x.csv:2: column 12: extraneous or missing \" in quoted-field"},
+		{"bare quote", head + "abc,7k\"/8,x\n", "x.csv:2: column 7: bare \" in non-quoted-field"},
+		{"line too long", head + strings.Repeat("x", puzzles.MaxLineBytes+1) + "\n", "x.csv:2: line longer than"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			lr, err := puzzles.NewLichessReader(strings.NewReader(tt.text))
+			lr, err := puzzles.NewLichessReader(strings.NewReader(tt.text), "x.csv")
 			if err == nil {
 				_, err = lr.Next()
+				lr.Close()
 			}
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %v, want it to contain %q", err, tt.want)
@@ -210,24 +224,112 @@ func TestLichessReaderErrors(t *testing.T) {
 	}
 }
 
-// TestLichessReaderGoesOn checks that a bad row does not stop the rows
-// after it.
-func TestLichessReaderGoesOn(t *testing.T) {
-	text := strings.Join(puzzles.LichessHeader, ",") + "\n" +
-		"bad,1,2\n" +
-		"tm1Two,6k1/6pp/8/8/8/8/5PPP/RR4K1 b - - 0 31,g8h8 a1a8,612,80,95,1200,mate mateIn1,,\n"
-	lr, err := puzzles.NewLichessReader(strings.NewReader(text))
+// TestLichessReaderByName reads a header in another order, with a column
+// the reader does not know (DailyDate) and without the optional ones.
+func TestLichessReaderByName(t *testing.T) {
+	text := "\ufeffThemes,DailyDate,Moves,FEN,PuzzleId\r\n" +
+		"mate mateIn1,2024-01-01,g8h8 a1a8,6k1/6pp/8/8/8/8/5PPP/RR4K1 b - - 0 31,tm1Two\r\n"
+	got, errs := readRows(t, text)
+	if len(errs) > 0 {
+		t.Fatalf("errors %v", errs)
+	}
+	pz := got["tm1Two"]
+	if pz == nil || pz.SolutionText() != "32. Ra8#" || pz.Rating != 0 || pz.URL != "" || pz.Last != "g8h8" {
+		t.Fatalf("puzzle %+v", pz)
+	}
+	// The real sample carries DailyDate after the ten columns.
+	lr, err := puzzles.NewLichessReader(strings.NewReader(readFile(t, "lichess_sample.csv")), "sample.csv")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := lr.Next(); err == nil {
-		t.Fatal("the short row was read")
-	}
+	defer lr.Close()
 	row, err := lr.Next()
-	if err != nil || row.ID != "tm1Two" || row.Row != 2 || row.Line != 3 {
-		t.Fatalf("row %+v, err %v", row, err)
+	if err != nil || row.ID != "005YX" || row.Rating != 1964 || row.NbPlays != 35 || row.GameURL != "https://lichess.org/zbi5w5Qy#49" || row.Line != 2 {
+		t.Errorf("first row %+v, err %v", row, err)
 	}
-	if _, err := lr.Next(); err != io.EOF {
-		t.Errorf("at the end: %v, want io.EOF", err)
+}
+
+// TestLichessReaderGoesOn checks that a bad row does not stop the rows
+// after it: not a short row, and not a stray quote, which encoding/csv
+// alone would read on to the end of the file as one quoted field.
+func TestLichessReaderGoesOn(t *testing.T) {
+	good := "tm1Two,6k1/6pp/8/8/8/8/5PPP/RR4K1 b - - 0 31,g8h8 a1a8,612,80,95,1200,mate mateIn1,,\n"
+	text := strings.Join(puzzles.LichessHeader, ",") + "\n" +
+		"bad,1,2\n" +
+		"\n" +
+		"q1,\"6k1/6pp/8,g8h8 a1a8,1,1,1,1,mate,,\n" +
+		good +
+		`"q2","6k1/6pp/8/8/8/8/5PPP/RR4K1 b - - 0 31","g8h8 a1a8",1,1,1,1,"mate, mateIn1",,` + "\n"
+	lr, err := puzzles.NewLichessReader(strings.NewReader(text), "x.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lr.Close()
+	var lines []int
+	for {
+		row, err := lr.Next()
+		if err == io.EOF {
+			break
+		}
+		var re *puzzles.RowError
+		if err != nil && !errors.As(err, &re) {
+			t.Fatalf("line %d: %v is not a *RowError", re.Line, err)
+		}
+		if err != nil {
+			lines = append(lines, -re.Line)
+			continue
+		}
+		lines = append(lines, row.Line)
+		if row.Line == 5 && (row.ID != "tm1Two" || row.Row != 3) || row.Line == 6 && strings.Join(row.Themes, " ") != "mate, mateIn1" {
+			t.Errorf("row %+v", row)
+		}
+	}
+	if want := []int{-2, -4, 5, 6}; !slices.Equal(lines, want) {
+		t.Errorf("lines %v, want %v (negative: reported)", lines, want)
+	}
+}
+
+// TestLichessReaderZstd reads the sample compressed with zstd, named
+// like any file: the reader knows zstd by its magic bytes.
+func TestLichessReaderZstd(t *testing.T) {
+	plain := readFile(t, "lichess_sample.csv")
+	var z bytes.Buffer
+	enc, err := zstd.NewWriter(&z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc.Write([]byte(plain))
+	enc.Close()
+	ids := func(r io.Reader) []string {
+		lr, err := puzzles.NewLichessReader(r, "sample")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer lr.Close()
+		var out []string
+		for {
+			row, err := lr.Next()
+			if err == io.EOF {
+				return out
+			}
+			if err == nil {
+				out = append(out, row.ID)
+			}
+		}
+	}
+	a, b := ids(strings.NewReader(plain)), ids(&z)
+	if len(a) != 1198 || !slices.Equal(a, b) {
+		t.Errorf("%d rows plain, %d compressed, want 1198 of each, the same", len(a), len(b))
+	}
+	// A broken stream ends the file with an error that is not a row's.
+	broken := append([]byte{0x28, 0xb5, 0x2f, 0xfd}, "not zstd at all"...)
+	lr, err := puzzles.NewLichessReader(bytes.NewReader(broken), "broken.zst")
+	if err == nil {
+		_, err = lr.Next()
+		lr.Close()
+	}
+	var re *puzzles.RowError
+	if err == nil || err == io.EOF || errors.As(err, &re) {
+		t.Errorf("broken zstd: %v, want a read error", err)
 	}
 }

@@ -40,9 +40,6 @@ type MineOptions struct {
 	// Table, when not nil, is the source's solved table; Mine then does
 	// not solve again.
 	Table *solver.Table
-	// Generator, when not empty, is the command that made the files; it
-	// is written into each file's front matter as a comment.
-	Generator string
 }
 
 // DefaultCount is the number of puzzles Mine keeps unless told otherwise.
@@ -194,9 +191,9 @@ func Mine(src Source, opt MineOptions) (*MineResult, error) {
 		return x.key < y.key
 	})
 	group := map[int]int{}
-	for n, c := range picked {
+	for _, c := range picked {
 		group[c.mateIn]++
-		res.Puzzles = append(res.Puzzles, minedPuzzle(src, c, group[c.mateIn], n+1, t.Len(), opt.Generator))
+		res.Puzzles = append(res.Puzzles, minedPuzzle(src, c, group[c.mateIn], t.Len()))
 	}
 	return res, nil
 }
@@ -466,8 +463,8 @@ func Grade(mateIn int, quietFirst bool, temptingFirst, temptingLine int) int {
 }
 
 // minedPuzzle writes candidate c as the n-th puzzle mating in c.mateIn
-// moves; weight orders it within the pack.
-func minedPuzzle(src Source, c *candidate, n, weight, states int, generator string) *Puzzle {
+// moves.
+func minedPuzzle(src Source, c *candidate, n, states int) *Puzzle {
 	p := c.pos
 	side := p.Side
 	who := side.Title()
@@ -489,20 +486,13 @@ func minedPuzzle(src Source, c *candidate, n, weight, states int, generator stri
 	pz := &Puzzle{
 		ID:         fmt.Sprintf("%s-m%d-%02d", src.ID, c.mateIn, n),
 		Title:      fmt.Sprintf("%s: %s in %d (#%d)", packTitle(src.Title), w.noun, c.mateIn, n),
-		Category:   "mined-" + src.ID,
-		Summary:    fmt.Sprintf("%s to play and %s in %d: one move only at every turn. Mined from the exact table of %s.", who, w.noun, c.mateIn, src.Title),
-		Variant:    src.Variant,
-		Rules:      src.Rules,
 		Start:      p,
 		StartText:  startText,
 		Difficulty: c.difficulty,
-		Icon:       "⛏️",
-		Weight:     weight,
 		Result:     result,
 		MateIn:     c.mateIn,
 		Side:       side,
 		Line:       c.line,
-		Generator:  generator,
 	}
 
 	var h1 strings.Builder
@@ -537,22 +527,23 @@ func minedPuzzle(src Source, c *candidate, n, weight, states int, generator stri
 	}
 
 	if c.mateIn == 1 {
-		pz.Challenge = fmt.Sprintf("%s to play and %s in 1 move. Only one move does it at once — find it.", who, w.noun)
+		pz.Task = fmt.Sprintf("%s to play and %s in 1 move. Only one move does it at once — find it.", who, w.noun)
 	} else {
-		pz.Challenge = fmt.Sprintf("%s to play and %s in %d %s against any defence. At each of %s's turns exactly one move keeps the fastest %s — find it every time.", who, w.noun, c.mateIn, moves, who, w.noun)
+		pz.Task = fmt.Sprintf("%s to play and %s in %d %s against any defence. At each of %s's turns exactly one move keeps the fastest %s — find it every time.", who, w.noun, c.mateIn, moves, who, w.noun)
 	}
-	pz.Challenge += "\n\n" + describePieces(p)
+	pz.Task += " " + describePieces(p)
 
+	// Notes are plain text: the trainer shows them as they are.
 	var notes strings.Builder
 	fmt.Fprintf(&notes, "%s %s as fast as possible; the defence holds out as long as possible. ", who, w.verb)
 	if len(c.tries) > 0 {
-		notes.WriteString("The other first moves:\n\n")
+		var tries []string
 		for _, tr := range c.tries {
-			fmt.Fprintf(&notes, "- `%s` %s\n", tr.san, tr.outcome())
+			tries = append(tries, tr.san+" "+tr.outcome())
 		}
-		notes.WriteString("\n")
+		fmt.Fprintf(&notes, "The other first moves: %s. ", strings.Join(tries, "; "))
 	}
-	fmt.Fprintf(&notes, "Found by `thinchess mine %s` in the exact table of *%s* (%d states).", src.ID, src.Title, states)
+	fmt.Fprintf(&notes, "Found by thinchess mine %s in the exact table of %s (%d states).", src.ID, src.Title, states)
 	pz.Notes = notes.String()
 	return pz
 }
@@ -607,4 +598,22 @@ func count(n int) string {
 		return words[n]
 	}
 	return fmt.Sprint(n)
+}
+
+// MinedPackHeader returns the header of the pack of puzzles mined from
+// src: its title and source name src, its variant and rules are src's,
+// and generator is the command that mined it.
+func MinedPackHeader(src Source, generator string) mode.PackHeader {
+	return mode.PackHeader{
+		Title:     packTitle(src.Title) + ": mined puzzles",
+		Summary:   fmt.Sprintf("Only-move mates from the exact table of %s: at every turn of the winner one move alone mates as fast.", src.Title),
+		Source:    fmt.Sprintf("mined by thinchess mine from the exact table of the mode %s", src.ID),
+		Variant:   src.Variant,
+		Rules:     src.Rules,
+		Icon:      "⛏️",
+		Generator: generator,
+		Body: fmt.Sprintf("Positions of *%s* where the side to move mates and, along the main line (the fastest mate against the longest defence), "+
+			"every move of the winner is the only one that mates as fast. Mirror images count once; each puzzle is graded by the length of the mate, "+
+			"a quiet first move and the wrong moves that tempt.", src.Title),
+	}
 }

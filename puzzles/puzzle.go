@@ -1,32 +1,23 @@
 package puzzles
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
-
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/mode"
 )
 
-// Puzzle is a puzzle mode ready to be written as a mode file.
+// Puzzle is a puzzle ready to be written as one line of a pack (see
+// mode.PackLine). Its variant and rules are the pack's.
 type Puzzle struct {
-	// ID is the file name without ".md".
-	ID       string
-	Title    string
-	Category string
-	Summary  string
-	// Variant is the rule preset and Rules its overrides, exactly as in
-	// the source.
-	Variant string
-	Rules   []mode.Rule
-	// Start is the puzzle's position and StartText how the file writes it
+	// ID is the puzzle's id, unique in the site.
+	ID string
+	// Title, when empty, is the pack's title and the id.
+	Title string
+	// Start is the puzzle's position and StartText how the line writes it
 	// (a position code or a FEN).
-	Start      *engine.Position
-	StartText  string
+	Start     *engine.Position
+	StartText string
+	// Difficulty is 1 to 5, or 0 to grade the rating.
 	Difficulty int
-	Icon       string
-	Weight     int
 	// Result is white-wins or black-wins, and MateIn the winner's moves to
 	// mate.
 	Result engine.Outcome
@@ -37,59 +28,33 @@ type Puzzle struct {
 	// longest defence, from Start to the mate.
 	Line  []engine.Move
 	Hints []mode.Hint
-	// Challenge and Notes are Markdown paragraphs: Challenge under
-	// "## Challenge", Notes after the solution's line block.
-	Challenge string
-	Notes     string
-	// Generator, when not empty, names the command that wrote the file;
-	// the front matter starts with it as a comment.
-	Generator string
+	// Task is the sentence that sets the puzzle; Notes say more about it
+	// (how it was found, what was changed). Both are plain text.
+	Task, Notes string
+
+	// What the puzzle's source says of it: its rating, popularity and
+	// play count on lichess.org, its themes and opening, the game it
+	// comes from (a URL, kept as data), and the move that led to the
+	// start in coordinates.
+	Rating, RatingDeviation, Popularity, Plays int
+	Themes, Openings                           []string
+	URL                                        string
+	Last                                       string
 }
 
 // SolutionText returns the solution line in SAN with move numbers.
 func (p *Puzzle) SolutionText() string { return p.Start.FormatLine(p.Line) }
 
-// Markdown returns the mode file: YAML front matter and a body with a
-// challenge and the solution as a checked line block.
-func (p *Puzzle) Markdown() []byte {
-	var body strings.Builder
-	body.WriteString("## Challenge\n\n")
-	body.WriteString(strings.TrimSpace(p.Challenge))
-	body.WriteString("\n\n## Solution\n\n```line\n")
-	body.WriteString(p.SolutionText())
-	body.WriteString("\n```\n")
-	if n := strings.TrimSpace(p.Notes); n != "" {
-		body.WriteString("\n" + n + "\n")
+// PackLine returns the puzzle as a line of a pack.
+func (p *Puzzle) PackLine() *mode.PackLine {
+	l := &mode.PackLine{
+		ID: p.ID, Title: p.Title, Start: p.StartText, Result: p.Result.String(), MateIn: p.MateIn,
+		Solution: p.SolutionText(), Task: p.Task, Notes: p.Notes, Difficulty: p.Difficulty,
+		Rating: p.Rating, RatingDeviation: p.RatingDeviation, Popularity: p.Popularity, Plays: p.Plays,
+		Themes: p.Themes, Openings: p.Openings, URL: p.URL, Last: p.Last,
 	}
-	return mode.Format(&mode.File{
-		Generator: p.Generator, Title: p.Title, Category: p.Category, Summary: p.Summary,
-		Variant: p.Variant, Rules: p.Rules, Start: p.StartText, Difficulty: p.Difficulty,
-		Icon: p.Icon, Weight: p.Weight, Opponent: "perfect",
-		Claim:  &mode.Claim{Result: p.Result, MateIn: p.MateIn},
-		Puzzle: &mode.Puzzle{Side: p.Side, Solution: p.SolutionText(), Hints: p.Hints},
-		Body:   body.String(),
-	})
-}
-
-// WriteFiles writes each puzzle to dir/<ID>.md, creating dir, and returns
-// the paths written. Files are written whole: a file that already exists
-// is replaced.
-func WriteFiles(dir string, ps []*Puzzle) ([]string, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
+	for _, h := range p.Hints {
+		l.Hints = append(l.Hints, mode.PackHint{Text: h.Text, Squares: h.Squares, Move: h.Move})
 	}
-	var paths []string
-	for _, p := range ps {
-		path := filepath.Join(dir, p.ID+".md")
-		tmp := path + ".tmp"
-		if err := os.WriteFile(tmp, p.Markdown(), 0o644); err != nil {
-			return paths, err
-		}
-		if err := os.Rename(tmp, path); err != nil {
-			os.Remove(tmp)
-			return paths, err
-		}
-		paths = append(paths, path)
-	}
-	return paths, nil
+	return l
 }

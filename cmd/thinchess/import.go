@@ -1,37 +1,63 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
 
+	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/puzzles"
 )
 
 func init() {
-	register("import", "convert puzzles from another collection (lichess) into checked modes", runImport)
+	register("import", "convert puzzles from another collection (lichess) into a checked pack", runImport)
 }
 
-const importUsage = `usage: thinchess import lichess FILE.csv [--themes mateIn1,mateIn2,...] [--out DIR] [--limit N] [--nodes N]
+const importUsage = `usage: thinchess import lichess FILE [--out DIR] [--pack ID] [--themes mateIn1,mateIn2,...]
+       [--min-rating R] [--max-rating R] [--min-popularity P] [--limit N] [--sample N --seed S] [--nodes N]
 
-Converts rows of the lichess puzzle database CSV (header PuzzleId,FEN,Moves,
-Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags) into
-standard-chess puzzle modes. The start is the position after the opponent's
-move Moves[0]; the claim is a mate for the side then to move in N moves,
-from the row's mateInN theme. Each row is checked with the bounded mate
-search the build uses: N must be the shortest mate, the solver's moves must
+Converts the mate puzzles of the lichess puzzle database
+(https://database.lichess.org/#puzzles) into a pack of the site in DIR:
+DIR/packs/ID.jsonl, one puzzle per line, and DIR/packs/ID.md, the pack's
+header, written only when missing so that an author's edits stay. FILE is
+lichess_db_puzzle.csv.zst as lichess distributes it, the plain CSV, or -
+for standard input; zstd is recognised by its magic bytes. Columns are
+found by name: PuzzleId, FEN, Moves and Themes are needed; Rating,
+RatingDeviation, Popularity, NbPlays, GameUrl and OpeningTags are kept
+with each puzzle when present; other columns are ignored.
+
+The start of a puzzle is the position after the opponent's move Moves[0];
+the claim is a mate for the side then to move in N moves, from the row's
+mateInN theme. Each row is checked with the bounded mate search the build
+uses, on every core: N must be the shortest mate, the solver's moves must
 keep it, and a recorded defence that is not a longest one is replaced by
-one (said on stdout). Rows that cannot be read, or whose claim the search
-disproves or cannot decide, are reported on stderr and not written. With
---themes, only rows with at least one of the themes are converted. The exit
-status is 0 when at least one row was converted and 1 when none was.
+one (the puzzle's notes say so). Rows without a mate theme are skipped.
+Rows that cannot be read, and rows whose claim the search disproves or
+cannot decide, are reported on stderr as FILE:LINE: message (the first 20)
+and left out; they never stop the import.
+
+--sample N converts N of the rows the filters keep: those with the
+smallest hash of the seed and the puzzle id, the same rows for the same
+file and seed. Importing again replaces the pack's puzzles and reports
+how many were added, changed and removed; a puzzle whose id a mode file
+under DIR/modes has is left out and reported. The pack is written whole
+or not at all. Progress goes to stderr while it is a terminal. The exit
+status is 0 when the pack was written and 1 when nothing was converted.
 
 flags:
 `
+
+// stdin is what "import lichess -" reads; tests replace it.
+var stdin io.Reader = os.Stdin
 
 func runImport(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
@@ -40,9 +66,15 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, importUsage)
 		fs.PrintDefaults()
 	}
+	out := fs.String("out", ".", "the site `folder` to write the pack into")
+	pack := fs.String("pack", "lichess", "the pack's `id`")
 	themes := fs.String("themes", "", "comma-separated `themes`; keep rows with any of them (default: every row)")
-	out := fs.String("out", filepath.Join("modes", "lichess"), "output `folder`")
+	minRating := fs.Int("min-rating", 0, "keep rows rated at least `R` (0: no bound)")
+	maxRating := fs.Int("max-rating", 0, "keep rows rated at most `R` (0: no bound)")
+	minPopularity := fs.Int("min-popularity", -100, "keep rows at least this `popular` (lichess: -100 to 100)")
 	limit := fs.Int("limit", 0, "stop after converting `N` rows (0: no limit)")
+	sample := fs.Int("sample", 0, "convert a deterministic sample of `N` rows (0: every row)")
+	seed := fs.Uint64("seed", 1, "the sample's `seed`")
 	nodes := fs.Int64("nodes", puzzles.DefaultMateNodes, "node budget of each mate search")
 	rest, err := argsWithFlagsAnywhere(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -52,80 +84,278 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(rest) != 2 || rest[0] != "lichess" {
-		fmt.Fprintln(stderr, "thinchess import: want the source (lichess) and a CSV file")
+		fmt.Fprintln(stderr, "thinchess import: want the source (lichess) and a CSV file (or - for standard input)")
 		fs.Usage()
 		return 2
 	}
-	if *limit < 0 || *nodes <= 0 {
-		fmt.Fprintln(stderr, "thinchess import: --limit must be at least 0 and --nodes positive")
+	if *limit < 0 || *sample < 0 || *nodes <= 0 || *minRating < 0 || *maxRating < 0 {
+		fmt.Fprintln(stderr, "thinchess import: --limit, --sample and the ratings must be at least 0, and --nodes positive")
 		return 2
 	}
-	name := rest[1]
-	f, err := os.Open(name)
+
+	name, in, size := rest[1], stdin, int64(-1)
+	if name == "-" {
+		name = "stdin"
+		if f, ok := stdin.(*os.File); ok {
+			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+				size = fi.Size()
+			}
+		}
+	} else {
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "thinchess import: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			size = fi.Size()
+		}
+		in = f
+	}
+	// An interrupt stops the import, while reading or between two
+	// puzzles, and leaves the pack as it was (WritePack removes its
+	// temporary file).
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
+	counted := &countingReader{r: in, ctx: ctx}
+	lr, err := puzzles.NewLichessReader(counted, name)
 	if err != nil {
 		fmt.Fprintf(stderr, "thinchess import: %v\n", err)
 		return 1
 	}
-	defer f.Close()
-	lr, err := puzzles.NewLichessReader(f)
-	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
-		return 1
+	defer lr.Close()
+
+	rep := &importReport{w: stderr, tty: isTerminal(stderr), start: time.Now(), size: size, bytes: &counted.n}
+	opt := puzzles.ImportOptions{
+		ConvertOptions: puzzles.ConvertOptions{MateNodes: *nodes},
+		MinRating:      *minRating, MaxRating: *maxRating, MinPopularity: minPopularity,
+		Limit: *limit, Sample: *sample, Seed: *seed,
+		Report: rep.row, Progress: &rep.prog,
 	}
-	want := map[string]bool{}
 	for _, t := range strings.Split(*themes, ",") {
 		if t = strings.TrimSpace(t); t != "" {
-			want[t] = true
+			opt.Themes = append(opt.Themes, t)
 		}
 	}
-	var converted []*puzzles.Puzzle
-	rows, bad, skipped := 0, 0, 0
-	for *limit == 0 || len(converted) < *limit {
-		row, err := lr.Next()
-		if err == io.EOF {
-			break
-		}
-		rows++
-		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", name, err)
-			bad++
-			continue
-		}
-		if len(want) > 0 && !anyTheme(row, want) {
-			skipped++
-			continue
-		}
-		pz, notes, err := puzzles.ConvertLichess(row, puzzles.ImportOptions{MateNodes: *nodes})
-		if err != nil {
-			fmt.Fprintf(stderr, "%s: %v\n", name, err)
-			bad++
-			continue
-		}
-		line := fmt.Sprintf("%s: puzzle %s, %s mates in %d", pz.ID+".md", row.ID, strings.ToLower(pz.Side.String()), pz.MateIn)
-		if len(notes) > 0 {
-			line += "; " + strings.Join(notes, "; ")
-		}
-		fmt.Fprintln(stdout, line)
-		converted = append(converted, pz)
+	header := mode.PackHeader{
+		Title:     "Lichess puzzles",
+		Summary:   "Mate puzzles from the lichess.org puzzle database, each proven by mate search.",
+		Source:    "lichess.org puzzle database (https://database.lichess.org/#puzzles)",
+		Licence:   "CC0",
+		Variant:   "chess",
+		Generator: "thinchess import lichess",
+		Body:      "Mate puzzles of the [lichess.org puzzle database](https://database.lichess.org/#puzzles), dedicated to the public domain (CC0). Each puzzle starts after the opponent's move and was checked by the bounded mate search: the claimed mate is the shortest, and every recorded defence a longest one (a shorter one is replaced, and the puzzle's notes say so).",
 	}
-	if len(converted) > 0 {
-		if _, err := puzzles.WriteFiles(*out, converted); err != nil {
-			fmt.Fprintf(stderr, "thinchess import: %v\n", err)
-			return 1
+	stop := rep.run()
+	diff, err := puzzles.WritePack(*out, *pack, header, func(yield func(*mode.PackLine, error) bool) {
+		for pz, err := range puzzles.ImportLichess(lr, opt) {
+			if err != nil {
+				yield(nil, fmt.Errorf("%s: %v", name, err))
+				return
+			}
+			if ctx.Err() != nil {
+				yield(nil, errInterrupted)
+				return
+			}
+			if !yield(pz.PackLine(), nil) {
+				return
+			}
 		}
-	}
-	fmt.Fprintf(stdout, "%d row(s) read: %d converted into %s, %d reported, %d without the themes\n", rows, len(converted), *out, bad, skipped)
-	if len(converted) == 0 {
+	})
+	stop()
+	data := filepath.Join(*out, "packs", *pack+".jsonl")
+	switch {
+	case errors.Is(err, puzzles.ErrNoPuzzles):
+		printTaken(stdout, diff)
+		fmt.Fprintf(stderr, "thinchess import: no puzzle to write: %s left as it was\n", data)
+		return 1
+	case err != nil:
+		fmt.Fprintf(stderr, "thinchess import: %v (%s left as it was)\n", err, data)
 		return 1
 	}
+	printTaken(stdout, diff)
+	fmt.Fprintf(stdout, "%s: %d puzzle(s): %d added, %d changed, %d removed, %d unchanged\n",
+		data, diff.Written(), diff.Added, diff.Changed, diff.Removed, diff.Unchanged)
+	fmt.Fprintf(stdout, "check them with: thinchess check --src %s %s\n", *out, filepath.ToSlash(filepath.Join("packs", *pack+".jsonl")))
 	return 0
 }
 
-func anyTheme(r *puzzles.LichessRow, want map[string]bool) bool {
-	for _, t := range r.Themes {
-		if want[t] {
-			return true
-		}
+// printTaken lists the puzzles a pack left out because their id was
+// taken.
+func printTaken(w io.Writer, d *puzzles.Diff) {
+	if d == nil {
+		return
 	}
-	return false
+	for _, t := range d.Taken {
+		fmt.Fprintf(w, "skipped %s: %s has this id\n", t.ID, t.Path)
+	}
+	if n := d.TakenCount - len(d.Taken); n > 0 {
+		fmt.Fprintf(w, "… and %d more skipped for the same reason\n", n)
+	}
+}
+
+// maxRowMessages bounds the rows reported one by one.
+const maxRowMessages = 20
+
+// importReport writes an import's progress and rejected rows to stderr:
+// a status line redrawn a few times a second on a terminal, else one
+// summary line at the end.
+type importReport struct {
+	w     io.Writer
+	tty   bool
+	start time.Time
+	size  int64         // of the input, or -1
+	bytes *atomic.Int64 // of the input read so far
+	prog  puzzles.Progress
+
+	mu       sync.Mutex
+	shown    int
+	drawn    bool // a status line is on the screen
+	rejected int
+	// convStart is when the status first saw the file read to its end,
+	// and convBase the rows converted or rejected by then.
+	convStart time.Time
+	convBase  int64
+}
+
+// row reports a rejected row: the first maxRowMessages of them.
+func (r *importReport) row(e *puzzles.RowError) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.rejected++
+	if r.shown >= maxRowMessages {
+		return
+	}
+	r.shown++
+	r.clear()
+	fmt.Fprintln(r.w, e)
+}
+
+// run starts redrawing the status line on a terminal; the function it
+// returns stops it and writes the summary.
+func (r *importReport) run() (stop func()) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	if r.tty {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t := time.NewTicker(250 * time.Millisecond)
+			defer t.Stop()
+			for {
+				select {
+				case <-done:
+					return
+				case <-t.C:
+					r.mu.Lock()
+					r.clear()
+					fmt.Fprint(r.w, r.status(false))
+					r.drawn = true
+					r.mu.Unlock()
+				}
+			}
+		}()
+	}
+	return func() {
+		close(done)
+		wg.Wait()
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.clear()
+		if n := r.rejected - r.shown; n > 0 {
+			fmt.Fprintf(r.w, "… and %d more\n", n)
+		}
+		fmt.Fprintln(r.w, r.status(true))
+	}
+}
+
+// clear erases the status line, if one is drawn.
+func (r *importReport) clear() {
+	if r.drawn {
+		fmt.Fprint(r.w, "\r\x1b[K")
+		r.drawn = false
+	}
+}
+
+// status says how far the import is. While the file is read: rows read,
+// converted and rejected, the rate and the time left by the bytes read;
+// then the conversions left (a sample is converted after reading). The
+// live line fits one line of a terminal; the final one says more.
+func (r *importReport) status(final bool) string {
+	p := &r.prog
+	now := time.Now()
+	read, conv, rej := p.Read.Load(), p.Converted.Load(), p.Malformed.Load()+p.Unproven.Load()
+	readEnd := now
+	if end := p.ReadEnd.Load(); end > 0 {
+		readEnd = time.Unix(0, end)
+	}
+	readTime := readEnd.Sub(r.start)
+	rate := count3(int64(float64(read) / max(readTime.Seconds(), 1e-3)))
+	if final {
+		return fmt.Sprintf("%s rows read in %.1f s (%s rows/s): %s converted, %s malformed, %s disproved or undecided, %s without a mate theme, %s filtered out; %.1f s in all",
+			count3(read), readTime.Seconds(), rate, count3(conv), count3(p.Malformed.Load()), count3(p.Unproven.Load()),
+			count3(p.Skipped.Load()), count3(p.Filtered.Load()), now.Sub(r.start).Seconds())
+	}
+	if p.ReadEnd.Load() == 0 {
+		s := fmt.Sprintf("%s read, %s converted, %s rejected, %s rows/s", count3(read), count3(conv), count3(rej), rate)
+		if b := r.bytes.Load(); r.size > 0 && b > 0 && b < r.size {
+			left := time.Duration(float64(readTime) * float64(r.size-b) / float64(b))
+			s += fmt.Sprintf(", %d%%, ETA %s", 100*b/r.size, left.Round(time.Second))
+		}
+		return s
+	}
+	// Converting what is left: the rate since reading ended.
+	if r.convStart.IsZero() {
+		r.convStart, r.convBase = now, conv+rej
+	}
+	queued := p.Queued.Load()
+	s := fmt.Sprintf("%s read in %.0f s; %s of %s converted, %s rejected", count3(read), readTime.Seconds(), count3(conv), count3(queued), count3(rej))
+	if done := conv + rej - r.convBase; done > 0 {
+		el := now.Sub(r.convStart)
+		left := time.Duration(float64(el) * float64(queued-conv-rej) / float64(done))
+		s += fmt.Sprintf(", %.0f/s, ETA %s", float64(done)/el.Seconds(), left.Round(time.Second))
+	}
+	return s
+}
+
+// count3 writes n with thousands separators: 5,600,000.
+func count3(n int64) string {
+	s := fmt.Sprint(n)
+	if n < 0 {
+		return s
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+var errInterrupted = errors.New("interrupted")
+
+// countingReader counts the bytes read through it, for the ETA, and
+// stops reading once ctx is done.
+type countingReader struct {
+	r   io.Reader
+	n   atomic.Int64
+	ctx context.Context
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	if c.ctx.Err() != nil {
+		return 0, errInterrupted
+	}
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
 }

@@ -53,3 +53,54 @@ func TestTryReturnsFirstErrorByIndex(t *testing.T) {
 		t.Errorf("n=0: got %v", err)
 	}
 }
+
+func TestStreamKeepsOrder(t *testing.T) {
+	for _, n := range []int{0, 1, 2, 7, 1000} {
+		items := func(yield func(int) bool) {
+			for i := range n {
+				if !yield(i) {
+					return
+				}
+			}
+		}
+		var got []int
+		for r := range Stream(items, 4, func(x int) int { return x * x }) {
+			got = append(got, r)
+		}
+		if len(got) != n {
+			t.Fatalf("n=%d: %d results", n, len(got))
+		}
+		for i, r := range got {
+			if r != i*i {
+				t.Fatalf("n=%d: result %d is %d", n, i, r)
+			}
+		}
+	}
+}
+
+// TestStreamStops stops the loop early: reading stops within the window,
+// and Stream returns only when its goroutines have.
+func TestStreamStops(t *testing.T) {
+	var read, computed atomic.Int64
+	items := func(yield func(int) bool) {
+		for i := 0; ; i++ {
+			read.Add(1)
+			if !yield(i) {
+				return
+			}
+		}
+	}
+	n := 0
+	for range Stream(items, 8, func(x int) int { computed.Add(1); return x }) {
+		if n++; n == 100 {
+			break
+		}
+	}
+	r, c := read.Load(), computed.Load()
+	if r > 100+8+64 || c > r {
+		t.Errorf("read %d and computed %d items for 100 results", r, c)
+	}
+	if again := read.Load(); again != r {
+		t.Errorf("reading went on after Stream returned: %d, then %d", r, again)
+	}
+}

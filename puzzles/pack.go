@@ -1,0 +1,233 @@
+package puzzles
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"io"
+	"io/fs"
+	"iter"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/thinchess/thinchess/mode"
+)
+
+// Diff says what writing a pack changed, puzzle by puzzle id: a puzzle
+// is added when the pack did not have its id, changed when its line is
+// not the same, removed when the new pack lacks it.
+type Diff struct {
+	Added, Changed, Removed, Unchanged int
+	// Taken are the puzzles left out because a mode file, or an earlier
+	// line of the same pack, has their id (at most MaxTaken of them;
+	// TakenCount counts them all).
+	Taken      []Taken
+	TakenCount int
+}
+
+// Taken is a puzzle left out of a pack: its id and the file that has the
+// id already.
+type Taken struct{ ID, Path string }
+
+// MaxTaken bounds Diff.Taken.
+const MaxTaken = 100
+
+// Written is the number of puzzles the pack holds.
+func (d *Diff) Written() int { return d.Added + d.Changed + d.Unchanged }
+
+// ErrNoPuzzles is returned by WritePack when no puzzle is left to write;
+// the pack is then left as it was.
+var ErrNoPuzzles = errors.New("no puzzles to write")
+
+var packIDRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+
+// WritePack writes the puzzles of lines as the pack id of the site in
+// dir: dir/packs/ID.jsonl, one puzzle per line in the order of lines, and
+// dir/packs/ID.md from h when there is no such file yet (an existing
+// header is an author's, and kept). The data file is written to a
+// temporary file beside it and renamed into place at the end, so it is
+// never seen half-written, and memory holds a hash of each puzzle's id
+// and line, not the lines.
+//
+// A puzzle whose id a mode file under dir/modes has, or an earlier line
+// has, is left out and listed in the diff. An error from lines stops the
+// writing and leaves the pack as it was; so does a pack with no puzzle
+// (ErrNoPuzzles).
+func WritePack(dir, id string, h mode.PackHeader, lines iter.Seq2[*mode.PackLine, error]) (*Diff, error) {
+	if !packIDRE.MatchString(id) {
+		return nil, fmt.Errorf("pack id %q: want lower-case letters, digits and dashes", id)
+	}
+	packs := filepath.Join(dir, "packs")
+	data := filepath.Join(packs, id+".jsonl")
+	modes, err := modeFiles(dir)
+	if err != nil {
+		return nil, err
+	}
+	// ids maps the hash of each puzzle id to the hash of its line in the
+	// old pack, whose two lowest bits say whether the old pack has the id
+	// and whether the new one has. Hashes rather than ids and lines keep
+	// a pack of millions in a few tens of megabytes; two ids of one hash
+	// (about one chance in 10⁷ for 3 million ids) would show up as a
+	// puzzle left out, never as a wrong line.
+	const inOld, inNew = 1, 2
+	seed := maphash.MakeSeed()
+	ids := map[uint64]uint64{}
+	if err := readPackIDs(data, func(id string, line []byte) {
+		ids[maphash.String(seed, id)] = maphash.Bytes(seed, line)&^3 | inOld
+	}); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(packs, 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.CreateTemp(packs, "."+id+".jsonl.*.tmp")
+	if err != nil {
+		return nil, err
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp) // a no-op once renamed
+	w := bufio.NewWriterSize(f, 1<<20)
+	d := &Diff{}
+	take := func(id, path string) {
+		if len(d.Taken) < MaxTaken {
+			d.Taken = append(d.Taken, Taken{id, path})
+		}
+		d.TakenCount++
+	}
+	for l, err := range lines {
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		if path, ok := modes[l.ID]; ok {
+			take(l.ID, path)
+			continue
+		}
+		key := maphash.String(seed, l.ID)
+		e := ids[key]
+		if e&inNew != 0 {
+			take(l.ID, filepath.ToSlash(filepath.Join("packs", id+".jsonl")))
+			continue
+		}
+		line := l.Encode()
+		switch {
+		case e&inOld == 0:
+			d.Added++
+		case e&^3 != maphash.Bytes(seed, line)&^3:
+			d.Changed++
+		default:
+			d.Unchanged++
+		}
+		ids[key] = e | inNew
+		w.Write(line)
+		w.WriteByte('\n')
+	}
+	for _, e := range ids {
+		if e&3 == inOld {
+			d.Removed++
+		}
+	}
+	if d.Written() == 0 {
+		f.Close()
+		return d, ErrNoPuzzles
+	}
+	err = w.Flush()
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	header := filepath.Join(packs, id+".md")
+	if _, err := os.Stat(header); errors.Is(err, fs.ErrNotExist) {
+		if err := writeFileAtomic(header, mode.FormatPackHeader(h)); err != nil {
+			return nil, err
+		}
+	}
+	if err := os.Rename(tmp, data); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// modeFiles returns the ids of the mode files under dir/modes (a mode's
+// id is its file name) with their paths relative to dir.
+func modeFiles(dir string) (map[string]string, error) {
+	ids := map[string]string{}
+	root := filepath.Join(dir, "modes")
+	err := filepath.WalkDir(root, func(path string, e fs.DirEntry, err error) error {
+		if err != nil {
+			if path == root && errors.Is(err, fs.ErrNotExist) {
+				return filepath.SkipDir
+			}
+			return err
+		}
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".md") {
+			rel, _ := filepath.Rel(dir, path)
+			ids[strings.TrimSuffix(e.Name(), ".md")] = filepath.ToSlash(rel)
+		}
+		return nil
+	})
+	return ids, err
+}
+
+// readPackIDs calls f with the id and the line of every puzzle of an
+// existing pack data file; lines without an id are skipped. A missing
+// file has no puzzles.
+func readPackIDs(path string, f func(id string, line []byte)) error {
+	file, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer file.Close()
+	r := bufio.NewReaderSize(file, 1<<16)
+	for {
+		line, err := r.ReadBytes('\n')
+		if line = bytes.TrimSpace(line); len(line) > 0 {
+			var l struct{ ID string }
+			if json.Unmarshal(line, &l) == nil && l.ID != "" {
+				f(l.ID, line)
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// writeFileAtomic writes data to path through a temporary file beside it.
+func writeFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
