@@ -36,13 +36,21 @@ func TestOneAnswerEverywhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	exact, mate := 0, 0
-	for _, m := range s.Modes {
+	for _, m := range s.Checked() {
 		v := results[m.ID]
-		file := filepath.Join(root, filepath.FromSlash(m.Path))
+		// A mode file is its own argument; a pack's puzzle is given by its
+		// position and variant.
+		pos := []string{filepath.Join(root, filepath.FromSlash(m.Path))}
+		if m.Pack != nil {
+			if len(m.RuleText) > 0 {
+				continue
+			}
+			pos = []string{"--variant", m.Variant, m.Start.Code()}
+		}
 		switch v.Method {
 		case solver.Exact:
 			exact++
-			code, out, stderr := runCLI("solve", "--json", file)
+			code, out, stderr := runCLI(append([]string{"solve", "--json"}, pos...)...)
 			if code != 0 {
 				t.Errorf("%s: solve exits %d: %s", m.Path, code, stderr)
 				continue
@@ -71,7 +79,7 @@ func TestOneAnswerEverywhere(t *testing.T) {
 				continue
 			}
 			mate++
-			code, out, stderr := runCLI("mate", strconv.Itoa(v.MateIn), file)
+			code, out, stderr := runCLI(append([]string{"mate", strconv.Itoa(v.MateIn)}, pos...)...)
 			if code != 0 {
 				t.Errorf("%s: mate exits %d: %s", m.Path, code, stderr)
 				continue
