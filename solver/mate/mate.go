@@ -3,6 +3,7 @@ package mate
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"time"
 
@@ -35,7 +36,8 @@ type Options struct {
 	// solution tree may visit as many again.
 	MaxNodes int64
 	// TableBits is the base-2 logarithm of the transposition table's
-	// entry count (16 bytes each); 0 means 18 (4 MiB).
+	// largest entry count (16 bytes each); 0 means 18 (4 MiB). The table
+	// starts at 1,024 entries and doubles as the search grows.
 	TableBits int
 	// MaxTreeNodes bounds the solution tree; 0 means
 	// DefaultTreeNodes and a negative value builds no tree.
@@ -143,15 +145,23 @@ func Search(p *engine.Position, attacker engine.Color, maxMoves int, opt Options
 	if maxMoves < 0 || maxMoves > MaxMoves {
 		return nil, fmt.Errorf("mate search: bound %d out of range: want 0 to %d moves", maxMoves, MaxMoves)
 	}
-	s := newMateSearcher(p, attacker, maxMoves, opt)
-	res := &Result{FEN: p.FEN(), Attacker: attacker.String(), MaxMoves: maxMoves}
-	defer func() { res.Nodes = s.nodes }()
+	return newMateSearcher(attacker, opt).search(p, maxMoves, true)
+}
 
-	attackerToMove := p.Side == attacker
+// search runs Search from p on s, whose table may hold what earlier
+// searches of s proved. With full unset it proves only the distance:
+// Result.First and Result.Tree stay empty.
+func (s *mateSearcher) search(p *engine.Position, maxMoves int, full bool) (*Result, error) {
+	s.reset(p, maxMoves)
+	res := &Result{FEN: p.FEN(), Attacker: s.attacker.String(), MaxMoves: maxMoves}
+	defer func() { res.Nodes = s.nodes }()
+	tree := full && s.maxTree >= 0
+
+	attackerToMove := p.Side == s.attacker
 	if !attackerToMove && s.defenderLost() {
 		res.Found, res.TreeAllOptimal, res.TreeComplete = true, true, true
 		res.NoMateWithin = -1
-		if opt.MaxTreeNodes >= 0 {
+		if tree {
 			res.Tree = &Node{}
 		}
 		return res, nil
@@ -181,7 +191,7 @@ func Search(p *engine.Position, attacker engine.Color, maxMoves int, opt Options
 		}
 		res.NoMateWithin = n
 	}
-	if !found {
+	if !found || !full {
 		return res, nil
 	}
 
@@ -192,7 +202,7 @@ func Search(p *engine.Position, attacker engine.Color, maxMoves int, opt Options
 		}
 		res.First = first
 	}
-	if opt.MaxTreeNodes >= 0 {
+	if tree {
 		proof := s.nodes
 		s.nodes, s.stop = 0, false
 		s.buildTree(res)
@@ -224,7 +234,8 @@ type mateEntry struct {
 // also stands for "no mate at all" in lower.
 const mateUnknown = 0xff
 
-// mateSearcher holds the state of one Search.
+// mateSearcher holds the state of a search, and its transposition
+// table between the searches of one attacker (see Oracle).
 type mateSearcher struct {
 	pos      engine.Position
 	attacker engine.Color
@@ -232,9 +243,16 @@ type mateSearcher struct {
 	// fifty is set when the fifty-move rule can end a game inside the
 	// search horizon; the halfmove clock then joins the hash key.
 	fifty bool
+	// rules and board are those of the positions the table holds.
+	rules *engine.Rules
+	board *engine.Board
 
-	tt   []mateEntry
-	mask uint64
+	// tt starts small and doubles, up to 1<<maxBits entries, each time
+	// the search has visited as many nodes as it has entries (work).
+	tt      []mateEntry
+	mask    uint64
+	maxBits int
+	work    int64
 
 	nodes, maxNodes int64
 	stop            bool
@@ -246,32 +264,70 @@ type mateSearcher struct {
 	killers [][2]engine.Move
 }
 
-func newMateSearcher(p *engine.Position, attacker engine.Color, maxMoves int, opt Options) *mateSearcher {
-	bitsN := opt.TableBits
-	if bitsN <= 0 {
-		bitsN = 18
+// minTableBits is the base-2 logarithm of a new table's entry count.
+const minTableBits = 10
+
+func newMateSearcher(attacker engine.Color, opt Options) *mateSearcher {
+	maxBits := opt.TableBits
+	if maxBits <= 0 {
+		maxBits = 18
 	}
-	bitsN = min(bitsN, 30)
+	maxBits = min(maxBits, 30)
 	maxNodes := opt.MaxNodes
 	if maxNodes <= 0 {
 		maxNodes = DefaultNodes
 	}
-	plies := 2*maxMoves + 2
 	s := &mateSearcher{
-		pos:      *p,
 		attacker: attacker,
-		race:     p.R.Goal == engine.GoalRace,
-		fifty:    p.R.FiftyMove && p.Halfmove+plies >= 100,
-		tt:       make([]mateEntry, 1<<bitsN),
-		mask:     1<<bitsN - 1,
+		maxBits:  maxBits,
 		maxNodes: maxNodes,
 		maxTree:  opt.MaxTreeNodes,
 		deadline: opt.Deadline,
-		buf:      make([][engine.MaxMoves]engine.Move, plies+1),
-		scores:   make([][engine.MaxMoves]int32, plies+1),
-		killers:  make([][2]engine.Move, plies+1),
 	}
+	s.newTable(min(maxBits, minTableBits))
 	return s
+}
+
+// newTable replaces the table by an empty one of 1<<bits entries.
+func (s *mateSearcher) newTable(bits int) {
+	s.tt = make([]mateEntry, 1<<bits)
+	s.mask = 1<<bits - 1
+	s.work = 0
+}
+
+// grow doubles the table, keeping its entries.
+func (s *mateSearcher) grow() {
+	old := s.tt
+	s.newTable(bits.Len64(s.mask) + 1)
+	for _, e := range old {
+		if e != (mateEntry{}) {
+			s.tt[e.key&s.mask] = e
+		}
+	}
+}
+
+// reset readies s to search from p within maxMoves. The table is kept
+// unless p is under other rules than the positions it holds: what it
+// holds are proven bounds on mate distances, true whatever the root
+// (positions whose outcome depends on the halfmove clock have it in
+// their key).
+func (s *mateSearcher) reset(p *engine.Position, maxMoves int) {
+	plies := 2*maxMoves + 2
+	if p.R != s.rules || p.B != s.board {
+		if s.rules != nil {
+			s.newTable(min(s.maxBits, minTableBits))
+		}
+		s.rules, s.board = p.R, p.B
+	}
+	s.pos = *p
+	s.race = p.R.Goal == engine.GoalRace
+	s.fifty = p.R.FiftyMove && p.Halfmove+plies >= 100
+	s.nodes, s.stop = 0, false
+	for len(s.buf) < plies+1 {
+		s.buf = append(s.buf, [engine.MaxMoves]engine.Move{})
+		s.scores = append(s.scores, [engine.MaxMoves]int32{})
+	}
+	s.killers = make([][2]engine.Move, plies+1)
 }
 
 // key is the transposition key of the current position.
@@ -311,6 +367,9 @@ func (s *mateSearcher) store(key uint64, lower, upper int, m engine.Move) {
 // count counts a node and reports whether the budget is spent.
 func (s *mateSearcher) count() bool {
 	s.nodes++
+	if s.work++; s.work > int64(len(s.tt)) && len(s.tt) < 1<<s.maxBits {
+		s.grow()
+	}
 	if s.nodes > s.maxNodes {
 		s.stop = true
 	}
