@@ -295,13 +295,17 @@ func (s *mateSearcher) newTable(bits int) {
 	s.work = 0
 }
 
-// grow doubles the table, keeping its entries.
+// grow doubles the table, keeping its entries. An entry at index i
+// stays there or moves to i+len(old), by the next bit of its key, so
+// the table is read and written in order.
 func (s *mateSearcher) grow() {
 	old := s.tt
 	s.newTable(bits.Len64(s.mask) + 1)
-	for _, e := range old {
-		if e != (mateEntry{}) {
-			s.tt[e.key&s.mask] = e
+	copy(s.tt, old)
+	half := uint64(len(old))
+	for i := range old {
+		if e := &s.tt[i]; e.key&half != 0 {
+			s.tt[uint64(i)+half], *e = *e, mateEntry{}
 		}
 	}
 }
