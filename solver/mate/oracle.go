@@ -118,6 +118,13 @@ func (o *Oracle) Probe(p *engine.Position) (solver.Value, int, bool) {
 	return solver.Loss, r.Plies, true
 }
 
+// Distance is Search without the first moves: it proves the shortest
+// mate from p, which costs less than proving every mating first move.
+// Result.First is empty even with the attacker to move.
+func (o *Oracle) Distance(p *engine.Position) (*Result, error) {
+	return o.search(p, false)
+}
+
 // BestMoves returns the attacker's moves that keep the fastest mate, or
 // the defences the attacker needs longest to answer, in canonical order.
 // With d the proven distance of p, those are the attacker's moves after
@@ -126,6 +133,20 @@ func (o *Oracle) Probe(p *engine.Position) (solver.Value, int, bool) {
 // within d). Each move's proof has the node budget of a search; when
 // one runs out BestMoves returns nil and Err tells why.
 func (o *Oracle) BestMoves(p *engine.Position) []engine.Move {
+	var buf [engine.MaxMoves]engine.Move
+	moves := p.LegalMoves(buf[:0])
+	engine.SortMoves(moves)
+	return o.best(p, moves)
+}
+
+// IsBest reports whether the legal move m of p is one of BestMoves(p),
+// proving that for m alone.
+func (o *Oracle) IsBest(p *engine.Position, m engine.Move) bool {
+	return len(o.best(p, []engine.Move{m})) == 1
+}
+
+// best returns those of the moves of p that BestMoves lists.
+func (o *Oracle) best(p *engine.Position, moves []engine.Move) []engine.Move {
 	r, err := o.search(p, false)
 	if err != nil || !r.Found || p.Status() != engine.Active {
 		return nil
@@ -134,9 +155,6 @@ func (o *Oracle) BestMoves(p *engine.Position) []engine.Move {
 	s := o.acquire()
 	defer o.release(s)
 	s.reset(p, o.Bound)
-	var buf [engine.MaxMoves]engine.Move
-	moves := s.pos.LegalMoves(buf[:0])
-	engine.SortMoves(moves)
 	var out []engine.Move
 	for _, mv := range moves {
 		s.nodes = 0

@@ -58,7 +58,8 @@ func solveTable(t *testing.T, p *engine.Position) *solver.Table {
 // of small exact tables, in a scattered order, so each answer comes
 // from a transposition table filled by searches of unrelated positions:
 // every state the winner mates within the bound must get the table's
-// distance and best moves, and every other state no answer.
+// distance and best moves (by BestMoves and by IsBest), and every other
+// state no answer.
 func TestMateOracleSharedTable(t *testing.T) {
 	const bound = 3
 	for _, start := range []string{"bk,bn,br,x,x,wr,wn,wk:w", "bk,br,x,x,wr,wk:w", "x,bk,x/x,x,x/x,x,x/wr,x,wk:w"} {
@@ -95,8 +96,15 @@ func TestMateOracleSharedTable(t *testing.T) {
 				if !ok || ov != v || odtm != dtm {
 					t.Fatalf("%s: oracle for %s says %v in %d (%v), table %v in %d", q.FEN(), winner, ov, odtm, ok, v, dtm)
 				}
-				if got, want := o.BestMoves(q), tab.BestMoves(q); !slices.Equal(got, want) {
+				want := tab.BestMoves(q)
+				if got := o.BestMoves(q); !slices.Equal(got, want) {
 					t.Fatalf("%s: oracle's best %v, table's %v", q.FEN(), q.SANLine(got), q.SANLine(want))
+				}
+				var buf [engine.MaxMoves]engine.Move
+				for _, m := range q.LegalMoves(buf[:0]) {
+					if got := o.IsBest(q, m); got != slices.Contains(want, m) {
+						t.Fatalf("%s: IsBest(%s) %v, table's best %v", q.FEN(), q.SAN(m), got, q.SANLine(want))
+					}
 				}
 			}
 			if err := o.Err(); err != nil {
