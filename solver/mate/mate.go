@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
@@ -145,7 +146,9 @@ func Search(p *engine.Position, attacker engine.Color, maxMoves int, opt Options
 	if maxMoves < 0 || maxMoves > MaxMoves {
 		return nil, fmt.Errorf("mate search: bound %d out of range: want 0 to %d moves", maxMoves, MaxMoves)
 	}
-	return newMateSearcher(attacker, opt).search(p, maxMoves, true)
+	s := newMateSearcher(attacker, opt)
+	defer s.releaseFrames()
+	return s.search(p, maxMoves, true)
 }
 
 // search runs Search from p on s, whose table may hold what earlier
@@ -259,10 +262,20 @@ type mateSearcher struct {
 	maxTree         int
 	deadline        time.Time
 
-	buf     [][engine.MaxMoves]engine.Move
-	scores  [][engine.MaxMoves]int32
-	killers [][2]engine.Move
+	// frames holds the scratch space of each ply while s searches.
+	frames []*frame
 }
+
+// frame is the scratch space of one ply: its move list, the moves'
+// scores and its killer moves.
+type frame struct {
+	moves   [engine.MaxMoves]engine.Move
+	scores  [engine.MaxMoves]int32
+	killers [2]engine.Move
+}
+
+// framePool keeps frames (8 KiB each) between searches.
+var framePool = sync.Pool{New: func() any { return new(frame) }}
 
 // minTableBits is the base-2 logarithm of a new table's entry count.
 const minTableBits = 10
@@ -327,11 +340,21 @@ func (s *mateSearcher) reset(p *engine.Position, maxMoves int) {
 	s.race = p.R.Goal == engine.GoalRace
 	s.fifty = p.R.FiftyMove && p.Halfmove+plies >= 100
 	s.nodes, s.stop = 0, false
-	for len(s.buf) < plies+1 {
-		s.buf = append(s.buf, [engine.MaxMoves]engine.Move{})
-		s.scores = append(s.scores, [engine.MaxMoves]int32{})
+	for len(s.frames) < plies+1 {
+		s.frames = append(s.frames, framePool.Get().(*frame))
 	}
-	s.killers = make([][2]engine.Move, plies+1)
+	for _, f := range s.frames {
+		f.killers = [2]engine.Move{}
+	}
+}
+
+// releaseFrames hands the frames back to the pool once s is idle.
+func (s *mateSearcher) releaseFrames() {
+	for i, f := range s.frames {
+		framePool.Put(f)
+		s.frames[i] = nil
+	}
+	s.frames = s.frames[:0]
 }
 
 // key is the transposition key of the current position.
@@ -420,7 +443,7 @@ func (s *mateSearcher) attack(n, ply int) bool {
 		}
 		hint = e.move
 	}
-	moves := s.pos.LegalMoves(s.buf[ply][:0])
+	moves := s.pos.LegalMoves(s.frames[ply].moves[:0])
 	if len(moves) == 0 || s.drawn() {
 		s.store(key, mateUnknown, mateUnknown, engine.NoMove)
 		return false
@@ -455,7 +478,7 @@ func (s *mateSearcher) defend(k, ply int) bool {
 		if !s.race && !s.pos.InCheck() {
 			return false
 		}
-		return len(s.pos.LegalMoves(s.buf[ply][:0])) == 0
+		return len(s.pos.LegalMoves(s.frames[ply].moves[:0])) == 0
 	}
 	key := s.key()
 	var hint engine.Move
@@ -468,7 +491,7 @@ func (s *mateSearcher) defend(k, ply int) bool {
 		}
 		hint = e.move
 	}
-	moves := s.pos.LegalMoves(s.buf[ply][:0])
+	moves := s.pos.LegalMoves(s.frames[ply].moves[:0])
 	if len(moves) == 0 {
 		lost := s.race || s.pos.InCheck()
 		if lost {
@@ -501,9 +524,9 @@ func (s *mateSearcher) defend(k, ply int) bool {
 }
 
 func (s *mateSearcher) addKiller(ply int, m engine.Move) {
-	if s.killers[ply][0] != m {
-		s.killers[ply][1] = s.killers[ply][0]
-		s.killers[ply][0] = m
+	if s.frames[ply].killers[0] != m {
+		s.frames[ply].killers[1] = s.frames[ply].killers[0]
+		s.frames[ply].killers[0] = m
 	}
 }
 
@@ -513,7 +536,7 @@ func (s *mateSearcher) addKiller(ply int, m engine.Move) {
 // the race goal moves by how far they advance.
 func (s *mateSearcher) orderAttacks(moves []engine.Move, ply int, hint engine.Move, n int) {
 	p := &s.pos
-	sc := s.scores[ply][:len(moves)]
+	sc := s.frames[ply].scores[:len(moves)]
 	for i, m := range moves {
 		var v int32
 		if victim := p.At(m.To()); victim != engine.NoPiece {
@@ -522,7 +545,7 @@ func (s *mateSearcher) orderAttacks(moves []engine.Move, ply int, hint engine.Mo
 		if t := m.Promotion(); t != engine.NoPieceType {
 			v += 800 + int32(solver.PieceValue(t))
 		}
-		if m == s.killers[ply][0] || m == s.killers[ply][1] {
+		if m == s.frames[ply].killers[0] || m == s.frames[ply].killers[1] {
 			v += 500
 		}
 		if s.race {
@@ -545,7 +568,7 @@ func (s *mateSearcher) orderAttacks(moves []engine.Move, ply int, hint engine.Mo
 // killers (refutations found at this ply), captures by victim value.
 func (s *mateSearcher) orderDefences(moves []engine.Move, ply int, hint engine.Move) {
 	p := &s.pos
-	sc := s.scores[ply][:len(moves)]
+	sc := s.frames[ply].scores[:len(moves)]
 	for i, m := range moves {
 		var v int32
 		if victim := p.At(m.To()); victim != engine.NoPiece {
@@ -554,7 +577,7 @@ func (s *mateSearcher) orderDefences(moves []engine.Move, ply int, hint engine.M
 		if t := m.Promotion(); t != engine.NoPieceType {
 			v += 800 + int32(solver.PieceValue(t))
 		}
-		if m == s.killers[ply][0] || m == s.killers[ply][1] {
+		if m == s.frames[ply].killers[0] || m == s.frames[ply].killers[1] {
 			v += 3000
 		}
 		if s.race {

@@ -55,6 +55,7 @@ func (o *Oracle) acquire() *mateSearcher {
 
 // release hands s back.
 func (o *Oracle) release(s *mateSearcher) {
+	s.releaseFrames()
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.idle = append(o.idle, s)
