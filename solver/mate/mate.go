@@ -38,7 +38,7 @@ type Options struct {
 	MaxNodes int64
 	// TableBits is the base-2 logarithm of the transposition table's
 	// largest entry count (16 bytes each); 0 means 18 (4 MiB). The table
-	// starts at 1,024 entries and doubles as the search grows.
+	// starts at 256 entries and doubles as the search grows.
 	TableBits int
 	// MaxTreeNodes bounds the solution tree; 0 means
 	// DefaultTreeNodes and a negative value builds no tree.
@@ -278,7 +278,7 @@ type frame struct {
 var framePool = sync.Pool{New: func() any { return new(frame) }}
 
 // minTableBits is the base-2 logarithm of a new table's entry count.
-const minTableBits = 10
+const minTableBits = 8
 
 func newMateSearcher(attacker engine.Color, opt Options) *mateSearcher {
 	maxBits := opt.TableBits
