@@ -448,7 +448,12 @@ func (s *mateSearcher) attack(n, ply int) bool {
 		s.store(key, mateUnknown, mateUnknown, engine.NoMove)
 		return false
 	}
-	s.orderAttacks(moves, ply, hint, n)
+	if n > 1 || s.race {
+		// With one move left under the checkmate goal only a check can
+		// mate, and defend(0) rejects any other move at once: ordering
+		// would cost as much as trying them all.
+		s.orderAttacks(moves, ply, hint)
+	}
 	for _, m := range moves {
 		u := s.pos.Make(m)
 		ok := s.defend(n-1, ply+1)
@@ -530,11 +535,10 @@ func (s *mateSearcher) addKiller(ply int, m engine.Move) {
 	}
 }
 
-// orderAttacks sorts the attacker's moves: the table's move, then checks
-// (only checks can mate under the checkmate goal, so with one move left
-// the rest are dropped), captures by victim value, killers, and under
-// the race goal moves by how far they advance.
-func (s *mateSearcher) orderAttacks(moves []engine.Move, ply int, hint engine.Move, n int) {
+// orderAttacks sorts the attacker's moves: the table's move, then checks,
+// captures by victim value, killers, and under the race goal moves by
+// how far they advance.
+func (s *mateSearcher) orderAttacks(moves []engine.Move, ply int, hint engine.Move) {
 	p := &s.pos
 	sc := s.frames[ply].scores[:len(moves)]
 	for i, m := range moves {
