@@ -448,13 +448,20 @@ func (s *mateSearcher) attack(n, ply int) bool {
 		s.store(key, mateUnknown, mateUnknown, engine.NoMove)
 		return false
 	}
-	if n > 1 || s.race {
-		// With one move left under the checkmate goal only a check can
-		// mate, and defend(0) rejects any other move at once: ordering
-		// would cost as much as trying them all.
+	// With one move left under the checkmate goal only a check can mate:
+	// the others are skipped (still counted as nodes, each a position
+	// reached and refuted), and there is nothing to order.
+	checksOnly := n == 1 && !s.race
+	if !checksOnly {
 		s.orderAttacks(moves, ply, hint)
 	}
 	for _, m := range moves {
+		if checksOnly && !s.pos.GivesCheck(m) {
+			if s.count() {
+				return false
+			}
+			continue
+		}
 		u := s.pos.Make(m)
 		ok := s.defend(n-1, ply+1)
 		s.pos.Unmake(u)
@@ -555,11 +562,9 @@ func (s *mateSearcher) orderAttacks(moves []engine.Move, ply int, hint engine.Mo
 		if s.race {
 			v += int32(20 * solver.Advance(p, m))
 		}
-		u := p.Make(m)
-		if p.InCheck() {
+		if p.GivesCheck(m) {
 			v += 1 << 20
 		}
-		p.Unmake(u)
 		if m == hint {
 			v += 1 << 24
 		}
