@@ -420,8 +420,7 @@ func (s *mateSearcher) drawn() bool {
 // defenderLost reports whether the defender, to move, has lost already:
 // mated, or without a move under the race goal.
 func (s *mateSearcher) defenderLost() bool {
-	var buf [engine.MaxMoves]engine.Move
-	if len(s.pos.LegalMoves(buf[:0])) > 0 {
+	if s.pos.HasLegalMove() {
 		return false
 	}
 	return s.race || s.pos.InCheck()
@@ -490,7 +489,7 @@ func (s *mateSearcher) defend(k, ply int) bool {
 		if !s.race && !s.pos.InCheck() {
 			return false
 		}
-		return len(s.pos.LegalMoves(s.frames[ply].moves[:0])) == 0
+		return !s.pos.HasLegalMove()
 	}
 	key := s.key()
 	var hint engine.Move
