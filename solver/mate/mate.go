@@ -573,6 +573,7 @@ func (s *mateSearcher) orderAttacks(moves []engine.Move, ply int, hint engine.Mo
 }
 
 // orderDefences sorts the defender's moves: the table's refutation,
+// checks (the attacker must answer them, so they refute most often),
 // killers (refutations found at this ply), captures by victim value.
 func (s *mateSearcher) orderDefences(moves []engine.Move, ply int, hint engine.Move) {
 	p := &s.pos
@@ -587,6 +588,9 @@ func (s *mateSearcher) orderDefences(moves []engine.Move, ply int, hint engine.M
 		}
 		if m == s.frames[ply].killers[0] || m == s.frames[ply].killers[1] {
 			v += 3000
+		}
+		if p.GivesCheck(m) {
+			v += 1 << 20
 		}
 		if s.race {
 			v += int32(20 * solver.Advance(p, m))
