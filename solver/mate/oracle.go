@@ -12,8 +12,9 @@ import (
 // where Attacker mates within Bound moves, proven by Search, and
 // nothing else — it never says draw. Searches are remembered by FEN,
 // and what they prove about positions met on the way is kept in a
-// transposition table shared by the oracle's later searches. It is safe
-// for concurrent use.
+// transposition table shared by the oracle's later searches (one table
+// per concurrent caller, each up to Options.TableBits, kept as long as
+// the oracle). It is safe for concurrent use.
 type Oracle struct {
 	Attacker engine.Color
 	Bound    int
