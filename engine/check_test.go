@@ -87,3 +87,22 @@ func TestHasLegalMove(t *testing.T) {
 	})
 	t.Logf("%d positions without a legal move", none)
 }
+
+// TestGivesCheckAndHasLegalMoveAllocateNothing keeps the two on the
+// allocation-free hot path with LegalMoves, Make and Unmake.
+func TestGivesCheckAndHasLegalMoveAllocateNothing(t *testing.T) {
+	p, err := engine.Parse("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", engine.MustPreset("chess"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf [engine.MaxMoves]engine.Move
+	moves := append([]engine.Move(nil), p.LegalMoves(buf[:0])...)
+	if a := testing.AllocsPerRun(100, func() {
+		for _, m := range moves {
+			p.GivesCheck(m)
+		}
+		p.HasLegalMove()
+	}); a != 0 {
+		t.Errorf("GivesCheck and HasLegalMove allocate %.1f times per round", a)
+	}
+}
