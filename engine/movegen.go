@@ -92,8 +92,25 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 	return buf
 }
 
+// HasLegalMove reports whether the side to move has a legal move, as
+// len(LegalMoves(buf)) > 0 does, but stops at the first piece with one
+// (the king is tried first).
+func (p *Position) HasLegalMove() bool {
+	var buf [128]Move // enough for any one piece; append grows it if not
+	if p.Ban != NoMove {
+		return len(p.LegalMoves(buf[:0])) > 0
+	}
+	return len(p.genLegal(buf[:0], true)) > 0
+}
+
 // legalMoves is LegalMoves without the ban.
 func (p *Position) legalMoves(buf []Move) []Move {
+	return p.genLegal(buf, false)
+}
+
+// genLegal is legalMoves; with first set it returns as soon as the
+// moves of one piece are listed and there is at least one.
+func (p *Position) genLegal(buf []Move, first bool) []Move {
 	buf = buf[:0]
 	if p.R.Goal == GoalRace && p.raceOver() {
 		return buf
@@ -165,7 +182,7 @@ func (p *Position) legalMoves(buf []Move) []Move {
 				buf = append(buf, NewMove(ksq, t))
 			}
 		}
-		if nCheckers >= 2 {
+		if nCheckers >= 2 || first && len(buf) > 0 {
 			return buf
 		}
 	}
@@ -230,6 +247,9 @@ func (p *Position) legalMoves(buf []Move) []Move {
 						}
 					}
 				}
+			}
+			if first && len(buf) > 0 {
+				return buf
 			}
 		}
 	}

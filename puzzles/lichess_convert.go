@@ -3,7 +3,6 @@ package puzzles
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -104,7 +103,7 @@ func ConvertLichess(r *LichessRow, opt ConvertOptions) (*Puzzle, error) {
 	attacker := start.Side
 	o := mate.NewOracle(attacker, n, mate.Options{MaxNodes: opt.MateNodes})
 
-	res, err := o.Search(&start)
+	res, err := o.Distance(&start)
 	switch {
 	case err != nil:
 		return nil, fail("Themes", fmt.Errorf("mateIn%d not decided (%w): %v", n, ErrUndecided, err))
@@ -120,28 +119,36 @@ func ConvertLichess(r *LichessRow, opt ConvertOptions) (*Puzzle, error) {
 	recorded := r.Played[1:]
 	diverged := false
 	for k := 0; p.Status() == engine.Active; k++ {
-		best := o.BestMoves(&p)
+		// The recorded move is proven best on its own; the others are
+		// searched only when it is not, or when the line goes on past it.
+		var mv engine.Move
+		kept := k < len(recorded) && o.IsBest(&p, recorded[k])
 		if err := o.Err(); err != nil {
 			return nil, fail("Moves", fmt.Errorf("not decided (%w): %v", ErrUndecided, err))
 		}
-		if len(best) == 0 {
-			return nil, fail("Moves", fmt.Errorf("no move keeps the mate after %s (%w by mate search)", start.FormatLine(line), ErrDisproved))
-		}
-		var mv engine.Move
-		switch {
-		case k < len(recorded) && slices.Contains(best, recorded[k]):
+		if kept {
 			mv = recorded[k]
-		case k < len(recorded) && p.Side == attacker:
-			return nil, fail("Moves", fmt.Errorf("move %d %s (%s%s) does not keep the mate in %d: optimal is %s (%w by mate search)",
-				k+2, r.Moves[k+1], moveNumber(&p), p.SAN(recorded[k]), n, sanJoin(&p, best), ErrDisproved))
-		case k < len(recorded):
-			mv = best[0]
-			notes = append(notes, fmt.Sprintf("the recorded defence %s%s is not a longest one; replaced by %s, and the line goes on with the fastest mate", moveNumber(&p), p.SAN(recorded[k]), p.SAN(mv)))
-			recorded, diverged = recorded[:k], true // the rest answers another defence
-		default:
-			mv = best[0]
-			if k == len(recorded) && !diverged {
-				notes = append(notes, fmt.Sprintf("the recorded line stops before the mate; completed from %s%s", moveNumber(&p), p.SAN(mv)))
+		} else {
+			best := o.BestMoves(&p)
+			if err := o.Err(); err != nil {
+				return nil, fail("Moves", fmt.Errorf("not decided (%w): %v", ErrUndecided, err))
+			}
+			if len(best) == 0 {
+				return nil, fail("Moves", fmt.Errorf("no move keeps the mate after %s (%w by mate search)", start.FormatLine(line), ErrDisproved))
+			}
+			switch {
+			case k < len(recorded) && p.Side == attacker:
+				return nil, fail("Moves", fmt.Errorf("move %d %s (%s%s) does not keep the mate in %d: optimal is %s (%w by mate search)",
+					k+2, r.Moves[k+1], moveNumber(&p), p.SAN(recorded[k]), n, sanJoin(&p, best), ErrDisproved))
+			case k < len(recorded):
+				mv = best[0]
+				notes = append(notes, fmt.Sprintf("the recorded defence %s%s is not a longest one; replaced by %s, and the line goes on with the fastest mate", moveNumber(&p), p.SAN(recorded[k]), p.SAN(mv)))
+				recorded, diverged = recorded[:k], true // the rest answers another defence
+			default:
+				mv = best[0]
+				if k == len(recorded) && !diverged {
+					notes = append(notes, fmt.Sprintf("the recorded line stops before the mate; completed from %s%s", moveNumber(&p), p.SAN(mv)))
+				}
 			}
 		}
 		line = append(line, mv)

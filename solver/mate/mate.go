@@ -3,7 +3,9 @@ package mate
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
@@ -35,7 +37,8 @@ type Options struct {
 	// solution tree may visit as many again.
 	MaxNodes int64
 	// TableBits is the base-2 logarithm of the transposition table's
-	// entry count (16 bytes each); 0 means 18 (4 MiB).
+	// largest entry count (16 bytes each); 0 means 18 (4 MiB). The table
+	// starts at 256 entries and doubles as the search grows.
 	TableBits int
 	// MaxTreeNodes bounds the solution tree; 0 means
 	// DefaultTreeNodes and a negative value builds no tree.
@@ -143,15 +146,25 @@ func Search(p *engine.Position, attacker engine.Color, maxMoves int, opt Options
 	if maxMoves < 0 || maxMoves > MaxMoves {
 		return nil, fmt.Errorf("mate search: bound %d out of range: want 0 to %d moves", maxMoves, MaxMoves)
 	}
-	s := newMateSearcher(p, attacker, maxMoves, opt)
-	res := &Result{FEN: p.FEN(), Attacker: attacker.String(), MaxMoves: maxMoves}
-	defer func() { res.Nodes = s.nodes }()
+	s := newMateSearcher(attacker, opt)
+	defer s.releaseFrames()
+	return s.search(p, maxMoves, true)
+}
 
-	attackerToMove := p.Side == attacker
+// search runs Search from p on s, whose table may hold what earlier
+// searches of s proved. With full unset it proves only the distance:
+// Result.First and Result.Tree stay empty.
+func (s *mateSearcher) search(p *engine.Position, maxMoves int, full bool) (*Result, error) {
+	s.reset(p, maxMoves)
+	res := &Result{FEN: p.FEN(), Attacker: s.attacker.String(), MaxMoves: maxMoves}
+	defer func() { res.Nodes = s.nodes }()
+	tree := full && s.maxTree >= 0
+
+	attackerToMove := p.Side == s.attacker
 	if !attackerToMove && s.defenderLost() {
 		res.Found, res.TreeAllOptimal, res.TreeComplete = true, true, true
 		res.NoMateWithin = -1
-		if opt.MaxTreeNodes >= 0 {
+		if tree {
 			res.Tree = &Node{}
 		}
 		return res, nil
@@ -181,7 +194,7 @@ func Search(p *engine.Position, attacker engine.Color, maxMoves int, opt Options
 		}
 		res.NoMateWithin = n
 	}
-	if !found {
+	if !found || !full {
 		return res, nil
 	}
 
@@ -192,7 +205,7 @@ func Search(p *engine.Position, attacker engine.Color, maxMoves int, opt Options
 		}
 		res.First = first
 	}
-	if opt.MaxTreeNodes >= 0 {
+	if tree {
 		proof := s.nodes
 		s.nodes, s.stop = 0, false
 		s.buildTree(res)
@@ -224,7 +237,8 @@ type mateEntry struct {
 // also stands for "no mate at all" in lower.
 const mateUnknown = 0xff
 
-// mateSearcher holds the state of one Search.
+// mateSearcher holds the state of a search, and its transposition
+// table between the searches of one attacker (see Oracle).
 type mateSearcher struct {
 	pos      engine.Position
 	attacker engine.Color
@@ -232,46 +246,115 @@ type mateSearcher struct {
 	// fifty is set when the fifty-move rule can end a game inside the
 	// search horizon; the halfmove clock then joins the hash key.
 	fifty bool
+	// rules and board are those of the positions the table holds.
+	rules *engine.Rules
+	board *engine.Board
 
-	tt   []mateEntry
-	mask uint64
+	// tt starts small and doubles, up to 1<<maxBits entries, each time
+	// the search has visited as many nodes as it has entries (work).
+	tt      []mateEntry
+	mask    uint64
+	maxBits int
+	work    int64
 
 	nodes, maxNodes int64
 	stop            bool
 	maxTree         int
 	deadline        time.Time
 
-	buf     [][engine.MaxMoves]engine.Move
-	scores  [][engine.MaxMoves]int32
-	killers [][2]engine.Move
+	// frames holds the scratch space of each ply while s searches.
+	frames []*frame
 }
 
-func newMateSearcher(p *engine.Position, attacker engine.Color, maxMoves int, opt Options) *mateSearcher {
-	bitsN := opt.TableBits
-	if bitsN <= 0 {
-		bitsN = 18
+// frame is the scratch space of one ply: its move list, the moves'
+// scores and its killer moves.
+type frame struct {
+	moves   [engine.MaxMoves]engine.Move
+	scores  [engine.MaxMoves]int32
+	killers [2]engine.Move
+}
+
+// framePool keeps frames (8 KiB each) between searches.
+var framePool = sync.Pool{New: func() any { return new(frame) }}
+
+// minTableBits is the base-2 logarithm of a new table's entry count.
+const minTableBits = 8
+
+func newMateSearcher(attacker engine.Color, opt Options) *mateSearcher {
+	maxBits := opt.TableBits
+	if maxBits <= 0 {
+		maxBits = 18
 	}
-	bitsN = min(bitsN, 30)
+	maxBits = min(maxBits, 30)
 	maxNodes := opt.MaxNodes
 	if maxNodes <= 0 {
 		maxNodes = DefaultNodes
 	}
-	plies := 2*maxMoves + 2
 	s := &mateSearcher{
-		pos:      *p,
 		attacker: attacker,
-		race:     p.R.Goal == engine.GoalRace,
-		fifty:    p.R.FiftyMove && p.Halfmove+plies >= 100,
-		tt:       make([]mateEntry, 1<<bitsN),
-		mask:     1<<bitsN - 1,
+		maxBits:  maxBits,
 		maxNodes: maxNodes,
 		maxTree:  opt.MaxTreeNodes,
 		deadline: opt.Deadline,
-		buf:      make([][engine.MaxMoves]engine.Move, plies+1),
-		scores:   make([][engine.MaxMoves]int32, plies+1),
-		killers:  make([][2]engine.Move, plies+1),
 	}
+	s.newTable(min(maxBits, minTableBits))
 	return s
+}
+
+// newTable replaces the table by an empty one of 1<<bits entries.
+func (s *mateSearcher) newTable(bits int) {
+	s.tt = make([]mateEntry, 1<<bits)
+	s.mask = 1<<bits - 1
+	s.work = 0
+}
+
+// grow doubles the table, keeping its entries. An entry at index i
+// stays there or moves to i+len(old), by the next bit of its key, so
+// the table is read and written in order.
+func (s *mateSearcher) grow() {
+	old := s.tt
+	s.newTable(bits.Len64(s.mask) + 1)
+	copy(s.tt, old)
+	half := uint64(len(old))
+	for i := range old {
+		if e := &s.tt[i]; e.key&half != 0 {
+			s.tt[uint64(i)+half], *e = *e, mateEntry{}
+		}
+	}
+}
+
+// reset readies s to search from p within maxMoves. The table is kept
+// unless p is under other rules than the positions it holds: what it
+// holds are proven bounds on mate distances, true whatever the root
+// (positions whose outcome depends on the halfmove clock have it in
+// their key).
+func (s *mateSearcher) reset(p *engine.Position, maxMoves int) {
+	plies := 2*maxMoves + 2
+	if p.R != s.rules || p.B != s.board {
+		if s.rules != nil {
+			s.newTable(min(s.maxBits, minTableBits))
+		}
+		s.rules, s.board = p.R, p.B
+	}
+	s.pos = *p
+	s.race = p.R.Goal == engine.GoalRace
+	s.fifty = p.R.FiftyMove && p.Halfmove+plies >= 100
+	s.nodes, s.stop = 0, false
+	for len(s.frames) < plies+1 {
+		s.frames = append(s.frames, framePool.Get().(*frame))
+	}
+	for _, f := range s.frames {
+		f.killers = [2]engine.Move{}
+	}
+}
+
+// releaseFrames hands the frames back to the pool once s is idle.
+func (s *mateSearcher) releaseFrames() {
+	for i, f := range s.frames {
+		framePool.Put(f)
+		s.frames[i] = nil
+	}
+	s.frames = s.frames[:0]
 }
 
 // key is the transposition key of the current position.
@@ -311,6 +394,9 @@ func (s *mateSearcher) store(key uint64, lower, upper int, m engine.Move) {
 // count counts a node and reports whether the budget is spent.
 func (s *mateSearcher) count() bool {
 	s.nodes++
+	if s.work++; s.work > int64(len(s.tt)) && len(s.tt) < 1<<s.maxBits {
+		s.grow()
+	}
 	if s.nodes > s.maxNodes {
 		s.stop = true
 	}
@@ -334,8 +420,7 @@ func (s *mateSearcher) drawn() bool {
 // defenderLost reports whether the defender, to move, has lost already:
 // mated, or without a move under the race goal.
 func (s *mateSearcher) defenderLost() bool {
-	var buf [engine.MaxMoves]engine.Move
-	if len(s.pos.LegalMoves(buf[:0])) > 0 {
+	if s.pos.HasLegalMove() {
 		return false
 	}
 	return s.race || s.pos.InCheck()
@@ -357,13 +442,25 @@ func (s *mateSearcher) attack(n, ply int) bool {
 		}
 		hint = e.move
 	}
-	moves := s.pos.LegalMoves(s.buf[ply][:0])
+	moves := s.pos.LegalMoves(s.frames[ply].moves[:0])
 	if len(moves) == 0 || s.drawn() {
 		s.store(key, mateUnknown, mateUnknown, engine.NoMove)
 		return false
 	}
-	s.orderAttacks(moves, ply, hint, n)
+	// With one move left under the checkmate goal only a check can mate:
+	// the others are skipped (still counted as nodes, each a position
+	// reached and refuted), and there is nothing to order.
+	checksOnly := n == 1 && !s.race
+	if !checksOnly {
+		s.orderAttacks(moves, ply, hint)
+	}
 	for _, m := range moves {
+		if checksOnly && !s.pos.GivesCheck(m) {
+			if s.count() {
+				return false
+			}
+			continue
+		}
 		u := s.pos.Make(m)
 		ok := s.defend(n-1, ply+1)
 		s.pos.Unmake(u)
@@ -392,7 +489,7 @@ func (s *mateSearcher) defend(k, ply int) bool {
 		if !s.race && !s.pos.InCheck() {
 			return false
 		}
-		return len(s.pos.LegalMoves(s.buf[ply][:0])) == 0
+		return !s.pos.HasLegalMove()
 	}
 	key := s.key()
 	var hint engine.Move
@@ -405,7 +502,7 @@ func (s *mateSearcher) defend(k, ply int) bool {
 		}
 		hint = e.move
 	}
-	moves := s.pos.LegalMoves(s.buf[ply][:0])
+	moves := s.pos.LegalMoves(s.frames[ply].moves[:0])
 	if len(moves) == 0 {
 		lost := s.race || s.pos.InCheck()
 		if lost {
@@ -438,19 +535,18 @@ func (s *mateSearcher) defend(k, ply int) bool {
 }
 
 func (s *mateSearcher) addKiller(ply int, m engine.Move) {
-	if s.killers[ply][0] != m {
-		s.killers[ply][1] = s.killers[ply][0]
-		s.killers[ply][0] = m
+	if s.frames[ply].killers[0] != m {
+		s.frames[ply].killers[1] = s.frames[ply].killers[0]
+		s.frames[ply].killers[0] = m
 	}
 }
 
-// orderAttacks sorts the attacker's moves: the table's move, then checks
-// (only checks can mate under the checkmate goal, so with one move left
-// the rest are dropped), captures by victim value, killers, and under
-// the race goal moves by how far they advance.
-func (s *mateSearcher) orderAttacks(moves []engine.Move, ply int, hint engine.Move, n int) {
+// orderAttacks sorts the attacker's moves: the table's move, then checks,
+// captures by victim value, killers, and under the race goal moves by
+// how far they advance.
+func (s *mateSearcher) orderAttacks(moves []engine.Move, ply int, hint engine.Move) {
 	p := &s.pos
-	sc := s.scores[ply][:len(moves)]
+	sc := s.frames[ply].scores[:len(moves)]
 	for i, m := range moves {
 		var v int32
 		if victim := p.At(m.To()); victim != engine.NoPiece {
@@ -459,17 +555,15 @@ func (s *mateSearcher) orderAttacks(moves []engine.Move, ply int, hint engine.Mo
 		if t := m.Promotion(); t != engine.NoPieceType {
 			v += 800 + int32(solver.PieceValue(t))
 		}
-		if m == s.killers[ply][0] || m == s.killers[ply][1] {
+		if m == s.frames[ply].killers[0] || m == s.frames[ply].killers[1] {
 			v += 500
 		}
 		if s.race {
 			v += int32(20 * solver.Advance(p, m))
 		}
-		u := p.Make(m)
-		if p.InCheck() {
+		if p.GivesCheck(m) {
 			v += 1 << 20
 		}
-		p.Unmake(u)
 		if m == hint {
 			v += 1 << 24
 		}
@@ -479,10 +573,11 @@ func (s *mateSearcher) orderAttacks(moves []engine.Move, ply int, hint engine.Mo
 }
 
 // orderDefences sorts the defender's moves: the table's refutation,
+// checks (the attacker must answer them, so they refute most often),
 // killers (refutations found at this ply), captures by victim value.
 func (s *mateSearcher) orderDefences(moves []engine.Move, ply int, hint engine.Move) {
 	p := &s.pos
-	sc := s.scores[ply][:len(moves)]
+	sc := s.frames[ply].scores[:len(moves)]
 	for i, m := range moves {
 		var v int32
 		if victim := p.At(m.To()); victim != engine.NoPiece {
@@ -491,8 +586,11 @@ func (s *mateSearcher) orderDefences(moves []engine.Move, ply int, hint engine.M
 		if t := m.Promotion(); t != engine.NoPieceType {
 			v += 800 + int32(solver.PieceValue(t))
 		}
-		if m == s.killers[ply][0] || m == s.killers[ply][1] {
+		if m == s.frames[ply].killers[0] || m == s.frames[ply].killers[1] {
 			v += 3000
+		}
+		if p.GivesCheck(m) {
+			v += 1 << 20
 		}
 		if s.race {
 			v += int32(20 * solver.Advance(p, m))

@@ -1,6 +1,7 @@
 package mate
 
 import (
+	"fmt"
 	"sync"
 
 	"github.com/thinchess/thinchess/engine"
@@ -9,8 +10,11 @@ import (
 
 // Oracle is the Oracle of bounded mate search: it knows the positions
 // where Attacker mates within Bound moves, proven by Search, and
-// nothing else — it never says draw. Searches are remembered by FEN. It
-// is safe for concurrent use.
+// nothing else — it never says draw. Searches are remembered by FEN,
+// and what they prove about positions met on the way is kept in a
+// transposition table shared by the oracle's later searches (one table
+// per concurrent caller, each up to Options.TableBits, kept as long as
+// the oracle). It is safe for concurrent use.
 type Oracle struct {
 	Attacker engine.Color
 	Bound    int
@@ -18,13 +22,17 @@ type Oracle struct {
 
 	mu   sync.Mutex
 	memo map[string]mateMemo
+	// idle holds the searchers (each with its table) not in use.
+	idle []*mateSearcher
 	err  error
 }
 
 // mateMemo is a remembered search: its result or why it was undecided.
+// A result without full has its distance but no first moves.
 type mateMemo struct {
-	r   *Result
-	err error
+	r    *Result
+	err  error
+	full bool
 }
 
 // NewOracle returns the oracle of "attacker mates within bound
@@ -34,18 +42,52 @@ func NewOracle(attacker engine.Color, bound int, opt Options) *Oracle {
 	return &Oracle{Attacker: attacker, Bound: bound, opt: opt, memo: map[string]mateMemo{}}
 }
 
+// acquire returns an idle searcher, or a new one when all are busy.
+func (o *Oracle) acquire() *mateSearcher {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if n := len(o.idle); n > 0 {
+		s := o.idle[n-1]
+		o.idle = o.idle[:n-1]
+		return s
+	}
+	return newMateSearcher(o.Attacker, o.opt)
+}
+
+// release hands s back.
+func (o *Oracle) release(s *mateSearcher) {
+	s.releaseFrames()
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.idle = append(o.idle, s)
+}
+
 // Search returns the mate search of p, from memory when p was searched
 // before. A search that was not decided returns its error, which Err
 // keeps too.
 func (o *Oracle) Search(p *engine.Position) (*Result, error) {
+	return o.search(p, true)
+}
+
+// search is Search, or with full unset the distance only (no first
+// moves), which is cheaper.
+func (o *Oracle) search(p *engine.Position, full bool) (*Result, error) {
 	key := p.FEN()
 	o.mu.Lock()
 	m, ok := o.memo[key]
 	o.mu.Unlock()
-	if ok {
+	if ok && (m.full || !full || m.err != nil) {
 		return m.r, m.err
 	}
-	r, err := Search(p, o.Attacker, o.Bound, o.opt)
+	var r *Result
+	var err error
+	if o.Bound < 0 || o.Bound > MaxMoves {
+		err = fmt.Errorf("mate search: bound %d out of range: want 0 to %d moves", o.Bound, MaxMoves)
+	} else {
+		s := o.acquire()
+		r, err = s.search(p, o.Bound, full)
+		o.release(s)
+	}
 	if err != nil {
 		r = nil
 	}
@@ -54,7 +96,7 @@ func (o *Oracle) Search(p *engine.Position) (*Result, error) {
 	if err != nil && o.err == nil {
 		o.err = err
 	}
-	o.memo[key] = mateMemo{r, err}
+	o.memo[key] = mateMemo{r, err, full}
 	return r, err
 }
 
@@ -68,7 +110,7 @@ func (o *Oracle) Err() error {
 // Probe returns the value of p for its side to move when the attacker is
 // proven to mate within the bound, with the distance in plies.
 func (o *Oracle) Probe(p *engine.Position) (solver.Value, int, bool) {
-	r, err := o.Search(p)
+	r, err := o.search(p, false)
 	if err != nil || !r.Found {
 		return solver.Draw, -1, false
 	}
@@ -78,38 +120,67 @@ func (o *Oracle) Probe(p *engine.Position) (solver.Value, int, bool) {
 	return solver.Loss, r.Plies, true
 }
 
+// Distance is Search without the first moves: it proves the shortest
+// mate from p, which costs less than proving every mating first move.
+// Result.First is empty even with the attacker to move.
+func (o *Oracle) Distance(p *engine.Position) (*Result, error) {
+	return o.search(p, false)
+}
+
 // BestMoves returns the attacker's moves that keep the fastest mate, or
 // the defences the attacker needs longest to answer, in canonical order.
+// With d the proven distance of p, those are the attacker's moves after
+// which the defender is mated within d−1 moves, and the defences after
+// which the attacker cannot mate within d−1 (every defence is mated
+// within d). Each move's proof has the node budget of a search; when
+// one runs out BestMoves returns nil and Err tells why.
 func (o *Oracle) BestMoves(p *engine.Position) []engine.Move {
-	r, err := o.Search(p)
+	var buf [engine.MaxMoves]engine.Move
+	moves := p.LegalMoves(buf[:0])
+	engine.SortMoves(moves)
+	return o.best(p, moves)
+}
+
+// IsBest reports whether the legal move m of p is one of BestMoves(p),
+// proving that for m alone.
+func (o *Oracle) IsBest(p *engine.Position, m engine.Move) bool {
+	return len(o.best(p, []engine.Move{m})) == 1
+}
+
+// best returns those of the moves of p that BestMoves lists.
+func (o *Oracle) best(p *engine.Position, moves []engine.Move) []engine.Move {
+	r, err := o.search(p, false)
 	if err != nil || !r.Found || p.Status() != engine.Active {
 		return nil
 	}
+	d := r.Moves
+	s := o.acquire()
+	defer o.release(s)
+	s.reset(p, o.Bound)
 	var out []engine.Move
-	if p.Side == o.Attacker {
-		for _, f := range r.First {
-			if f.Moves == r.Moves {
-				out = append(out, f.Move)
-			}
+	for _, mv := range moves {
+		s.nodes = 0
+		u := s.pos.Make(mv)
+		var best bool
+		if p.Side == o.Attacker {
+			best = s.defend(d-1, 1)
+		} else {
+			best = !s.attack(d-1, 1)
 		}
-		engine.SortMoves(out)
-		return out
-	}
-	longest := -1
-	var buf [engine.MaxMoves]engine.Move
-	for _, mv := range p.LegalMoves(buf[:0]) {
-		q := *p
-		q.Make(mv)
-		rq, err := o.Search(&q)
-		switch {
-		case err != nil || !rq.Found:
-		case rq.Moves > longest:
-			longest, out = rq.Moves, []engine.Move{mv}
-		case rq.Moves == longest:
+		s.pos.Unmake(u)
+		if s.stop {
+			o.mu.Lock()
+			defer o.mu.Unlock()
+			if o.err == nil {
+				o.err = fmt.Errorf("mate search for %s within %d moves: best moves of %s: %w after %d nodes",
+					o.Attacker, o.Bound, p.FEN(), ErrUndecided, s.nodes)
+			}
+			return nil
+		}
+		if best {
 			out = append(out, mv)
 		}
 	}
-	engine.SortMoves(out)
 	return out
 }
 

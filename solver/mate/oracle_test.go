@@ -53,3 +53,64 @@ func solveTable(t *testing.T, p *engine.Position) *solver.Table {
 	}
 	return tab
 }
+
+// TestMateOracleSharedTable asks one oracle per winner about every state
+// of small exact tables, in a scattered order, so each answer comes
+// from a transposition table filled by searches of unrelated positions:
+// every state the winner mates within the bound must get the table's
+// distance and best moves (by BestMoves and by IsBest), and every other
+// state no answer.
+func TestMateOracleSharedTable(t *testing.T) {
+	const bound = 3
+	for _, start := range []string{"bk,bn,br,x,x,wr,wn,wk:w", "bk,br,x,x,wr,wk:w", "x,bk,x/x,x,x/x,x,x/wr,x,wk:w"} {
+		p := mustParse(t, start, "")
+		tab := solveTable(t, p)
+		n := tab.Len()
+		stride := 7919
+		for gcd(stride, n) != 1 {
+			stride += 2
+		}
+		for _, winner := range []engine.Color{engine.White, engine.Black} {
+			o := NewOracle(winner, bound, Options{})
+			found := 0
+			for j := 0; j < n; j++ {
+				i := int(int64(j) * int64(stride) % int64(n))
+				v, dtm := tab.Entry(i)
+				q := tab.Position(i)
+				if tab.Terminal(i) != solver.NotTerminal {
+					continue
+				}
+				won := v == solver.Win && q.Side == winner || v == solver.Loss && q.Side != winner
+				moves := dtm / 2
+				if q.Side == winner {
+					moves = (dtm + 1) / 2
+				}
+				ov, odtm, ok := o.Probe(q)
+				if !won || moves > bound {
+					if ok {
+						t.Fatalf("%s: oracle for %s says %v in %d, table %v in %d", q.FEN(), winner, ov, odtm, v, dtm)
+					}
+					continue
+				}
+				found++
+				if !ok || ov != v || odtm != dtm {
+					t.Fatalf("%s: oracle for %s says %v in %d (%v), table %v in %d", q.FEN(), winner, ov, odtm, ok, v, dtm)
+				}
+				want := tab.BestMoves(q)
+				if got := o.BestMoves(q); !slices.Equal(got, want) {
+					t.Fatalf("%s: oracle's best %v, table's %v", q.FEN(), q.SANLine(got), q.SANLine(want))
+				}
+				var buf [engine.MaxMoves]engine.Move
+				for _, m := range q.LegalMoves(buf[:0]) {
+					if got := o.IsBest(q, m); got != slices.Contains(want, m) {
+						t.Fatalf("%s: IsBest(%s) %v, table's best %v", q.FEN(), q.SAN(m), got, q.SANLine(want))
+					}
+				}
+			}
+			if err := o.Err(); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s, %s: %d of %d states won within %d", start, winner, found, n, bound)
+		}
+	}
+}
