@@ -109,7 +109,7 @@ type Hint struct {
 	Text    string
 	Squares []string
 	Move    string
-	Pos     Pos // where the hint starts
+	Pos     Pos // where the hint starts in a mode file; zero in a pack
 }
 
 // Page is a content page (rules, guide, about).

@@ -349,7 +349,9 @@ func (p *Pack) parseLine(n int, line []byte, errs *ErrorList) *Mode {
 		if h.Text == "" {
 			return bad("hints."+strconv.Itoa(i+1), "hint %d needs a text", i+1)
 		}
-		pz.Hints = append(pz.Hints, Hint{Text: h.Text, Squares: h.Squares, Move: h.Move, Pos: m.At("puzzle.hints." + strconv.Itoa(i+1))})
+		// No Pos: finding a place on the line costs a walk over its JSON,
+		// which At does only when an error needs it.
+		pz.Hints = append(pz.Hints, Hint{Text: h.Text, Squares: h.Squares, Move: h.Move})
 	}
 	m.Puzzle = pz
 	if l.Last != "" {

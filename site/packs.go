@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"html/template"
+	"slices"
 	"sort"
 	"strings"
 
@@ -25,10 +26,11 @@ const chunkSize = 250
 // idsPerBucket sets the number of id buckets: about this many ids each.
 const idsPerBucket = 2000
 
-// authoredPack is the pack id of the puzzles written as mode files.
-const authoredPack = "authored"
+// authoredPack is the pack id of the puzzles written as mode files; no
+// pack file can have it (pack ids start with a letter or digit).
+const authoredPack = "_authored"
 
-// puzzleJSONEntry is one puzzle in a chunk: the mode data the trainer
+// puzzleEntry is one puzzle in a chunk: the mode data the trainer
 // plays, and what the filters and the dashboard need.
 type puzzleEntry struct {
 	modeJSON
@@ -61,6 +63,13 @@ type indexJSON struct {
 	// IDs are the URLs of the id buckets: bucket fnv1a32(id) % len(IDs)
 	// maps each id of its bucket to its chunk's number.
 	IDs []string `json:"ids"`
+	// Families names the board families, in order, for the filters.
+	Families []familyJSON `json:"familyNames"`
+}
+
+type familyJSON struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
 }
 
 type packIndexJSON struct {
@@ -117,8 +126,9 @@ func Family(b *engine.Board) string {
 	return "minichess"
 }
 
-// familyTitles are the families' names for people.
-var familyTitles = map[string]string{"1d": "1-D", "thin": "Thin", "minichess": "Minichess", "standard": "Standard chess"}
+// familyTitles are the families' names for people, in the order the
+// trainer offers them.
+var familyTitles = []familyJSON{{"1d", "1-D"}, {"thin", "Thin"}, {"minichess", "Minichess"}, {"standard", "Standard chess"}}
 
 // estimatedRating turns a difficulty grade (1 to 5) into a rating, the
 // middle of the band mode.RatingDifficulty gives it.
@@ -156,21 +166,6 @@ func (r *renderer) puzzleEntryOf(mv *modeView, pack string) puzzleEntry {
 	return e
 }
 
-// packModeView is the light view of a pack puzzle: what its chunk entry
-// needs, without the page's board, thumbnail and body.
-func (r *renderer) packModeView(m *mode.Mode) (*modeView, error) {
-	game, err := json.Marshal(engine.NewGame(m.Start))
-	if err != nil {
-		return nil, fmt.Errorf("render: %s:%d: %v", m.Path, m.Info.Line, err)
-	}
-	mv := &modeView{Mode: m, V: r.results[m.ID], A: r.artifacts[m.ID], Code: m.Start.Code(), FEN: m.Start.FEN(), W: m.Start.B.W, H: m.Start.B.H, game: game}
-	for _, t := range m.Rules.PromotionTypes() {
-		mv.promotions = append(mv.promotions, string(t.Letter()))
-	}
-	mv.Puzzle = &puzzleView{Task: mv.task()}
-	return mv, nil
-}
-
 // renderPuzzles writes the chunks, the id buckets and the index, and the
 // page of every pack.
 func (r *renderer) renderPuzzles() error {
@@ -192,7 +187,7 @@ func (r *renderer) renderPuzzles() error {
 	for _, p := range r.site.Packs {
 		g := &group{id: p.ID, pack: p, entries: make([]puzzleEntry, len(p.Puzzles))}
 		err := par.Try(len(p.Puzzles), func(i int) error {
-			mv, err := r.packModeView(p.Puzzles[i])
+			mv, err := r.dataView(p.Puzzles[i])
 			if err == nil {
 				g.entries[i] = r.puzzleEntryOf(mv, p.ID)
 			}
@@ -204,7 +199,7 @@ func (r *renderer) renderPuzzles() error {
 		groups = append(groups, g)
 	}
 
-	idx := &indexJSON{Packs: []packIndexJSON{}, Chunks: []chunkIndexJSON{}}
+	idx := &indexJSON{Packs: []packIndexJSON{}, Chunks: []chunkIndexJSON{}, Families: familyTitles}
 	chunkOf := map[string]int{}
 	for _, g := range groups {
 		sort.SliceStable(g.entries, func(i, j int) bool {
@@ -281,8 +276,13 @@ func (r *renderer) renderPuzzles() error {
 	r.puzzleIndex = hashedName("assets/puzzles/index.json", data)
 	r.files[r.puzzleIndex] = data
 
-	for i, p := range r.site.Packs {
-		pv := &packView{Pack: p, Index: &idx.Packs[i+len(groups)-len(r.site.Packs)]}
+	for _, p := range r.site.Packs {
+		pv := &packView{Pack: p}
+		for i := range idx.Packs {
+			if idx.Packs[i].ID == p.ID {
+				pv.Index = &idx.Packs[i]
+			}
+		}
 		pv.Families = familyList(pv.Index.Families)
 		pv.Proven = len(p.Puzzles) > 0
 		for _, m := range p.Puzzles {
@@ -293,7 +293,7 @@ func (r *renderer) renderPuzzles() error {
 		if len(p.Puzzles) > 0 {
 			start := p.Puzzles[0].Start
 			pv.Thumb = template.HTML(boardThumbnail(start, p.Title+": a puzzle of the pack"))
-			pv.Wide = start.B.H >= 3*start.B.W && start.B.H > 3
+			pv.Wide = wideBoard(start.B)
 		}
 		body, err := r.markdown(p.Body)
 		if err != nil {
@@ -342,8 +342,10 @@ func sortedKeys[V any](m map[string]V) []string {
 // familyList names families for people: "1-D, Thin".
 func familyList(fams []string) string {
 	var names []string
-	for _, f := range fams {
-		names = append(names, familyTitles[f])
+	for _, f := range familyTitles {
+		if slices.Contains(fams, f.ID) {
+			names = append(names, f.Title)
+		}
 	}
 	return strings.Join(names, ", ")
 }

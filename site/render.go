@@ -317,23 +317,32 @@ type puzzleView struct {
 }
 
 func (r *renderer) modeView(m *mode.Mode) (*modeView, error) {
-	if m.Start == nil || m.Rules == nil {
-		return nil, fmt.Errorf("render: %s: mode %q has no parsed start position", m.Path, m.ID)
+	mv, err := r.dataView(m)
+	if err != nil {
+		return nil, err
 	}
 	body, err := r.markdown(m.Body)
 	if err != nil {
 		return nil, fmt.Errorf("render: %s: %v", m.Path, err)
 	}
+	mv.Board = newBoardView(m.Start)
+	mv.Thumb = template.HTML(boardThumbnail(m.Start, m.Title+": start position"))
+	mv.Body = template.HTML(body)
+	return mv, nil
+}
+
+// dataView is the light view of a mode: what its JSON needs (a pack
+// puzzle's chunk entry has nothing more), without the page's board,
+// thumbnail and body.
+func (r *renderer) dataView(m *mode.Mode) (*modeView, error) {
+	if m.Start == nil || m.Rules == nil {
+		return nil, fmt.Errorf("render: %s: mode %q has no parsed start position", m.Path, m.ID)
+	}
 	game, err := json.Marshal(engine.NewGame(m.Start))
 	if err != nil {
 		return nil, fmt.Errorf("render: %s: %v", m.Path, err)
 	}
-	mv := &modeView{
-		Mode: m, V: r.results[m.ID], A: r.artifacts[m.ID], Board: newBoardView(m.Start),
-		Thumb: template.HTML(boardThumbnail(m.Start, m.Title+": start position")),
-		Body:  template.HTML(body), Code: m.Start.Code(), FEN: m.Start.FEN(),
-		W: m.Start.B.W, H: m.Start.B.H, game: game,
-	}
+	mv := &modeView{Mode: m, V: r.results[m.ID], A: r.artifacts[m.ID], Code: m.Start.Code(), FEN: m.Start.FEN(), W: m.Start.B.W, H: m.Start.B.H, game: game}
 	for _, t := range m.Rules.PromotionTypes() {
 		mv.promotions = append(mv.promotions, string(t.Letter()))
 	}
@@ -359,7 +368,10 @@ func (mv *modeView) task() string {
 
 // WideThumb reports a board at least three times as long as it is wide,
 // drawn lying down across the card.
-func (mv *modeView) WideThumb() bool { return mv.H >= 3*mv.W && mv.H > 3 }
+func (mv *modeView) WideThumb() bool { return wideBoard(mv.Start.B) }
+
+// wideBoard reports a board at least three times as long as it is wide.
+func wideBoard(b *engine.Board) bool { return b.H >= 3*b.W && b.H > 3 }
 
 // Stars shows the difficulty.
 func (mv *modeView) Stars() string {
@@ -629,7 +641,7 @@ func (r *renderer) firstPuzzle() *modeView {
 	}
 	for _, p := range r.site.Packs {
 		if len(p.Puzzles) > 0 {
-			mv, err := r.packModeView(p.Puzzles[0])
+			mv, err := r.dataView(p.Puzzles[0])
 			if err == nil {
 				return mv
 			}

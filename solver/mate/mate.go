@@ -643,29 +643,22 @@ func sortMateMoves(ms []FirstMove) {
 // mate against the defender to move, searching from lo to hi, and false
 // when there is none within hi.
 func (s *mateSearcher) defendDistance(lo, hi, ply int) (int, bool) {
-	lo = max(lo, 0)
-	if e := s.probe(s.key()); e != nil {
-		lo = max(lo, int(e.lower))
-	}
-	for k := lo; k <= hi; k++ {
-		if s.defend(k, ply) {
-			return k, true
-		}
-		if s.stop {
-			return 0, false
-		}
-	}
-	return 0, false
+	return s.distance(max(lo, 0), hi, ply, s.defend)
 }
 
 // attackDistance is defendDistance for the attacker to move.
 func (s *mateSearcher) attackDistance(lo, hi, ply int) (int, bool) {
-	lo = max(lo, 1)
+	return s.distance(max(lo, 1), hi, ply, s.attack)
+}
+
+// distance tries mates in lo, lo+1, … hi moves with search, starting at
+// the lower bound the table knows, and returns the first that holds.
+func (s *mateSearcher) distance(lo, hi, ply int, search func(n, ply int) bool) (int, bool) {
 	if e := s.probe(s.key()); e != nil {
 		lo = max(lo, int(e.lower))
 	}
 	for n := lo; n <= hi; n++ {
-		if s.attack(n, ply) {
+		if search(n, ply) {
 			return n, true
 		}
 		if s.stop {

@@ -119,7 +119,8 @@ function store(req) {
   return fetch(req).then(function (res) {
     if (res.ok && res.type === 'basic') {
       var copy = res.clone();
-      var key = req.mode === 'navigate' ? new URL(req.url).origin + new URL(req.url).pathname : req;
+      var u = new URL(req.url);
+      var key = req.mode === 'navigate' ? u.origin + u.pathname : req;
       caches.open(DATA).then(function (c) { return c.put(key, copy); });
     }
     return res;

@@ -50,6 +50,15 @@ export function json(id) {
   }
 }
 
+// fetchJSON fetches and parses JSON, failing on an HTTP error; offline,
+// the service worker answers from its caches.
+export function fetchJSON(u) {
+  return fetch(u).then((r) => {
+    if (!r.ok) throw new Error(u + ': ' + r.status);
+    return r.json();
+  });
+}
+
 export function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
 
 // url resolves a URL relative to the page.

@@ -1,7 +1,7 @@
 // A pack's page: make the pack available offline (with progress), remove
 // it, and show how much the site stores.
 import './prefs.js';
-import { $, onPage } from './dom.js';
+import { $, onPage, fetchJSON } from './dom.js';
 import { offlinePacks, download, remove, storage, persist, megabytes } from './offline.js';
 
 export class PackPage {
@@ -58,7 +58,7 @@ export class PackPage {
   start() {
     this.get.addEventListener('click', () => this.getPack());
     this.drop.addEventListener('click', () => this.dropPack());
-    fetch(this.box.dataset.index).then((r) => r.json()).then((index) => {
+    fetchJSON(this.box.dataset.index).then((index) => {
       this.index = index;
       this.get.disabled = false;
       return this.show();

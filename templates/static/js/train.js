@@ -2,22 +2,12 @@
 // as they are needed, chosen by the filters, one at a time, with a
 // permalink (?id=) for each, progress and streaks kept in localStorage.
 import './prefs.js';
-import { $, el, json, store, onPage, TC } from './dom.js';
+import { $, el, json, store, onPage, fetchJSON, TC } from './dom.js';
 import { Puzzle } from './puzzle.js';
 import { Corpus } from './corpus.js';
 import { PROGRESS_KEY, emptyProgress, readProgress, recordSolved, solvedCount } from './progress.js';
 
 const FILTER_KEY = 'thinchess.trainFilter';
-const FAMILIES = { '1d': '1-D', thin: 'Thin', minichess: 'Minichess', standard: 'Standard chess' };
-
-// fetchJSON fetches and parses JSON; the service worker answers from its
-// cache offline.
-function fetchJSON(u) {
-  return fetch(u).then((r) => {
-    if (!r.ok) throw new Error(u + ': ' + r.status);
-    return r.json();
-  });
-}
 
 // safeLink is u when it is an http(s) URL, else null: a source URL is
 // data, never a script.
@@ -87,7 +77,7 @@ export class Trainer {
       c.families.forEach((f) => fams.add(f));
       Object.keys(c.themes || {}).forEach((t) => themes.set(t, (themes.get(t) || 0) + c.themes[t]));
     });
-    Object.keys(FAMILIES).filter((f) => fams.has(f)).forEach((f) => this.fields.family.appendChild(el('option', { value: f }, FAMILIES[f])));
+    idx.familyNames.filter((f) => fams.has(f.id)).forEach((f) => this.fields.family.appendChild(el('option', { value: f.id }, f.title)));
     Array.from(themes.keys()).sort().forEach((t) => this.fields.theme.appendChild(el('option', { value: t }, t + ' (' + themes.get(t).toLocaleString('en') + ')')));
     let saved = null;
     try { saved = JSON.parse(store.get(FILTER_KEY) || 'null'); } catch (e) { saved = null; }
