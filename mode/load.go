@@ -159,7 +159,12 @@ var idRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 
 // Load reads site.yaml, modes/**/*.md and content/**/*.md under src. It
 // returns every problem it finds, not just the first.
-func Load(src string) (*Site, ErrorList) {
+func Load(src string) (*Site, ErrorList) { return LoadMemo(src, nil) }
+
+// LoadMemo is Load reusing, through memo (which may be nil), the puzzles
+// the previous load parsed: a server rebuilding after an edit then parses
+// only the pack lines that changed.
+func LoadMemo(src string, memo *Memo) (*Site, ErrorList) {
 	var errs ErrorList
 	s := &Site{Src: src, Config: Config{Title: "thinchess", Language: "en", Description: "Small-board chess: play, solve and train."}}
 	s.loadConfig(&errs)
@@ -176,7 +181,7 @@ func Load(src string) (*Site, ErrorList) {
 		byID[m.ID] = m
 		s.Modes = append(s.Modes, m)
 	})
-	s.loadPacks(&errs)
+	s.loadPacks(&errs, memo)
 	for _, p := range s.Packs {
 		kept := p.Puzzles[:0]
 		for _, m := range p.Puzzles {

@@ -1,11 +1,11 @@
 package mode
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"os"
 	"path"
@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/par"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -45,6 +46,59 @@ type Pack struct {
 	Puzzles []*Mode
 
 	rulesText string // the header's variant and rules, part of every puzzle's Source
+	header    string // the header file, on which every puzzle's Mode depends
+}
+
+// HeaderText is the pack's header file as read: every puzzle of the
+// pack depends on it (its title, icon and rules).
+func (p *Pack) HeaderText() string { return p.header }
+
+// Memo keeps the puzzles the last two loads parsed for the next (see
+// LoadMemo): two, so that a load that saw a file half-written by an
+// editor does not cost the next load its memory. It is safe for one
+// load at a time.
+type Memo struct {
+	last, before map[string]*packMemo // by the header's path
+	next         map[string]*packMemo // this load's, while it runs
+	seed         maphash.Seed
+}
+
+// packMemo is one pack's parsed puzzles by line, valid while its header
+// is unchanged.
+type packMemo struct {
+	header string
+	lines  map[uint64]*Mode // by the maphash of the line
+}
+
+// NewMemo returns an empty memo.
+func NewMemo() *Memo { return &Memo{seed: maphash.MakeSeed()} }
+
+// line is a pack puzzle's line in its file.
+func (m *Mode) line() []byte { return m.source[m.lineStart:] }
+
+// find returns the puzzle a recent load parsed from line of p, or nil.
+func (memo *Memo) find(p *Pack, line []byte) *Mode {
+	if memo == nil {
+		return nil
+	}
+	for _, gen := range []map[string]*packMemo{memo.last, memo.before} {
+		if pm := gen[p.Path]; pm != nil && pm.header == p.header {
+			if m := pm.lines[maphash.Bytes(memo.seed, line)]; m != nil && bytes.Equal(m.line(), line) {
+				return m
+			}
+		}
+	}
+	return nil
+}
+
+// reuse returns a copy of the puzzle old parsed from the same line, now
+// line n of p.
+func (p *Pack) reuse(old *Mode, n int) *Mode {
+	m := *old
+	info := *old.Info
+	info.Line = n
+	m.Info, m.Pack, m.Rules = &info, p, p.Rules
+	return &m
 }
 
 // PuzzleInfo is what a pack puzzle carries besides its mode: where it
@@ -163,13 +217,17 @@ func FormatPackHeader(h PackHeader) []byte {
 var puzzleIDRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`)
 
 // loadPacks reads packs/*.md and their .jsonl files.
-func (s *Site) loadPacks(errs *ErrorList) {
+func (s *Site) loadPacks(errs *ErrorList, memo *Memo) {
 	walkMarkdown(s.Src, "packs", errs, func(rel string, data []byte) {
 		if p := loadPackHeader(rel, data, errs); p != nil {
-			p.loadData(s.Src, errs)
+			p.loadData(s.Src, errs, memo)
 			s.Packs = append(s.Packs, p)
 		}
 	})
+	if memo != nil {
+		memo.before, memo.last = memo.last, memo.next
+		memo.next = nil
+	}
 	// A data file without a header is a mistake, not something to skip.
 	files, _ := filepath.Glob(filepath.Join(s.Src, "packs", "*.jsonl"))
 	for _, f := range files {
@@ -186,7 +244,7 @@ func loadPackHeader(rel string, data []byte, errs *ErrorList) *Pack {
 		errs.Add(rel, 1, 1, "%v", err)
 		return nil
 	}
-	p := &Pack{ID: fileID(rel), Path: rel, DataPath: strings.TrimSuffix(rel, ".md") + ".jsonl", Body: body, BodyLine: bodyLine}
+	p := &Pack{ID: fileID(rel), Path: rel, DataPath: strings.TrimSuffix(rel, ".md") + ".jsonl", Body: body, BodyLine: bodyLine, header: string(data)}
 	if !idRE.MatchString(p.ID) {
 		errs.Add(rel, 1, 1, "file name %q: want lower-case letters, digits and dashes", p.ID+".md")
 		return nil
@@ -237,8 +295,8 @@ func loadPackHeader(rel string, data []byte, errs *ErrorList) *Pack {
 
 // loadData reads the pack's puzzles, one per line; blank lines are
 // allowed. Every bad line is reported, and the others are kept.
-func (p *Pack) loadData(src string, errs *ErrorList) {
-	f, err := os.Open(filepath.Join(src, filepath.FromSlash(p.DataPath)))
+func (p *Pack) loadData(src string, errs *ErrorList, memo *Memo) {
+	data, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(p.DataPath)))
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
@@ -247,22 +305,46 @@ func (p *Pack) loadData(src string, errs *ErrorList) {
 		errs.Add(p.Path, 1, 1, "the pack's puzzles %s: %v", path.Base(p.DataPath), err)
 		return
 	}
-	defer f.Close()
-	r := bufio.NewReaderSize(f, 1<<16)
-	for n := 1; ; n++ {
-		line, err := r.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) > 0 {
-			if m := p.parseLine(n, bytes.TrimRight(line, "\r\n"), errs); m != nil {
-				p.Puzzles = append(p.Puzzles, m)
+	// Lines are parsed on every core: a pack of 100,000 puzzles is
+	// ordinary, and each line stands alone.
+	var lines [][]byte
+	for line := range bytes.Lines(data) {
+		lines = append(lines, line)
+	}
+	type parsed struct {
+		m    *Mode
+		errs ErrorList
+	}
+	done := make([]parsed, len(lines))
+	par.Each(len(lines), func(i int) {
+		line := bytes.TrimRight(lines[i], "\r\n")
+		if len(bytes.TrimSpace(line)) == 0 {
+			return
+		}
+		if old := memo.find(p, line); old != nil {
+			done[i].m = p.reuse(old, i+1)
+			return
+		}
+		done[i].m = p.parseLine(i+1, line, &done[i].errs)
+	})
+	var next map[uint64]*Mode
+	if memo != nil {
+		next = make(map[uint64]*Mode, len(lines))
+	}
+	for _, d := range done {
+		*errs = append(*errs, d.errs...)
+		if d.m != nil {
+			p.Puzzles = append(p.Puzzles, d.m)
+			if next != nil {
+				next[maphash.Bytes(memo.seed, d.m.line())] = d.m
 			}
 		}
-		if err == io.EOF {
-			return
+	}
+	if memo != nil {
+		if memo.next == nil {
+			memo.next = map[string]*packMemo{}
 		}
-		if err != nil {
-			errs.Add(p.DataPath, n, 0, "%v", err)
-			return
-		}
+		memo.next[p.Path] = &packMemo{header: p.header, lines: next}
 	}
 }
 

@@ -47,6 +47,9 @@ type BuildOptions struct {
 	// Templates, when not nil, replaces the embedded templates (serve
 	// reads them from disk so edits show up live).
 	Templates fs.FS
+	// Memo, when not nil, keeps what this build made for the next one
+	// in the same process (serve): see Memo.
+	Memo *Memo
 }
 
 // Stage is the time one pipeline stage took.
@@ -91,7 +94,11 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	}
 
 	t := time.Now()
-	s, errs := mode.Load(opt.Src)
+	var modeMemo *mode.Memo
+	if opt.Memo != nil && len(opt.Only) == 0 && opt.Shards <= 1 {
+		modeMemo = opt.Memo.modes
+	}
+	s, errs := mode.LoadMemo(opt.Src, modeMemo)
 	stage("load", t)
 	if opt.BaseURL != "" {
 		s.Config.BaseURL = opt.BaseURL
@@ -138,6 +145,12 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	}
 	if opt.CacheDir != "" {
 		vo.Cache = &verify.Cache{Dir: opt.CacheDir}
+	}
+	if modeMemo != nil {
+		vo.Memo = opt.Memo.verify
+	}
+	if opt.Shards > 1 {
+		vo.BundleLabel = fmt.Sprintf("shard-%d-of-%d", opt.Shard, opt.Shards)
 	}
 	results, artifacts, verrs := verify.Verify(s, vo)
 	stage("verify", t)
@@ -186,7 +199,7 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	sum.WasmRaw, sum.WasmGzip = len(wasm), gzipSize(vo.Cache, wasm)
 
 	t = time.Now()
-	files, err := Render(s, results, artifacts, RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, WasmLite: wasmLite, LiveReload: opt.LiveReload, Templates: opt.Templates, Cache: vo.Cache})
+	files, err := Render(s, results, artifacts, RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, WasmLite: wasmLite, LiveReload: opt.LiveReload, Templates: opt.Templates, Cache: vo.Cache, Memo: opt.Memo})
 	if err != nil {
 		return sum, errs, fmt.Errorf("rendering: %w", err)
 	}

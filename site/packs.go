@@ -1,17 +1,20 @@
 package site
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"html/template"
+	"maps"
 	"slices"
-	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/verify"
 )
 
 // The trainer plays puzzles from data, not pages: the build writes every
@@ -134,11 +137,20 @@ var familyTitles = []familyJSON{{"1d", "1-D"}, {"thin", "Thin"}, {"minichess", "
 // middle of the band mode.RatingDifficulty gives it.
 func estimatedRating(difficulty int) int { return 600 + 400*difficulty }
 
+// puzzleRating is a puzzle's rating and whether the build estimated it
+// (from the difficulty) rather than read it.
+func puzzleRating(m *mode.Mode) (int, bool) {
+	if m.Info != nil && m.Info.Rating > 0 {
+		return m.Info.Rating, false
+	}
+	return estimatedRating(m.Difficulty), true
+}
+
 // puzzleEntryOf returns the chunk entry of a puzzle.
 func (r *renderer) puzzleEntryOf(mv *modeView, pack string) puzzleEntry {
 	e := puzzleEntry{modeJSON: r.data(mv, ""), Pack: pack, Family: Family(mv.Start.B)}
 	m := mv.Mode
-	e.Rating, e.Estimated = estimatedRating(m.Difficulty), true
+	e.Rating, e.Estimated = puzzleRating(m)
 	if m.Pack != nil {
 		e.URL = ""
 		// The trainer needs the proof, not the report of it.
@@ -149,9 +161,6 @@ func (r *renderer) puzzleEntryOf(mv *modeView, pack string) puzzleEntry {
 		}
 	}
 	if in := m.Info; in != nil {
-		if in.Rating > 0 {
-			e.Rating, e.Estimated = in.Rating, false
-		}
 		e.Themes, e.Last, e.Notes = in.Themes, in.Last, in.Notes
 		if in.Task != "" && e.Puzzle != nil {
 			e.Puzzle.Task = in.Task
@@ -166,83 +175,140 @@ func (r *renderer) puzzleEntryOf(mv *modeView, pack string) puzzleEntry {
 	return e
 }
 
+// chunk is one written chunk of puzzles: its bytes, its entry in the
+// index (with its URL) and the tables its puzzles load.
+type chunk struct {
+	data   []byte
+	index  chunkIndexJSON
+	tables []string
+}
+
+// makeChunk writes the chunk number n (from 0) of a pack's puzzles.
+func (r *renderer) makeChunk(pack string, n int, part []*mode.Mode) (*chunk, error) {
+	entries := make([]puzzleEntry, len(part))
+	for i, m := range part {
+		mv, err := r.dataView(m)
+		if err != nil {
+			return nil, err
+		}
+		entries[i] = r.puzzleEntryOf(mv, pack)
+	}
+	c := &chunk{index: chunkIndexJSON{Pack: pack, N: len(part), Lo: entries[0].Rating, Hi: entries[len(part)-1].Rating, Themes: map[string]int{}}}
+	fam, tables := map[string]bool{}, map[string]bool{}
+	for i := range entries {
+		e := &entries[i]
+		fam[e.Family] = true
+		for _, t := range e.Themes {
+			c.index.Themes[t]++
+		}
+		if e.Table != "" {
+			tables[e.Table] = true
+		}
+	}
+	c.index.Families, c.tables = sortedKeys(fam), sortedKeys(tables)
+	data, err := json.Marshal(entries)
+	if err != nil {
+		return nil, fmt.Errorf("render: puzzles of %s: %v", pack, err)
+	}
+	c.data = data
+	c.index.URL = hashedName(fmt.Sprintf("assets/puzzles/%s-%d.json", pack, n+1), data)
+	return c, nil
+}
+
+// chunkKey identifies what chunk n of a pack is made from: the pack's
+// header and each puzzle's verification key (which covers its line, the
+// limits and the binary). It is empty when a puzzle has no verification.
+func (r *renderer) chunkKey(p *mode.Pack, n int, part []*mode.Mode) string {
+	if p == nil {
+		return ""
+	}
+	parts := []string{"chunk", verify.BinaryHash(), p.Path, p.HeaderText(), strconv.Itoa(n)}
+	for _, m := range part {
+		v := r.results[m.ID]
+		if v == nil || v.Key == "" {
+			return ""
+		}
+		parts = append(parts, v.Key)
+	}
+	return verify.Key(parts...)
+}
+
 // renderPuzzles writes the chunks, the id buckets and the index, and the
 // page of every pack.
 func (r *renderer) renderPuzzles() error {
 	type group struct {
 		id      string
 		pack    *mode.Pack
-		entries []puzzleEntry
+		puzzles []*mode.Mode
 	}
 	var groups []*group
 	authored := &group{id: authoredPack}
 	for _, mv := range r.modes {
 		if mv.Puzzle != nil {
-			authored.entries = append(authored.entries, r.puzzleEntryOf(mv, authoredPack))
+			authored.puzzles = append(authored.puzzles, mv.Mode)
 		}
 	}
-	if len(authored.entries) > 0 {
+	if len(authored.puzzles) > 0 {
 		groups = append(groups, authored)
 	}
 	for _, p := range r.site.Packs {
-		g := &group{id: p.ID, pack: p, entries: make([]puzzleEntry, len(p.Puzzles))}
-		err := par.Try(len(p.Puzzles), func(i int) error {
-			mv, err := r.dataView(p.Puzzles[i])
-			if err == nil {
-				g.entries[i] = r.puzzleEntryOf(mv, p.ID)
+		groups = append(groups, &group{id: p.ID, pack: p, puzzles: slices.Clone(p.Puzzles)})
+	}
+
+	idx := &indexJSON{Packs: []packIndexJSON{}, Chunks: []chunkIndexJSON{}, Families: familyTitles}
+	chunkOf := map[string]int{}
+	made := map[string]*chunk{}
+	for _, g := range groups {
+		// Ids are unique, so the order is total.
+		slices.SortFunc(g.puzzles, func(a, b *mode.Mode) int {
+			ra, _ := puzzleRating(a)
+			rb, _ := puzzleRating(b)
+			return cmp.Or(cmp.Compare(ra, rb), strings.Compare(a.ID, b.ID))
+		})
+		pi := packIndexJSON{ID: g.id, Title: "Hand-made puzzles", Count: len(g.puzzles), Families: []string{}}
+		if p := g.pack; p != nil {
+			pi.Title, pi.Summary, pi.Source, pi.Licence, pi.Page = p.Title, p.Summary, p.Source, p.Licence, "packs/"+p.ID+"/"
+		}
+		// Chunks are made in parallel, and a server's rebuild takes the
+		// chunks whose puzzles did not change from the last build.
+		chunks := make([]*chunk, (len(g.puzzles)+chunkSize-1)/chunkSize)
+		keys := make([]string, len(chunks))
+		err := par.Try(len(chunks), func(n int) error {
+			part := g.puzzles[n*chunkSize : min((n+1)*chunkSize, len(g.puzzles))]
+			keys[n] = r.chunkKey(g.pack, n, part)
+			if c := r.opt.Memo.chunk(keys[n]); c != nil {
+				chunks[n] = c
+				return nil
 			}
+			c, err := r.makeChunk(g.id, n, part)
+			chunks[n] = c
 			return err
 		})
 		if err != nil {
 			return err
 		}
-		groups = append(groups, g)
-	}
-
-	idx := &indexJSON{Packs: []packIndexJSON{}, Chunks: []chunkIndexJSON{}, Families: familyTitles}
-	chunkOf := map[string]int{}
-	for _, g := range groups {
-		sort.SliceStable(g.entries, func(i, j int) bool {
-			a, b := g.entries[i], g.entries[j]
-			if a.Rating != b.Rating {
-				return a.Rating < b.Rating
-			}
-			return a.ID < b.ID
-		})
-		pi := packIndexJSON{ID: g.id, Title: "Hand-made puzzles", Count: len(g.entries), Families: []string{}}
-		if p := g.pack; p != nil {
-			pi.Title, pi.Summary, pi.Source, pi.Licence, pi.Page = p.Title, p.Summary, p.Source, p.Licence, "packs/"+p.ID+"/"
-		}
 		tables := map[string]bool{}
 		families := map[string]bool{}
-		for start := 0; start < len(g.entries); start += chunkSize {
-			part := g.entries[start:min(start+chunkSize, len(g.entries))]
-			c := chunkIndexJSON{Pack: g.id, N: len(part), Lo: part[0].Rating, Hi: part[len(part)-1].Rating, Themes: map[string]int{}}
-			fam := map[string]bool{}
-			for i := range part {
-				e := &part[i]
-				fam[e.Family], families[e.Family] = true, true
-				for _, t := range e.Themes {
-					c.Themes[t]++
-				}
-				if e.Table != "" {
-					tables[e.Table] = true
-				}
-				chunkOf[e.ID] = len(idx.Chunks)
+		for n, c := range chunks {
+			if keys[n] != "" {
+				made[keys[n]] = c
 			}
-			c.Families = sortedKeys(fam)
-			data, err := json.Marshal(part)
-			if err != nil {
-				return fmt.Errorf("render: puzzles of %s: %v", g.id, err)
+			for _, m := range g.puzzles[n*chunkSize : min((n+1)*chunkSize, len(g.puzzles))] {
+				chunkOf[m.ID] = len(idx.Chunks)
 			}
-			c.URL = hashedName(fmt.Sprintf("assets/puzzles/%s-%d.json", g.id, start/chunkSize+1), data)
-			r.files[c.URL] = data
+			for _, f := range c.index.Families {
+				families[f] = true
+			}
+			for _, t := range c.tables {
+				tables[t] = true
+			}
+			r.files[c.index.URL] = c.data
 			pi.Chunks = append(pi.Chunks, len(idx.Chunks))
-			pi.Bytes += len(data)
-			idx.Chunks = append(idx.Chunks, c)
+			pi.Bytes += len(c.data)
+			idx.Chunks = append(idx.Chunks, c.index)
 		}
-		if n := len(g.entries); n > 0 {
-			pi.Lo, pi.Hi = g.entries[0].Rating, g.entries[n-1].Rating
+		if n := len(chunks); n > 0 {
+			pi.Lo, pi.Hi = chunks[0].index.Lo, chunks[n-1].index.Hi
 		}
 		pi.Families = sortedKeys(families)
 		pi.Tables = sortedKeys(tables)
@@ -252,6 +318,7 @@ func (r *renderer) renderPuzzles() error {
 		idx.Total += pi.Count
 		idx.Packs = append(idx.Packs, pi)
 	}
+	r.opt.Memo.keepChunks(made)
 
 	buckets := make([]map[string]int, max(1, ceilPow2(idx.Total/idsPerBucket)))
 	for i := range buckets {
@@ -331,12 +398,7 @@ func ceilPow2(n int) int {
 }
 
 func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
+	return slices.Sorted(maps.Keys(m))
 }
 
 // familyList names families for people: "1-D, Thin".

@@ -44,6 +44,8 @@ type RenderOptions struct {
 	// verify.Cache, when not nil, keeps the explorer pages' layouts between
 	// builds.
 	Cache *verify.Cache
+	// Memo, when not nil, keeps the chunks of puzzles for the next render.
+	Memo *Memo
 }
 
 // Render turns a loaded site, its verification results and the

@@ -1,10 +1,15 @@
 package verify
 
 import (
+	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 )
 
@@ -44,18 +49,8 @@ func (c *Cache) Get(kind, key string) ([]byte, bool) {
 		return nil, false
 	}
 	data, err := os.ReadFile(filepath.Join(c.Dir, kind, key))
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if err != nil {
-		c.Misses++
-		if c.kindMisses == nil {
-			c.kindMisses = map[string]int{}
-		}
-		c.kindMisses[kind]++
-		return nil, false
-	}
-	c.Hits++
-	return data, true
+	c.count(kind, err == nil)
+	return data, err == nil
 }
 
 // MissesOf counts the lookups of one kind that missed: for "verify", the
@@ -88,4 +83,147 @@ func (c *Cache) Put(kind, key string, data []byte) {
 	if werr != nil || cerr != nil || os.Rename(f.Name(), filepath.Join(dir, key)) != nil {
 		os.Remove(f.Name())
 	}
+}
+
+// Bundles keep many results in one file, for packs: reading 100,000
+// small files costs seconds where one file costs milliseconds. A bundle
+// is a folder of the cache holding one file per writer: "all", written
+// by a build with exactly the current results, and "shard-K-of-N",
+// written by `check --shard K/N` with that shard's share. Reading merges
+// them all; writing "all" removes the shards' files it has merged.
+const bundleMagic = "thinchess bundle 1\n"
+
+// AllLabel names the bundle file of a whole build.
+const AllLabel = "all"
+
+// LoadBundle returns the entries of every file of the bundle name, by
+// key, and how many files it read. A damaged file counts as empty.
+func (c *Cache) LoadBundle(name string) (map[string][]byte, int) {
+	entries := map[string][]byte{}
+	if c == nil || c.Dir == "" {
+		return entries, 0
+	}
+	files, _ := os.ReadDir(filepath.Join(c.Dir, "bundles", name))
+	n := 0
+	for _, f := range files {
+		if strings.HasPrefix(f.Name(), ".") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(c.Dir, "bundles", name, f.Name()))
+		if err != nil {
+			continue
+		}
+		if decodeBundle(data, entries) {
+			n++
+		}
+	}
+	return entries, n
+}
+
+// bundleFiles counts the files of bundle name.
+func (c *Cache) bundleFiles(name string) int {
+	if c == nil || c.Dir == "" {
+		return 0
+	}
+	files, _ := os.ReadDir(filepath.Join(c.Dir, "bundles", name))
+	n := 0
+	for _, f := range files {
+		if !strings.HasPrefix(f.Name(), ".") {
+			n++
+		}
+	}
+	return n
+}
+
+// SaveBundle writes the entries as the bundle file label of bundle name,
+// atomically; writing AllLabel also removes the bundle's other files.
+// Failures are ignored, as with Put.
+func (c *Cache) SaveBundle(name, label string, entries map[string][]byte) {
+	if c == nil || c.Dir == "" {
+		return
+	}
+	dir := filepath.Join(c.Dir, "bundles", name)
+	if os.MkdirAll(dir, 0o755) != nil {
+		return
+	}
+	keys := make([]string, 0, len(entries))
+	for k := range entries {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	buf := []byte(bundleMagic)
+	for _, k := range keys {
+		buf = binary.AppendUvarint(buf, uint64(len(k)))
+		buf = append(buf, k...)
+		buf = binary.AppendUvarint(buf, uint64(len(entries[k])))
+		buf = append(buf, entries[k]...)
+	}
+	f, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return
+	}
+	_, werr := f.Write(buf)
+	cerr := f.Close()
+	if werr != nil || cerr != nil || os.Rename(f.Name(), filepath.Join(dir, label)) != nil {
+		os.Remove(f.Name())
+		return
+	}
+	if label != AllLabel {
+		return
+	}
+	files, _ := os.ReadDir(dir)
+	for _, f := range files {
+		if f.Name() != AllLabel && !strings.HasPrefix(f.Name(), ".") {
+			os.Remove(filepath.Join(dir, f.Name()))
+		}
+	}
+}
+
+// decodeBundle adds the entries of one bundle file to entries; it
+// reports false, adding nothing, when the file is damaged.
+func decodeBundle(data []byte, entries map[string][]byte) bool {
+	rest, ok := bytes.CutPrefix(data, []byte(bundleMagic))
+	if !ok {
+		return false
+	}
+	found := map[string][]byte{}
+	for len(rest) > 0 {
+		var k, v []byte
+		if k, rest, ok = cutField(rest); !ok {
+			return false
+		}
+		if v, rest, ok = cutField(rest); !ok {
+			return false
+		}
+		found[string(k)] = v
+	}
+	maps.Copy(entries, found)
+	return true
+}
+
+// cutField splits a length-prefixed field off the front of data.
+func cutField(data []byte) (field, rest []byte, ok bool) {
+	n, w := binary.Uvarint(data)
+	if w <= 0 || n > uint64(len(data)-w) {
+		return nil, nil, false
+	}
+	return data[w : w+int(n)], data[w+int(n):], true
+}
+
+// count records a lookup of kind as a hit or a miss.
+func (c *Cache) count(kind string, hit bool) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if hit {
+		c.Hits++
+		return
+	}
+	c.Misses++
+	if c.kindMisses == nil {
+		c.kindMisses = map[string]int{}
+	}
+	c.kindMisses[kind]++
 }

@@ -33,6 +33,9 @@ type Verification struct {
 	Edges  int `json:"edges,omitempty"`
 	// Tree is the puzzle's solution tree, nil for non-puzzles.
 	Tree *TreeNode `json:"tree,omitempty"`
+	// Key identifies everything the verification was made from (the
+	// mode's source, the limits, the binary): equal keys, equal results.
+	Key string `json:"-"`
 }
 
 // Artifacts are what proving a mode made besides facts: the exact table,

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -31,6 +32,12 @@ type Options struct {
 	MateNodes int
 	// Cache, when not nil, keeps solver results between builds.
 	Cache *Cache
+	// Memo, when not nil, keeps results in memory for the next run.
+	Memo *Memo
+	// BundleLabel names the file this run writes in each pack's bundle
+	// of results (see Cache.LoadBundle): AllLabel when empty, which also
+	// merges the files of shards into it.
+	BundleLabel string
 }
 
 // DefaultOptions are the limits the build uses unless told otherwise.
@@ -49,65 +56,245 @@ func Verify(s *mode.Site, opt Options) (map[string]*Verification, map[string]*Ar
 			modes = append(modes, m)
 		}
 	}
+	// The results of a pack's puzzles live in one bundle per pack, read
+	// when a puzzle is not in the memo.
+	bundles := map[*mode.Pack]*packBundle{}
+	for _, p := range s.Packs {
+		if len(p.Puzzles) > 0 {
+			bundles[p] = &packBundle{cache: opt.Cache, name: bundleName(p)}
+		}
+	}
 	type verified struct {
-		v    *Verification
-		a    *Artifacts
+		cacheResult
 		errs mode.ErrorList
 	}
 	done := par.Map(modes, func(m *mode.Mode) verified {
 		var errs mode.ErrorList
-		v, a := verifyCached(m, opt, &errs)
-		return verified{v, a, errs}
+		r := verifyCached(m, opt, bundles[m.Pack], &errs)
+		r.v.Key = r.key
+		return verified{r, errs}
 	})
 	facts := make(map[string]*Verification, len(modes))
 	artifacts := map[string]*Artifacts{}
+	var memo map[string]cacheResult
+	if opt.Memo != nil {
+		memo = make(map[string]cacheResult, len(modes))
+	}
 	var errs mode.ErrorList
 	for i, m := range modes {
-		facts[m.ID] = done[i].v
-		if a := done[i].a; a != nil {
-			artifacts[m.ID] = a
+		d := done[i]
+		facts[m.ID] = d.v
+		if d.a != nil {
+			artifacts[m.ID] = d.a
 		}
-		errs = append(errs, done[i].errs...)
+		errs = append(errs, d.errs...)
+		if d.data == nil {
+			continue
+		}
+		if b := bundles[m.Pack]; b != nil {
+			b.add(d.key, d.data, d.hit)
+		}
+		if memo != nil {
+			memo[d.key] = d.cacheResult
+		}
+	}
+	if opt.Memo != nil {
+		opt.Memo.before, opt.Memo.last = opt.Memo.last, memo
+	}
+	label := cmp.Or(opt.BundleLabel, AllLabel)
+	for _, b := range bundles {
+		b.save(label)
 	}
 	errs.Sort()
 	return facts, artifacts, errs
 }
 
+// packBundle is a pack's bundle of cached results: as read (when a
+// lookup needed it), and as this run leaves it.
+type packBundle struct {
+	cache *Cache
+	name  string
+	once  sync.Once
+	old   map[string][]byte
+	files int
+	// now are the results of this run and fresh the keys not read from
+	// a cache or memo.
+	now   map[string][]byte
+	fresh []string
+}
+
+// get looks key up in the bundle, reading it on first use.
+func (b *packBundle) get(key string) ([]byte, bool) {
+	if b == nil {
+		return nil, false
+	}
+	b.once.Do(func() { b.old, b.files = b.cache.LoadBundle(b.name) })
+	data, ok := b.old[key]
+	return data, ok
+}
+
+// add records one result of this run.
+func (b *packBundle) add(key string, data []byte, hit bool) {
+	if b.now == nil {
+		b.now = map[string][]byte{}
+	}
+	b.now[key] = data
+	if !hit {
+		b.fresh = append(b.fresh, key)
+	}
+}
+
+// bundleName names the cache bundle of a pack's results.
+func bundleName(p *mode.Pack) string {
+	return p.ID + "-" + Key("pack", p.DataPath)[:12]
+}
+
+// maxDeltas bounds the files of a bundle: past it, the next save
+// rewrites the bundle as one file.
+const maxDeltas = 8
+
+// save writes what this run changed. A shard writes its whole share. A
+// build writes a small delta file when few results are new, so that
+// editing one puzzle of 100,000 writes one result, and rewrites the
+// bundle as one file (dropping the results no puzzle uses any more, and
+// merging the shards' files) when it has many files or results changed
+// a lot.
+func (b *packBundle) save(label string) {
+	if label != AllLabel {
+		b.cache.SaveBundle(b.name, label, b.now)
+		return
+	}
+	read := b.old != nil
+	if !read && len(b.fresh) == 0 {
+		return // every result came from the memo, so is in the bundle
+	}
+	files := b.files
+	if !read {
+		files = b.cache.bundleFiles(b.name)
+	}
+	switch {
+	case read && len(b.fresh) == 0 && files == 1 && len(b.now) == len(b.old):
+		return
+	case len(b.fresh) > 0 && len(b.fresh)*8 < len(b.now) && files < maxDeltas:
+		delta := map[string][]byte{}
+		for _, k := range b.fresh {
+			delta[k] = b.now[k]
+		}
+		b.cache.SaveBundle(b.name, "delta-"+Key(b.fresh...)[:16], delta)
+	default:
+		b.cache.SaveBundle(b.name, AllLabel, b.now)
+	}
+}
+
 // cachedVerification is what the cache keeps of a mode's verification:
 // the result, its table and its warnings (modes with errors are not kept).
+// The warnings of a pack's puzzle are kept with lines counted from the
+// puzzle's line, so that they stay right when lines above it move.
 type cachedVerification struct {
 	V        *Verification
 	Table    []byte
 	Warnings mode.ErrorList
 }
 
+// cacheResult is a verification and how the cache served it: its key,
+// its encoding in the cache (nil when it must not be kept), its warnings
+// (with lines counted from a pack puzzle's line) and whether it was a
+// hit.
+type cacheResult struct {
+	v        *Verification
+	a        *Artifacts
+	key      string
+	data     []byte
+	warnings mode.ErrorList
+	hit      bool
+}
+
+// Memo keeps verifications in memory from one run of Verify to the next
+// in the same process (serve), so that a rebuild after an edit neither
+// verifies nor reads from the cache anything that did not change. It
+// holds the results of the last two runs (a run may have seen a file
+// half-written by an editor).
+type Memo struct {
+	last, before map[string]cacheResult
+}
+
+// find returns the result of a recent run with key.
+func (memo *Memo) find(key string) (cacheResult, bool) {
+	if memo == nil {
+		return cacheResult{}, false
+	}
+	if r, ok := memo.last[key]; ok {
+		return r, true
+	}
+	r, ok := memo.before[key]
+	return r, ok
+}
+
 // verifyCached returns the cached verification of m when its source, the
 // limits and the running binary are unchanged, and verifies it otherwise.
-func verifyCached(m *mode.Mode, opt Options, errs *mode.ErrorList) (*Verification, *Artifacts) {
+// It looks in the memo first; then a pack's puzzle in bundle (its
+// pack's), a mode file in a cache file of its own.
+func verifyCached(m *mode.Mode, opt Options, bundle *packBundle, errs *mode.ErrorList) cacheResult {
 	key := Key("verify", solver.Version, BinaryHash(), m.Path, string(m.Source()), fmt.Sprint(opt.MaxStates, opt.MateNodes))
-	if data, ok := opt.Cache.Get("verify", key); ok {
+	lineOff := 0
+	if m.Pack != nil && m.Info != nil {
+		lineOff = m.Info.Line
+	}
+	addWarnings := func(ws mode.ErrorList) {
+		for _, w := range ws {
+			abs := *w
+			abs.Line += lineOff
+			*errs = append(*errs, &abs)
+		}
+	}
+	if r, ok := opt.Memo.find(key); ok {
+		opt.Cache.count("verify", true)
+		addWarnings(r.warnings)
+		r.hit = true
+		return r
+	}
+	var data []byte
+	var ok bool
+	if m.Pack != nil {
+		data, ok = bundle.get(key)
+		opt.Cache.count("verify", ok)
+	} else {
+		data, ok = opt.Cache.Get("verify", key)
+	}
+	if ok {
 		var c cachedVerification
 		if json.Unmarshal(data, &c) == nil && c.V != nil {
-			*errs = append(*errs, c.Warnings...)
+			addWarnings(c.Warnings)
+			r := cacheResult{v: c.V, key: key, data: data, warnings: c.Warnings, hit: true}
 			if len(c.Table) > 0 {
-				return c.V, &Artifacts{Table: c.Table}
+				r.a = &Artifacts{Table: c.Table}
 			}
-			return c.V, nil
+			return r
 		}
 	}
 	var local mode.ErrorList
 	v, a := verifyMode(m, opt, &local)
 	*errs = append(*errs, local...)
+	r := cacheResult{v: v, a: a, key: key}
 	if len(local.Errors()) == 0 {
-		c := cachedVerification{V: v, Warnings: local}
+		c := cachedVerification{V: v}
+		for _, w := range local {
+			rel := *w
+			rel.Line -= lineOff
+			c.Warnings = append(c.Warnings, &rel)
+		}
+		r.warnings = c.Warnings
 		if a != nil {
 			c.Table = a.Table
 		}
 		if data, err := json.Marshal(c); err == nil {
-			opt.Cache.Put("verify", key, data)
+			r.data = data
+			if m.Pack == nil {
+				opt.Cache.Put("verify", key, data)
+			}
 		}
 	}
-	return v, a
+	return r
 }
 
 // BinaryHash identifies the running program, so that cached results

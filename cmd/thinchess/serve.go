@@ -26,11 +26,14 @@ func init() {
 
 // server holds the latest good build and the live-reload listeners.
 type server struct {
-	mu      sync.Mutex
-	files   map[string][]byte
-	errText string // the last build's errors, empty when it succeeded
-	gen     int
-	clients map[chan string]bool
+	// building is held by a rebuild: one at a time, as the memo of the
+	// build options is for one build at a time.
+	building sync.Mutex
+	mu       sync.Mutex
+	files    map[string][]byte
+	errText  string // the last build's errors, empty when it succeeded
+	gen      int
+	clients  map[chan string]bool
 }
 
 func runServe(args []string, stdout, stderr io.Writer) int {
@@ -43,6 +46,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	opt := sf.options()
 	opt.LiveReload = true
+	// Every rebuild starts from what the last one made: after an edit
+	// only what changed is parsed, verified and rendered again.
+	opt.Memo = site.NewMemo()
 	srv := &server{clients: map[chan string]bool{}}
 	srv.rebuild(opt, stdout, stderr)
 
@@ -57,7 +63,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer watcher.Close()
-	for _, dir := range []string{"modes", "content", "templates"} {
+	for _, dir := range []string{"modes", "content", "packs", "templates"} {
 		addTree(watcher, filepath.Join(opt.Src, dir))
 	}
 	watcher.Add(opt.Src) // site.yaml
@@ -127,6 +133,8 @@ func (s *server) watch(w *fsnotify.Watcher, opt site.BuildOptions, stdout, stder
 // rebuild builds the site in memory; on failure it keeps serving the last
 // good build and shows the errors in the terminal and the browser.
 func (s *server) rebuild(opt site.BuildOptions, stdout, stderr io.Writer) {
+	s.building.Lock()
+	defer s.building.Unlock()
 	if dir := filepath.Join(opt.Src, "templates"); dirExists(dir) {
 		opt.Templates = os.DirFS(dir)
 	}
