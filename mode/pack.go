@@ -97,7 +97,7 @@ func (p *Pack) reuse(old *Mode, n int) *Mode {
 	m := *old
 	info := *old.Info
 	info.Line = n
-	m.Info, m.Pack, m.Rules = &info, p, p.Rules
+	m.Info, m.Pack = &info, p
 	return &m
 }
 

@@ -198,3 +198,62 @@ func mustPreset(name string) *engine.Rules {
 	}
 	return r
 }
+
+// LoadMemo reuses the puzzles of unchanged lines and gives what Load
+// gives: the same puzzles, lines, positions and errors.
+func TestLoadMemo(t *testing.T) {
+	m1 := `{"id":"m1","start":"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1","result":"white-wins","mate_in":1,"solution":"1. Ra8#","rating":1234,"hints":[{"text":"The back rank.","squares":["a8"]}]}`
+	m2 := `{"id":"m2","start":"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1","result":"white-wins","solution":"1. Ra8#","rating":900}`
+	bad := `{"id":"bad","start":"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1","result":"a draw","solution":"1. Ra8#"}`
+	files := map[string]string{"packs/p.md": packHeader, "packs/p.jsonl": m1 + "\n" + m2 + "\n" + bad + "\n"}
+	dir := writeTree(t, files)
+	write := func(name, data string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, "packs", name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	memo := NewMemo()
+	load := func() (*Site, map[string]*Mode) {
+		t.Helper()
+		s, errs := LoadMemo(dir, memo)
+		fresh, ferrs := Load(dir)
+		if fmt.Sprint(errs) != fmt.Sprint(ferrs) || len(errs) != 1 {
+			t.Fatalf("errors with the memo %v, without %v; want the same one", errs, ferrs)
+		}
+		byID := map[string]*Mode{}
+		for i, m := range s.Packs[0].Puzzles {
+			f := fresh.Packs[0].Puzzles[i]
+			byID[m.ID] = m
+			same := m.ID == f.ID && m.Title == f.Title && m.Pack == s.Packs[0] && fmt.Sprint(*m.Info) == fmt.Sprint(*f.Info) &&
+				fmt.Sprint(*m.Puzzle) == fmt.Sprint(*f.Puzzle) && *m.Claim == *f.Claim && m.Start.FEN() == f.Start.FEN() &&
+				m.At("puzzle.hints.1.squares") == f.At("puzzle.hints.1.squares") && string(m.Source()) == string(f.Source())
+			if !same {
+				t.Errorf("puzzle %d with the memo %+v, without %+v", i, m, f)
+			}
+		}
+		return s, byID
+	}
+	_, first := load()
+	m2 = strings.Replace(m2, "900", "950", 1)
+	write("p.jsonl", `{"id":"m0","start":"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1","result":"white-wins","solution":"1. Ra8#"}`+"\n\n"+m1+"\n"+bad+"\n"+m2+"\n")
+	_, second := load()
+	if second["m1"].Start != first["m1"].Start || second["m1"].Info.Line != 3 {
+		t.Errorf("the unchanged line was parsed again, or keeps its old line (%d)", second["m1"].Info.Line)
+	}
+	if second["m2"].Start == first["m2"].Start || second["m2"].Info.Rating != 950 {
+		t.Errorf("the edited line was not parsed again")
+	}
+	// A half-written file does not cost the memo what it did not see.
+	write("p.jsonl", `{"id":"m0"`)
+	LoadMemo(dir, memo)
+	write("p.jsonl", m1+"\n"+bad+"\n")
+	if _, third := load(); third["m1"].Start != first["m1"].Start {
+		t.Errorf("after a half-written file, the line was parsed again")
+	}
+	// A new header (here its title, part of every puzzle) invalidates.
+	write("p.md", strings.Replace(packHeader, "Test mates", "Mates", 1))
+	if _, fourth := load(); fourth["m1"].Start == first["m1"].Start || fourth["m1"].Title != "Mates m1" {
+		t.Errorf("after the header changed, the line was not parsed again (title %q)", fourth["m1"].Title)
+	}
+}

@@ -57,17 +57,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "serve: %v\n", err)
 		return 1
 	}
-	watcher, err := fsnotify.NewWatcher()
+	watcher, err := srv.startWatching(opt, stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "serve: watching files: %v\n", err)
 		return 1
 	}
 	defer watcher.Close()
-	for _, dir := range []string{"modes", "content", "packs", "templates"} {
-		addTree(watcher, filepath.Join(opt.Src, dir))
-	}
-	watcher.Add(opt.Src) // site.yaml
-	go srv.watch(watcher, opt, stdout, stderr)
 
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "Serving on http://%s/ (Ctrl+C to stop)\n", ln.Addr())
@@ -84,6 +79,21 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// startWatching rebuilds when a source changes: modes, pages, packs,
+// templates or site.yaml.
+func (s *server) startWatching(opt site.BuildOptions, stdout, stderr io.Writer) (*fsnotify.Watcher, error) {
+	watcher, err := fsnotify.NewWatcher()
+	if err != nil {
+		return nil, err
+	}
+	for _, dir := range []string{"modes", "content", "packs", "templates"} {
+		addTree(watcher, filepath.Join(opt.Src, dir))
+	}
+	watcher.Add(opt.Src) // site.yaml
+	go s.watch(watcher, opt, stdout, stderr)
+	return watcher, nil
 }
 
 // addTree watches dir and every folder below it.
