@@ -119,4 +119,36 @@ export class Corpus {
     };
     return step(0);
   }
+
+  // near returns a puzzle that passes f, is not skipped (skip(e) true:
+  // played already) and is rated as close to target as the pool allows:
+  // chunks are tried nearest first (by their rating range), and in the
+  // first chunk with an unskipped puzzle one of the `spread` nearest is
+  // picked by rng() (a number in [0, 1)). When every puzzle of the pool
+  // is skipped, the pool is exhausted: it returns {e, exhausted: true}
+  // with the nearest puzzle regardless of skip; null when no puzzle
+  // passes f. Only the chunks it tries are fetched.
+  near(f, target, skip, rng, spread = 5) {
+    const dist = (c) => (target < c.lo ? c.lo - target : target > c.hi ? target - c.hi : 0);
+    const list = this.candidates(f).sort((i, j) => dist(this.index.chunks[i]) - dist(this.index.chunks[j]) || i - j);
+    if (!list.length) return Promise.resolve(null);
+    let nearest = null; // the nearest puzzle seen, skipped or not
+    const pick = (pool) => {
+      pool.sort((a, b) => Math.abs(a.rating - target) - Math.abs(b.rating - target) || (a.id < b.id ? -1 : 1));
+      return pool[Math.min(pool.length - 1, Math.floor(rng() * Math.min(spread, pool.length)))];
+    };
+    const step = (k) => {
+      if (k >= list.length) return Promise.resolve(nearest && { e: nearest, exhausted: true });
+      return this.chunk(list[k]).then((entries) => {
+        const all = entries.filter((e) => matches(e, f));
+        const open = all.filter((e) => !(skip && skip(e)));
+        if (open.length) return { e: pick(open), exhausted: false };
+        all.forEach((e) => {
+          if (!nearest || Math.abs(e.rating - target) < Math.abs(nearest.rating - target)) nearest = e;
+        });
+        return step(k + 1);
+      });
+    };
+    return step(0);
+  }
 }

@@ -76,3 +76,23 @@ test('size counts from the index', () => {
   assert.equal(c.size({ theme: 'mateIn2' }), 2);
   assert.ok(matches({ pack: 'a', family: '1d', rating: 900, themes: [] }, { pack: 'a', max: 1000 }));
 });
+
+test('near picks an unplayed puzzle close to the target, fetching the nearest chunks first', async () => {
+  const { c, fetched } = corpus();
+  const first = () => 0; // rng: always the nearest
+  let r = await c.near({}, 1290, null, first);
+  assert.equal(r.e.id, 'a4');
+  assert.equal(r.exhausted, false);
+  assert.deepEqual(fetched, ['../c1.json'], 'only the chunk whose range holds the target');
+  r = await c.near({}, 1290, (e) => e.pack === 'a' && e.rating >= 1200, first);
+  assert.equal(r.e.id, 'a2', 'the next nearest chunk once the first is played out');
+  r = await c.near({ family: '1d' }, 2000, (e) => e.id !== 'a1', first);
+  assert.equal(r.e.id, 'a1', 'far from the target when nothing nearer is left');
+  r = await c.near({ pack: 'a' }, 1000, () => true, first);
+  assert.deepEqual([r.e.id, r.exhausted], ['a1', true], 'an exhausted pool starts again from the nearest');
+  assert.equal(await c.near({ pack: 'zz' }, 1000, null, first), null);
+  // rng spreads the choice over the nearest few.
+  const seen = new Set();
+  for (const x of [0, 0.3, 0.6, 0.99]) seen.add((await c.near({ pack: 'a' }, 1150, null, () => x, 2)).e.id);
+  assert.deepEqual([...seen].sort(), ['a1', 'a2'], 'within the nearest chunk (a tie goes to the first)');
+});

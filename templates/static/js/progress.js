@@ -1,31 +1,73 @@
 // The trainer's progress, kept in localStorage as JSON and validated on
-// every read: a corrupt or old record is replaced by an empty one, never
-// trusted. Pure: no DOM, importable from Node.
+// every read: a corrupt record is replaced by an empty one, never
+// trusted; a record of the previous version is upgraded. It holds the
+// player's Glicko-2 rating and its history, a log of attempts (for the
+// dashboard), the review queue (Leitner boxes) and the records of
+// Streak and Storm. Pure: no DOM, importable from Node.
+
+import { update, START } from './rating.js';
 
 export const PROGRESS_KEY = 'thinchess.progress';
-const VERSION = 1;
+export const VERSION = 2;
+
+// LOG_MAX bounds the attempts kept for the dashboard (the oldest go).
+export const LOG_MAX = 20000;
+
+// DAY is a day in milliseconds. INTERVALS are the waits of the Leitner
+// boxes 1 to 5: a failed puzzle is due again at once (box 1); each
+// clean solve in review moves it one box up, and a solve in box 5
+// takes it out of the queue.
+export const DAY = 24 * 3600 * 1000;
+export const INTERVALS = [0, 0, DAY, 3 * DAY, 7 * DAY, 21 * DAY];
+export const BOXES = 5;
 
 // emptyProgress is the progress of a new reader.
 export function emptyProgress() {
-  return { v: VERSION, puzzles: {}, streak: 0, best: 0 };
+  return {
+    v: VERSION, puzzles: {}, streak: 0, best: 0,
+    player: { ...START }, history: [], log: [], review: {},
+    records: { streak: 0, storm: 0 },
+  };
 }
 
-function count(x) {
-  return typeof x === 'number' && isFinite(x) && x >= 0 && Math.floor(x) === x;
-}
+const count = (x) => typeof x === 'number' && isFinite(x) && x >= 0 && Math.floor(x) === x;
+const num = (x) => typeof x === 'number' && isFinite(x);
+const isObject = (x) => !!x && typeof x === 'object' && !Array.isArray(x);
+const strings = (x) => Array.isArray(x) && x.every((s) => typeof s === 'string');
 
-function isObject(x) {
-  return !!x && typeof x === 'object' && !Array.isArray(x);
+function validPuzzles(ps) {
+  return isObject(ps) && Object.keys(ps).every((k) => {
+    const e = ps[k];
+    return isObject(e) && typeof e.solved === 'boolean' && count(e.attempts) && count(e.hints) &&
+      (e.rated === undefined || typeof e.rated === 'boolean');
+  });
 }
 
 // validProgress reports whether p is a progress record of this version.
 export function validProgress(p) {
   if (!isObject(p) || p.v !== VERSION) return false;
-  if (!count(p.streak) || !count(p.best) || !isObject(p.puzzles)) return false;
-  return Object.keys(p.puzzles).every((k) => {
-    const e = p.puzzles[k];
-    return isObject(e) && typeof e.solved === 'boolean' && count(e.attempts) && count(e.hints);
-  });
+  if (!count(p.streak) || !count(p.best) || !validPuzzles(p.puzzles)) return false;
+  const pl = p.player;
+  if (!isObject(pl) || !num(pl.rating) || !num(pl.rd) || pl.rd <= 0 || !num(pl.vol) || pl.vol <= 0) return false;
+  if (!Array.isArray(p.history) || !p.history.every((h) => Array.isArray(h) && h.length === 3 && h.every(num))) return false;
+  if (!Array.isArray(p.log) || !p.log.every((a) => isObject(a) && typeof a.id === 'string' && num(a.t) &&
+    typeof a.ok === 'boolean' && num(a.pr) && strings(a.th) && typeof a.f === 'string' && typeof a.m === 'string')) return false;
+  if (!isObject(p.review) || !Object.keys(p.review).every((k) => {
+    const r = p.review[k];
+    return isObject(r) && count(r.box) && r.box >= 1 && r.box <= BOXES && num(r.due);
+  })) return false;
+  return isObject(p.records) && count(p.records.streak) && count(p.records.storm);
+}
+
+// upgrade turns a valid record of version 1 (solved puzzles, streaks)
+// into this version; anything else gives null.
+function upgrade(p) {
+  if (!isObject(p) || p.v !== 1 || !count(p.streak) || !count(p.best) || !validPuzzles(p.puzzles)) return null;
+  const q = emptyProgress();
+  q.puzzles = p.puzzles;
+  q.streak = p.streak;
+  q.best = p.best;
+  return q;
 }
 
 // readProgress reads stored text (null when nothing is stored) into
@@ -35,6 +77,8 @@ export function readProgress(raw) {
   let p = null;
   try { p = JSON.parse(raw); } catch (e) { p = null; }
   if (validProgress(p)) return { progress: p, reset: false };
+  const up = upgrade(p);
+  if (up) return { progress: up, reset: false };
   return { progress: emptyProgress(), reset: true };
 }
 
@@ -64,4 +108,133 @@ export function recordSolved(p, id, r, clean) {
 // solvedCount counts the puzzles solved.
 export function solvedCount(p) {
   return Object.keys(p.puzzles).filter((k) => p.puzzles[k].solved).length;
+}
+
+// puzzleRD is the deviation of a puzzle's rating: lichess's own, else
+// wider for an estimated rating than for a measured one.
+export function puzzleRD(e) {
+  if (e.source && e.source.rd > 0) return e.source.rd;
+  return e.estimated ? 150 : 100;
+}
+
+// rate updates the player's rating after the first rated attempt at
+// puzzle e (ok: solved with no mistake and no help) and records it in
+// the history; a puzzle is rated once. It returns {before, after}, or
+// null when e was rated already.
+export function rate(p, e, ok, now) {
+  const rec = entry(p, e.id);
+  if (rec.rated) return null;
+  rec.rated = true;
+  const before = p.player;
+  p.player = update(before, [{ rating: e.rating, rd: puzzleRD(e), score: ok ? 1 : 0 }], undefined, true);
+  p.history.push([now, Math.round(p.player.rating * 10) / 10, Math.round(p.player.rd * 10) / 10]);
+  return { before, after: p.player };
+}
+
+// logAttempt records an attempt at e in mode m for the dashboard.
+export function logAttempt(p, e, ok, m, now) {
+  p.log.push({ id: e.id, t: now, ok, pr: e.rating, th: (e.themes || []).slice(), f: e.family || '', m });
+  if (p.log.length > LOG_MAX) p.log.splice(0, p.log.length - LOG_MAX);
+}
+
+// reviewFailed puts puzzle id into the review queue, due at once.
+export function reviewFailed(p, id, now) {
+  p.review[id] = { box: 1, due: now + INTERVALS[1] };
+}
+
+// reviewSolved moves a queued puzzle solved cleanly one box up, or out
+// of the queue from the last box; others are left alone.
+export function reviewSolved(p, id, now) {
+  const r = p.review[id];
+  if (!r) return;
+  if (r.box >= BOXES) {
+    delete p.review[id];
+    return;
+  }
+  r.box++;
+  r.due = now + INTERVALS[r.box];
+}
+
+// dueReviews are the ids of the queue due at now, the longest due first.
+export function dueReviews(p, now) {
+  return Object.keys(p.review).filter((id) => p.review[id].due <= now)
+    .sort((a, b) => p.review[a].due - p.review[b].due || (a < b ? -1 : 1));
+}
+
+// statsBy sums the log by key(attempt) (a list of groups): attempts,
+// solved, accuracy and the average rating of the puzzles solved.
+export function statsBy(p, key) {
+  const groups = new Map();
+  for (const a of p.log) {
+    for (const k of key(a)) {
+      const s = groups.get(k) || { key: k, attempts: 0, solved: 0, ratingSum: 0 };
+      s.attempts++;
+      if (a.ok) { s.solved++; s.ratingSum += a.pr; }
+      groups.set(k, s);
+    }
+  }
+  return Array.from(groups.values()).map((s) => ({
+    key: s.key, attempts: s.attempts, solved: s.solved,
+    accuracy: s.solved / s.attempts, avgSolved: s.solved ? Math.round(s.ratingSum / s.solved) : 0,
+  })).sort((a, b) => b.attempts - a.attempts || (a.key < b.key ? -1 : 1));
+}
+
+// EXPORT_KIND marks an exported progress file.
+export const EXPORT_KIND = 'thinchess-progress';
+
+// exportProgress is the text of an export file.
+export function exportProgress(p, now) {
+  return JSON.stringify({ kind: EXPORT_KIND, exported: new Date(now).toISOString(), progress: p }, null, 1);
+}
+
+// importProgress merges the progress of an export file into current and
+// returns {progress} (a new record; current is not changed), or {error}
+// with a message when the file is not a valid export.
+export function importProgress(text, current) {
+  let f = null;
+  try { f = JSON.parse(text); } catch (e) {
+    return { error: 'This file is not JSON: ' + e.message };
+  }
+  if (!isObject(f) || f.kind !== EXPORT_KIND) return { error: 'This file is not a thinchess progress export.' };
+  let got = f.progress;
+  if (isObject(got) && got.v === 1) got = upgrade(got);
+  if (!validProgress(got)) {
+    return { error: isObject(f.progress) && num(f.progress.v) && f.progress.v > VERSION
+      ? 'This export comes from a newer version of thinchess (' + f.progress.v + '); update the site first.'
+      : 'This export is damaged: some of its fields are missing or wrong. Nothing was changed.' };
+  }
+  return { progress: merge(current, got) };
+}
+
+// merge joins two progress records: puzzles, history, log and review
+// by union (the later entry winning), the rating of the record played
+// last, the best records of both.
+export function merge(a, b) {
+  const out = emptyProgress();
+  for (const src of [a, b]) {
+    for (const id of Object.keys(src.puzzles)) {
+      const x = src.puzzles[id];
+      const y = out.puzzles[id];
+      out.puzzles[id] = y ? {
+        solved: x.solved || y.solved, attempts: Math.max(x.attempts, y.attempts), hints: Math.max(x.hints, y.hints),
+        rated: !!(x.rated || y.rated),
+      } : { ...x };
+    }
+    for (const id of Object.keys(src.review)) {
+      const r = src.review[id];
+      if (!out.review[id] || out.review[id].due < r.due) out.review[id] = { ...r };
+    }
+  }
+  const hist = new Map();
+  [...a.history, ...b.history].forEach((h) => hist.set(h[0], h));
+  out.history = Array.from(hist.values()).sort((x, y) => x[0] - y[0]);
+  const log = new Map();
+  [...a.log, ...b.log].forEach((x) => log.set(x.t + '\u0000' + x.id, x));
+  out.log = Array.from(log.values()).sort((x, y) => x.t - y.t).slice(-LOG_MAX);
+  const last = (p) => (p.history.length ? p.history[p.history.length - 1][0] : -1);
+  out.player = { ...(last(b) > last(a) ? b.player : a.player) };
+  out.streak = Math.max(a.streak, b.streak);
+  out.best = Math.max(a.best, b.best);
+  out.records = { streak: Math.max(a.records.streak, b.records.streak), storm: Math.max(a.records.storm, b.records.storm) };
+  return out;
 }
