@@ -450,7 +450,12 @@ func TestBrowserTrainer(t *testing.T) {
 	if p := eval[string](t, ctx, `document.getElementById('progress').textContent`); !strings.HasPrefix(p, "Solved 0 · streak 0") {
 		t.Errorf("progress after a reset: %q", p)
 	}
-	waitFor(t, ctx, `TC.page.node && !TC.page.busy`, 10*time.Second)
+	if p := eval[string](t, ctx, `document.getElementById('player-rating').textContent`); p != "1500" {
+		t.Errorf("a new player's rating %q, want 1500", p)
+	}
+	// Rated (the default): a solved puzzle raises the rating.
+	open(t, ctx, srv.url("train/?id=gardner-mate"))
+	waitFor(t, ctx, `TC.trainer && TC.trainer.current && TC.trainer.current.id === 'gardner-mate' && TC.page.node && !TC.page.busy`, 10*time.Second)
 	s := loadRenderSite(t)
 	var m *mode.Mode
 	for _, x := range s.Modes {
@@ -472,36 +477,76 @@ func TestBrowserTrainer(t *testing.T) {
 	}
 	waitFor(t, ctx, `TC.page.solved`, 10*time.Second)
 	waitFor(t, ctx, `document.getElementById('progress').textContent.indexOf('Solved 1 · streak 1 · best streak 1') === 0`, 5*time.Second)
+	rating := func() int { return eval[int](t, ctx, `parseInt(document.getElementById('player-rating').textContent, 10)`) }
+	afterWin := rating()
+	if afterWin <= 1500 || !strings.HasPrefix(eval[string](t, ctx, `document.getElementById('rating-change').textContent`), "+") {
+		t.Errorf("after a solve the rating is %d (%q), want above 1500", afterWin, eval[string](t, ctx, `document.getElementById('rating-change').textContent`))
+	}
 	stored := eval[string](t, ctx, `localStorage.getItem('thinchess.progress')`)
-	if !strings.Contains(stored, `"gardner-mate":{"solved":true,"attempts":1,"hints":0}`) {
+	if !strings.Contains(stored, `"gardner-mate":{"solved":true,"attempts":1,"hints":0,"rated":true}`) || !strings.Contains(stored, `"history":[[`) {
 		t.Errorf("stored progress %s", stored)
 	}
 	if u := eval[string](t, ctx, `location.search`); u != "?id=gardner-mate" {
 		t.Errorf("the address of the solved puzzle is %q, want its permalink ?id=gardner-mate", u)
 	}
 
-	// Next puzzle: the solved one is skipped; the packs' puzzles follow,
-	// read from their chunk, with their rating, themes and source.
-	run(t, ctx, chromedp.Click(css(`[data-action="next"]`)))
-	waitFor(t, ctx, `TC.trainer.current.id === 'tm-Back-rank' && TC.page.node && !TC.page.busy`, 10*time.Second)
+	// A pack puzzle read from its chunk, with its rating, themes and source.
+	open(t, ctx, srv.url("train/?id=tm-Back-rank"))
+	waitFor(t, ctx, `TC.trainer && TC.trainer.current && TC.trainer.current.id === 'tm-Back-rank' && TC.page.node && !TC.page.busy`, 10*time.Second)
 	if meta := eval[string](t, ctx, `document.getElementById('puzzle-meta').textContent`); meta != "Rated 700 · mateIn1, backRankMate · Test mates" {
 		t.Errorf("puzzle meta %q", meta)
 	}
 	if src := eval[string](t, ctx, `document.getElementById('puzzle-source').hidden ? '' : document.getElementById('puzzle-source').href`); src != "https://example.org/games/1#41" {
 		t.Errorf("source link %q", src)
 	}
-	clickMove(t, ctx, "a1", "a8")
-	waitFor(t, ctx, `TC.page.solved`, 10*time.Second)
 
-	// A permalink opens its puzzle directly, here a 1-D one in a pack
-	// of chess puzzles, with its table.
+	// A wrong move in a table-backed puzzle: the table's refutation in
+	// #feedback, the move taken back, the rating down, the puzzle queued
+	// for review.
 	open(t, ctx, srv.url("train/?id=tm-one-file"))
 	waitFor(t, ctx, `TC.trainer && TC.trainer.current && TC.trainer.current.id === 'tm-one-file' && TC.page.node && !TC.page.busy`, 10*time.Second)
 	if title := eval[string](t, ctx, `document.getElementById('puzzle-title').textContent`); title != "Test mates tm-one-file" {
 		t.Errorf("permalink opened %q", title)
 	}
+	before := rating()
+	wrong := eval[string](t, ctx, wrongMoveJS)
+	if wrong == "" {
+		t.Fatal("no wrong move in tm-one-file")
+	}
+	clickMove(t, ctx, wrong[:2], wrong[2:4])
+	waitFor(t, ctx, `document.getElementById('feedback').textContent.indexOf('Proven by the exact table') > 0`, 10*time.Second)
+	fb := eval[string](t, ctx, `document.getElementById('feedback').textContent`)
+	if !strings.HasPrefix(fb, "✗ ") || eval[string](t, ctx, `document.getElementById('feedback').getAttribute('role')`) != "status" {
+		t.Errorf("feedback %q", fb)
+	}
+	waitFor(t, ctx, `TC.page.game.state.cursor === 0 && !TC.page.busy`, 10*time.Second)
+	if r := rating(); r >= before {
+		t.Errorf("after a wrong move the rating is %d, want below %d", r, before)
+	}
+	if n := eval[string](t, ctx, `document.getElementById('review-count').textContent`); n != "1" {
+		t.Errorf("review count %q, want 1", n)
+	}
+	// Review brings the failed puzzle back.
+	open(t, ctx, srv.url("train/"))
+	waitFor(t, ctx, `TC.trainer && TC.trainer.current && !TC.page.busy`, 10*time.Second)
+	run(t, ctx, chromedp.Click(css(`[data-mode="review"]`)))
+	waitFor(t, ctx, `TC.trainer.mode === 'review' && TC.trainer.current.id === 'tm-one-file' && !TC.page.busy`, 10*time.Second)
+
+	// Streak: one mistake ends it.
+	run(t, ctx, chromedp.Click(css(`[data-mode="streak"]`)))
+	waitFor(t, ctx, `TC.trainer.mode === 'streak' && TC.trainer.run && TC.trainer.run.played.size === 1 && TC.page.node && !TC.page.busy && TC.page.game.state.fen === TC.trainer.current.fen`, 10*time.Second)
+	eval[bool](t, ctx, `TC.page.tryCoord(`+wrongMoveJS+`), true`)
+	waitFor(t, ctx, `document.getElementById('mode-status').textContent.indexOf('the streak is over') > 0`, 10*time.Second)
+
+	// Storm: the clock runs out (the page's clock is moved on).
+	run(t, ctx, chromedp.Click(css(`[data-mode="storm"]`)))
+	waitFor(t, ctx, `TC.trainer.mode === 'storm' && TC.trainer.run && /^Storm 3:00|^Storm 2:5/.test(document.getElementById('mode-status').textContent)`, 10*time.Second)
+	eval[bool](t, ctx, `(() => { const t0 = Date.now(); TC.now = () => Date.now() - t0 + t0 + 181000; return true; })()`)
+	waitFor(t, ctx, `document.getElementById('mode-status').textContent.indexOf('Storm over') === 0`, 5*time.Second)
+	eval[bool](t, ctx, `delete TC.now, true`)
+
 	// An unknown id says so and opens another puzzle.
-	open(t, ctx, srv.url("train/?id=no-such-puzzle"))
+	open(t, ctx, srv.url("train/?id=no-such-puzzle&mode=rated"))
 	waitFor(t, ctx, `document.getElementById('train-error').textContent.indexOf('There is no puzzle “no-such-puzzle”') === 0`, 10*time.Second)
 	// A pack filter from the pack's page.
 	open(t, ctx, srv.url("train/?pack=test-mates"))
@@ -509,7 +554,36 @@ func TestBrowserTrainer(t *testing.T) {
 	if got := eval[string](t, ctx, `document.getElementById('f-pack').value`); got != "test-mates" {
 		t.Errorf("pack filter %q", got)
 	}
+
+	// The dashboard draws the rating history; an export imported into an
+	// empty record restores the same state; a corrupt file changes nothing.
+	run(t, ctx, chromedp.Navigate(srv.url("train/dashboard/")))
+	waitFor(t, ctx, `!!TC.dashboard && !!document.querySelector('#rating-chart svg polyline')`, 10*time.Second)
+	if !eval[bool](t, ctx, `(() => {
+		const d = TC.dashboard;
+		const before = JSON.stringify(d.progress);
+		const text = d.exportText();
+		localStorage.removeItem('thinchess.progress');
+		d.progress = JSON.parse('{"v":2,"puzzles":{},"streak":0,"best":0,"player":{"rating":1500,"rd":350,"vol":0.06},"history":[],"log":[],"review":{},"records":{"streak":0,"storm":0}}');
+		return d.importText(text) && JSON.stringify(d.progress) === before && localStorage.getItem('thinchess.progress') === before;
+	})()`) {
+		t.Error("export then import did not restore the state")
+	}
+	if eval[bool](t, ctx, `TC.dashboard.importText('{"kind":"thinchess-progress","progress":{"v":2}}')`) {
+		t.Error("a corrupt import was accepted")
+	}
+	if note := eval[string](t, ctx, `document.getElementById('data-note').textContent`); !strings.HasPrefix(note, "Import failed: ") {
+		t.Errorf("after a corrupt import the page says %q", note)
+	}
 }
+
+// wrongMoveJS finds a legal move of the player that the puzzle's tree
+// does not accept, in coordinates.
+const wrongMoveJS = `(() => {
+	const n = TC.page.node;
+	const all = Object.values(TC.page.game.state.legal).flat().map((m) => m.coord);
+	return all.find((c) => n.accept.indexOf(c) < 0) || '';
+})()`
 
 // Scenario 3: the editor opened by a ?pos= link solves the position; a
 // ?pos= carrying a script shows an error and runs nothing.

@@ -47,11 +47,12 @@ const moduleDir = "static/js"
 // controller (home, docs, 404) load defaultScript: the theme and sound
 // toggles and the service worker, which every entry imports too.
 var pageScripts = map[string]string{
-	"mode":    "mode.js",
-	"train":   "train.js",
-	"editor":  "editor.js",
-	"explore": "explore.js",
-	"pack":    "pack.js",
+	"mode":      "mode.js",
+	"train":     "train.js",
+	"dashboard": "dashboard.js",
+	"editor":    "editor.js",
+	"explore":   "explore.js",
+	"pack":      "pack.js",
 }
 
 const defaultScript = "prefs.js"

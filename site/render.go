@@ -135,7 +135,7 @@ func (r *renderer) render() error {
 // page is the data every layout gets.
 type page struct {
 	r           *renderer
-	Kind        string // home, mode, explore, train, editor, doc, notfound
+	Kind        string // home, mode, explore, train, dashboard, editor, doc, notfound
 	Path        string // output path of the page
 	Root        string // relative prefix to the site root ("../../")
 	Base        string // <base href>, for the 404 page only
@@ -606,6 +606,9 @@ func (r *renderer) renderModes() error {
 }
 
 func (r *renderer) renderTrain() error {
+	if err := r.execute(r.newPage("dashboard", "train/dashboard/index.html", "Your training"), "dashboard.html"); err != nil {
+		return err
+	}
 	p := r.newPage("train", "train/index.html", "Puzzle trainer")
 	// The page shows the board of the easiest puzzle while the trainer
 	// fetches the first one it will play; the puzzles come from the

@@ -127,7 +127,9 @@ export class Corpus {
   // picked by rng() (a number in [0, 1)). When every puzzle of the pool
   // is skipped, the pool is exhausted: it returns {e, exhausted: true}
   // with the nearest puzzle regardless of skip; null when no puzzle
-  // passes f. Only the chunks it tries are fetched.
+  // passes f. Only the chunks it tries are fetched; one that cannot be
+  // (offline, not kept) is passed over, and its error returned only
+  // when no other chunk has a puzzle.
   near(f, target, skip, rng, spread = 5) {
     const dist = (c) => (target < c.lo ? c.lo - target : target > c.hi ? target - c.hi : 0);
     const list = this.candidates(f).sort((i, j) => dist(this.index.chunks[i]) - dist(this.index.chunks[j]) || i - j);
@@ -137,8 +139,12 @@ export class Corpus {
       pool.sort((a, b) => Math.abs(a.rating - target) - Math.abs(b.rating - target) || (a.id < b.id ? -1 : 1));
       return pool[Math.min(pool.length - 1, Math.floor(rng() * Math.min(spread, pool.length)))];
     };
+    let failed = null; // the first chunk that could not be fetched
     const step = (k) => {
-      if (k >= list.length) return Promise.resolve(nearest && { e: nearest, exhausted: true });
+      if (k >= list.length) {
+        if (nearest) return Promise.resolve({ e: nearest, exhausted: true });
+        return failed ? Promise.reject(failed) : Promise.resolve(null);
+      }
       return this.chunk(list[k]).then((entries) => {
         const all = entries.filter((e) => matches(e, f));
         const open = all.filter((e) => !(skip && skip(e)));
@@ -146,6 +152,10 @@ export class Corpus {
         all.forEach((e) => {
           if (!nearest || Math.abs(e.rating - target) < Math.abs(nearest.rating - target)) nearest = e;
         });
+        return step(k + 1);
+      }, (err) => {
+        // Offline, a chunk not kept is skipped for the next nearest.
+        failed = failed || err;
         return step(k + 1);
       });
     };

@@ -96,3 +96,11 @@ test('near picks an unplayed puzzle close to the target, fetching the nearest ch
   for (const x of [0, 0.3, 0.6, 0.99]) seen.add((await c.near({ pack: 'a' }, 1150, null, () => x, 2)).e.id);
   assert.deepEqual([...seen].sort(), ['a1', 'a2'], 'within the nearest chunk (a tie goes to the first)');
 });
+
+test('near passes over a chunk it cannot fetch (offline) for the next nearest', async () => {
+  const { c } = corpus();
+  c.index.chunks.push({ url: 'missing.json', pack: 'b', n: 1, lo: 1400, hi: 1400, families: ['standard'], themes: {} });
+  const r = await c.near({}, 1400, null, () => 0);
+  assert.equal(r.e.id, 'a4', 'the nearest chunk that could be fetched');
+  await assert.rejects(c.near({ pack: 'b', min: 1400, max: 1400 }, 1400, null, () => 0), /404/);
+});

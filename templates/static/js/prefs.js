@@ -23,7 +23,7 @@ function setupTheme() {
 
 const SOUND_KEY = 'thinchess.sound';
 // NOTES are the tones of each sound: [frequency in Hz, seconds].
-const NOTES = { move: [[520, 0.05]], capture: [[330, 0.06], [220, 0.08]], end: [[392, 0.1], [523, 0.12], [659, 0.18]], wrong: [[200, 0.12]] };
+const NOTES = { move: [[520, 0.05]], capture: [[330, 0.06], [220, 0.08]], end: [[392, 0.1], [523, 0.12], [659, 0.18]], wrong: [[200, 0.12]], right: [[660, 0.06], [880, 0.08]] };
 let audio = null;
 
 // sound plays short synthesized clicks; the muted state is remembered.

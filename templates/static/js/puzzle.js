@@ -6,6 +6,7 @@
 import { $, $$, el, sleep, announce } from './dom.js';
 import { Game } from './game.js';
 import { sound } from './prefs.js';
+import { refutation } from './refute.js';
 
 const PAUSE = 450;
 
@@ -127,6 +128,8 @@ export class Puzzle {
       if (!ok) return this.wrong(s);
       this.descend(this.node, coord);
       this.feedback('✓ ' + s.last.san + ' is right.', 'good');
+      sound.play('right');
+      if (this.opts.onRight) this.opts.onRight();
       return this.afterMove();
     })).then(() => { this.busy = false; }, (err) => {
       this.busy = false;
@@ -134,19 +137,36 @@ export class Puzzle {
     });
   }
 
-  // wrong shows a wrong move for a moment, then takes it back.
+  // wrong shows a wrong move with its proven refutation (the analysis of
+  // the position after it, from the table or the mate prover), then
+  // takes it back.
   wrong(s) {
     const g = this.game;
+    const san = s.last.san;
+    const best = this.bestMateIn(s.cursor - 1);
     this.mistakes++;
-    this.feedback('✗ ' + s.last.san + ' is not the best move. Try again.', 'bad');
+    this.feedback('✗ ' + san + ' is not the best move.', 'bad');
     sound.play('wrong');
-    announce(s.last.san + ' is wrong; the move is taken back.');
     g.board.mark('wrong', [s.last.from, s.last.to]);
     if (this.opts.onMistake) this.opts.onMistake();
-    return sleep(PAUSE + 300).then(() => {
+    return g.analyse().then((a) => refutation(san, a, this.data.puzzle.side, best), () => null).then((text) => {
+      this.refuted = text;
+      const shown = text || '✗ ' + san + ' is not the best move. Try again.';
+      this.feedback(shown, 'bad');
+      announce(shown + ' The move is taken back.');
+      return sleep(PAUSE + (text ? (this.opts.refutationPause ?? 1800) : 300));
+    }).then(() => {
       g.board.mark('wrong', []);
       return g.run(g.engine.call('undo', g.id), false);
     });
+  }
+
+  // bestMateIn is the fastest mate the player has at ply (0 when the
+  // puzzle is not a proven mate): the start's less the moves made.
+  bestMateIn(ply) {
+    const v = this.data.verification;
+    if (!v || !(v.mateIn > 0) || v.value !== this.data.puzzle.side + '-wins') return 0;
+    return v.mateIn - Math.floor(ply / 2);
   }
 
   // defence is the state after the defender's move: the tree's reply,

@@ -1,0 +1,143 @@
+// The dashboard (train/dashboard/): the player's rating history as a
+// chart drawn here in SVG, accuracy by theme and board, the records,
+// the review queue, and export, import and reset of the progress — all
+// from localStorage, nothing sent anywhere.
+import './prefs.js';
+import { $, el, svgEl, store, onPage, TC } from './dom.js';
+import { PROGRESS_KEY, readProgress, emptyProgress, statsBy, dueReviews, exportProgress, importProgress, solvedCount } from './progress.js';
+
+const FAMILY_TITLES = { '1d': '1-D', thin: 'Thin', minichess: 'Minichess', standard: 'Standard chess' };
+
+// chart draws the rating history (points [t, rating, rd]) as an SVG:
+// the rating line over a band of ±RD, with the lowest and highest
+// rating marked on the axis.
+export function chart(history, width, height) {
+  const svg = svgEl('svg', { viewBox: '0 0 ' + width + ' ' + height, role: 'img', class: 'chart' });
+  const pad = { l: 44, r: 8, t: 8, b: 20 };
+  const pts = history.length === 1 ? [history[0], history[0]] : history;
+  let lo = Infinity;
+  let hi = -Infinity;
+  pts.forEach((h) => { lo = Math.min(lo, h[1] - h[2]); hi = Math.max(hi, h[1] + h[2]); });
+  lo = Math.floor(lo / 50) * 50;
+  hi = Math.max(lo + 100, Math.ceil(hi / 50) * 50);
+  const x = (i) => pad.l + (width - pad.l - pad.r) * (pts.length === 1 ? 0 : i / (pts.length - 1));
+  const y = (r) => pad.t + (height - pad.t - pad.b) * (1 - (r - lo) / (hi - lo));
+  const band = pts.map((h, i) => x(i) + ',' + y(h[1] + h[2])).concat(pts.map((h, i) => x(i) + ',' + y(h[1] - h[2])).reverse());
+  svg.appendChild(svgEl('polygon', { points: band.join(' '), class: 'chart-band' }));
+  svg.appendChild(svgEl('polyline', { points: pts.map((h, i) => x(i) + ',' + y(h[1])).join(' '), class: 'chart-line' }));
+  [lo, hi].forEach((v) => {
+    const t = svgEl('text', { x: pad.l - 6, y: y(v) + 4, 'text-anchor': 'end', class: 'chart-label' });
+    t.textContent = String(v);
+    svg.appendChild(t);
+  });
+  const last = pts[pts.length - 1];
+  const title = svgEl('title', {});
+  title.textContent = 'Rating history: ' + history.length + ' rated puzzles; now ' + Math.round(last[1]) + ' ±' + Math.round(last[2]) + ' (range ' + lo + '–' + hi + ')';
+  svg.insertBefore(title, svg.firstChild);
+  return svg;
+}
+
+function table(rows, name) {
+  if (!rows.length) return el('p', { class: 'muted' }, 'No attempts yet.');
+  const t = el('table', { class: 'stats' });
+  const head = el('tr');
+  [name, 'Attempts', 'Solved', 'Accuracy', 'Average rating solved'].forEach((h) => head.appendChild(el('th', { scope: 'col' }, h)));
+  t.appendChild(head);
+  rows.forEach((s) => {
+    const tr = el('tr');
+    [s.name, s.attempts, s.solved, Math.round(100 * s.accuracy) + '%', s.avgSolved || '–'].forEach((v, i) => tr.appendChild(el(i ? 'td' : 'th', i ? null : { scope: 'row' }, String(v))));
+    t.appendChild(tr);
+  });
+  return t;
+}
+
+export class Dashboard {
+  constructor() {
+    const loaded = readProgress(store.get(PROGRESS_KEY));
+    this.progress = loaded.progress;
+    if (loaded.reset) this.note('Your saved progress could not be read, so it starts afresh.');
+  }
+
+  note(text) {
+    const n = $('#data-note');
+    n.textContent = text;
+    n.hidden = !text;
+  }
+
+  save() {
+    store.set(PROGRESS_KEY, JSON.stringify(this.progress));
+    this.show();
+  }
+
+  show() {
+    const p = this.progress;
+    $('#player-rating').textContent = String(Math.round(p.player.rating));
+    $('#player-rd').textContent = '±' + Math.round(p.player.rd);
+    const box = $('#rating-chart');
+    if (p.history.length) {
+      box.textContent = '';
+      box.appendChild(chart(p.history, 640, 220));
+    }
+    const rec = $('#records');
+    rec.textContent = '';
+    const reviews = Object.keys(p.review).length;
+    [
+      ['Puzzles solved', solvedCount(p)], ['Rated puzzles', p.history.length],
+      ['Best run of clean solves', p.best], ['Best Streak', p.records.streak], ['Best Storm', p.records.storm],
+      ['Mistakes to review', dueReviews(p, Date.now()).length + ' due now, ' + reviews + ' in the queue'],
+    ].forEach(([k, v]) => { rec.appendChild(el('dt', null, k)); rec.appendChild(el('dd', null, String(v))); });
+    const themes = statsBy(p, (a) => a.th).map((s) => ({ ...s, name: s.key }));
+    const fams = statsBy(p, (a) => (a.f ? [a.f] : [])).map((s) => ({ ...s, name: FAMILY_TITLES[s.key] || s.key }));
+    $('#by-theme').replaceChildren(table(themes, 'Theme'));
+    $('#by-family').replaceChildren(table(fams, 'Board'));
+  }
+
+  exportText() { return exportProgress(this.progress, Date.now()); }
+
+  exportFile() {
+    const blob = new Blob([this.exportText()], { type: 'application/json' });
+    const a = el('a', { href: URL.createObjectURL(blob), download: 'thinchess-progress.json' });
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    this.note('Exported your progress to thinchess-progress.json.');
+  }
+
+  // importText merges an export into the progress, or rejects it and
+  // changes nothing.
+  importText(text) {
+    const r = importProgress(text, this.progress);
+    if (r.error) {
+      this.note('Import failed: ' + r.error);
+      return false;
+    }
+    this.progress = r.progress;
+    this.save();
+    this.note('Imported: your progress now holds ' + this.progress.history.length + ' rated puzzles and ' + solvedCount(this.progress) + ' solved.');
+    return true;
+  }
+
+  bind() {
+    $('[data-action="export"]').addEventListener('click', () => this.exportFile());
+    $('#import-file').addEventListener('change', (ev) => {
+      const f = ev.target.files && ev.target.files[0];
+      if (!f) return;
+      f.text().then((t) => this.importText(t), (err) => this.note('Import failed: ' + err.message));
+      ev.target.value = '';
+    });
+    $('[data-action="reset"]').addEventListener('click', () => {
+      if (!confirm('Forget your rating, history and solved puzzles on this device? Export them first to keep a copy.')) return;
+      this.progress = emptyProgress();
+      this.save();
+      this.note('Your progress was reset.');
+    });
+  }
+}
+
+onPage('dashboard', () => {
+  const d = new Dashboard();
+  TC.dashboard = d;
+  d.bind();
+  d.show();
+  return d;
+});

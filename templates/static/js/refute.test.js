@@ -1,0 +1,17 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { refutation } from './refute.js';
+
+test('a wrong move is refuted by a proof, never by an estimate', () => {
+  assert.equal(refutation('Rxa6', { method: 'over', summary: 'The game is over (stalemate). Draw.' }, 'white', 2),
+    '✗ Rxa6? The game is over (stalemate). Draw.');
+  const drawn = { method: 'table', value: 'draw', mateIn: 0, side: 'black', pv: ['Kxa6', 'Kb4'], pvText: '1... Kxa6 2. Kb4', summary: 'Draw.' };
+  assert.equal(refutation('Ra6', drawn, 'white', 3), '✗ Ra6? 1... Kxa6 2. Kb4 — Draw. The best was mate in 3. (Proven by the exact table.)');
+  const slower = { method: 'mate-search', value: 'white-wins', mateIn: 4, side: 'black', pv: ['Kf8', 'Qf7+', 'Ke8', 'Qe7+', 'Kxe7', 'Rd7+', 'Ke8'], summary: 'White mates in 4.' };
+  assert.equal(refutation('Qh5', slower, 'white', 2),
+    '✗ Qh5? Kf8 Qf7+ Ke8 Qe7+ Kxe7 Rd7+ … — White mates in 4. That is 3 moves slower than the best, mate in 2. (Proven by the mate prover.)');
+  assert.equal(refutation('Qh5', { method: 'search', summary: 'About equal.' }, 'white', 2), null);
+  assert.equal(refutation('Qh5', null, 'white', 2), null);
+  const lost = { method: 'mate-search', value: 'black-wins', mateIn: 1, pv: ['Qxg2#'], pvText: '1... Qxg2#', summary: 'Black mates in 1.' };
+  assert.equal(refutation('Kh1', lost, 'white', 2), '✗ Kh1? 1... Qxg2# — Black mates in 1. The best was mate in 2. (Proven by the mate prover.)');
+});
