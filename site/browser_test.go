@@ -477,7 +477,9 @@ func TestBrowserTrainer(t *testing.T) {
 	}
 	waitFor(t, ctx, `TC.page.solved`, 10*time.Second)
 	waitFor(t, ctx, `document.getElementById('progress').textContent.indexOf('Solved 1 · streak 1 · best streak 1') === 0`, 5*time.Second)
-	rating := func() int { return eval[int](t, ctx, `parseInt(document.getElementById('player-rating').textContent, 10)`) }
+	rating := func() int {
+		return eval[int](t, ctx, `parseInt(document.getElementById('player-rating').textContent, 10)`)
+	}
 	afterWin := rating()
 	if afterWin <= 1500 || !strings.HasPrefix(eval[string](t, ctx, `document.getElementById('rating-change').textContent`), "+") {
 		t.Errorf("after a solve the rating is %d (%q), want above 1500", afterWin, eval[string](t, ctx, `document.getElementById('rating-change').textContent`))
