@@ -896,3 +896,39 @@ func TestBrowserPackOffline(t *testing.T) {
 	eval[bool](t, ctx, `caches.open('thinchess-data').then(c => c.keys()).then(k => { window.__left = k.filter(r => r.url.indexOf('test-mates-') >= 0).length }), true`)
 	waitFor(t, ctx, `window.__left === 0`, 5*time.Second)
 }
+
+// A 1×12 puzzle in the trainer is visible whole, without scrolling, on
+// a phone (390×844) and on a laptop (1280×800).
+func TestBrowserBoardFits(t *testing.T) {
+	needChromium(t)
+	src := t.TempDir()
+	if err := os.CopyFS(src, os.DirFS(renderSrc)); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(src, "packs", "long.md"), []byte("---\ntitle: Long\nvariant: 1d\n---\n"), 0o644)
+	os.WriteFile(filepath.Join(src, "packs", "long.jsonl"), []byte(`{"id":"long-1","start":"bk,x,br,wr,wk,x,x,x,x,x,x,x:w","result":"white-wins","mate_in":1,"solution":"1. Rxa10#"}`+"\n"), 0o644)
+	site := buildSiteFrom(t, src, "")
+	srv := serve(t, site.dir, "")
+	for _, vp := range [][2]int{{390, 844}, {1280, 800}} {
+		ctx := browser(t, vp[0], vp[1])
+		// Headless windows are at least 500 wide: emulate the phone.
+		run(t, ctx, chromedp.EmulateViewport(int64(vp[0]), int64(vp[1])))
+		open(t, ctx, srv.url("train/?id=long-1"))
+		waitFor(t, ctx, `TC.trainer && TC.trainer.current && TC.trainer.current.id === 'long-1' && TC.page.node && !TC.page.busy`, 10*time.Second)
+		fit := eval[string](t, ctx, `(() => {
+			const b = document.querySelector('.board').getBoundingClientRect();
+			const out = [];
+			if (b.bottom > innerHeight + 0.5) out.push('bottom ' + Math.round(b.bottom) + ' > ' + innerHeight);
+			if (b.right > innerWidth + 0.5 || b.left < -0.5) out.push('sides ' + Math.round(b.left) + '–' + Math.round(b.right) + ' of ' + innerWidth);
+			if (document.documentElement.scrollWidth > innerWidth) out.push('page ' + document.documentElement.scrollWidth + ' wide');
+			const sq = document.querySelector('.sq').getBoundingClientRect();
+			if (sq.width < 28) out.push('squares ' + sq.width.toFixed(1) + ' px');
+			return out.join('; ') + ' (board ' + Math.round(b.width) + '×' + Math.round(b.height) + ' at ' + Math.round(b.top) + ' in ' + innerWidth + '×' + innerHeight + ')';
+		})()`)
+		if !strings.HasPrefix(fit, " (board") {
+			t.Errorf("%d×%d: %s", vp[0], vp[1], fit)
+		} else {
+			t.Logf("%d×%d: %s", vp[0], vp[1], fit)
+		}
+	}
+}

@@ -38,7 +38,52 @@ export class Board {
       const b = e.target.closest('button[data-square]');
       if (b) this.setFocus(b.dataset.square, false);
     });
+    window.addEventListener('resize', () => this.fit());
+    this.fit();
   }
+
+  // fit sizes the board to the window below where it starts, so that it
+  // shows whole without scrolling; a one-file board too tall for that
+  // lies down (rank 1 on the left) when its squares are larger so.
+  fit() {
+    const b = this.el;
+    b.classList.remove('lying');
+    b.style.removeProperty('--max-h');
+    b.style.removeProperty('--lie-w');
+    const top = b.getBoundingClientRect().top + window.scrollY;
+    const avail = window.innerHeight - top - 12;
+    if (avail < 96) return; // below the fold anyway: the CSS sizes stand
+    b.style.setProperty('--max-h', avail + 'px');
+    if (this.w === 1 && this.h >= 5) {
+      const tall = b.getBoundingClientRect().height;
+      const upright = tall / this.h;
+      const width = this.roomAcross();
+      const lying = Math.min(width / this.h, 88);
+      // Lie down when standing does not fit or gives small squares, and
+      // lying fits with squares at least as large (or standing does not).
+      const stands = tall <= avail + 1;
+      if ((!stands || upright < 40) && lying <= avail && (lying > upright || !stands)) {
+        b.style.setProperty('--lie-w', width + 'px');
+        b.classList.add('lying');
+      }
+    }
+  }
+
+  // roomAcross is the width a board may take: its column of the page's
+  // grid (the page's width less the side panel's, side by side), else
+  // its frame's.
+  roomAcross() {
+    const play = this.el.closest('.play');
+    const frame = this.el.parentElement.getBoundingClientRect().width;
+    if (!play) return frame;
+    const side = play.querySelector('.side');
+    const twoColumns = getComputedStyle(play).gridTemplateColumns.split(' ').length > 1;
+    const gap = parseFloat(getComputedStyle(play).columnGap) || 0;
+    return twoColumns && side ? play.clientWidth - side.getBoundingClientRect().width - gap : play.clientWidth;
+  }
+
+  // lying reports whether the board lies down (see fit).
+  lying() { return this.el.classList.contains('lying'); }
 
   // adopt reads the squares rendered at build time.
   adopt() {
@@ -77,7 +122,10 @@ export class Board {
 
   // setCells draws pieces: cells[i] is "wk", "bn" or "" by square index.
   setCells(w, h, cells) {
-    if (w !== this.w || h !== this.h || Object.keys(this.squares).length !== w * h) this.build(w, h);
+    if (w !== this.w || h !== this.h || Object.keys(this.squares).length !== w * h) {
+      this.build(w, h);
+      this.fit();
+    }
     this.cells = cells.slice();
     for (let i = 0; i < cells.length; i++) {
       const name = squareName(w, i);
@@ -229,8 +277,10 @@ export class Board {
     const b = e.target.closest('button[data-square]');
     if (!b) return;
     if (e.key === 'Escape') { this.select(null); return; }
-    const d = ARROWS[e.key];
+    let d = ARROWS[e.key];
     if (!d) return;
+    // Lying down, left and right step along the file.
+    if (this.lying()) d = e.key === 'ArrowRight' ? [0, 1] : e.key === 'ArrowLeft' ? [0, -1] : [0, 0];
     e.preventDefault();
     e.stopPropagation();
     const s = this.flipped ? -1 : 1;

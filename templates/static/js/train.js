@@ -314,7 +314,10 @@ export class Trainer {
       this.bindPuzzle();
     }
     this.showProgress();
-    return this.puzzle.load(e).then(() => announce('New puzzle: ' + e.puzzle.task));
+    return this.puzzle.load(e).then(() => {
+      this.puzzle.game.board.fit(); // the header above may have grown
+      announce('New puzzle: ' + e.puzzle.task);
+    });
   }
 
   // pick returns the next puzzle of the mode, or null.
@@ -423,6 +426,8 @@ export class Trainer {
     this.fillFilters();
     this.bind();
     const q = new URLSearchParams(location.search);
+    // On a phone the filters fold away, so that the board shows whole.
+    if (window.matchMedia && window.matchMedia('(max-width: 760px)').matches) $('#filters-box').open = false;
     this.setMode(q.get('mode') || store.get(MODE_KEY) || 'rated');
     const id = q.get('id');
     if (!id) return this.next();
