@@ -488,6 +488,9 @@ func TestBrowserTrainer(t *testing.T) {
 	if !strings.Contains(stored, `"gardner-mate":{"solved":true,"attempts":1,"hints":0,"rated":true}`) || !strings.Contains(stored, `"history":[[`) {
 		t.Errorf("stored progress %s", stored)
 	}
+	if a := eval[string](t, ctx, `document.getElementById('analyse-link').hidden ? '' : document.getElementById('analyse-link').getAttribute('href')`); !strings.HasPrefix(a, "../modes/gardner-mate/?moves=") {
+		t.Errorf("after the solve, Analyse links to %q, want the mode page with the moves", a)
+	}
 	if u := eval[string](t, ctx, `location.search`); u != "?id=gardner-mate" {
 		t.Errorf("the address of the solved puzzle is %q, want its permalink ?id=gardner-mate", u)
 	}

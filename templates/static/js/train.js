@@ -274,8 +274,22 @@ export class Trainer {
       if (r.mode === 'storm') { setTimeout(() => { if (this.run === r && !r.over) this.next(); }, 400); return; }
     }
     this.save();
+    this.showAnalyse();
     const next = $('[data-action="next"]');
     if (next) next.focus();
+  }
+
+  // showAnalyse links the solved position to where it can be played on
+  // against perfect play: its mode page with the moves (?moves=), else
+  // the editor (?pos=).
+  showAnalyse() {
+    const a = $('#analyse-link');
+    const s = this.puzzle.game.state;
+    const e = this.current;
+    if (!a || !s) return;
+    a.href = e.url ? e.url + '?moves=' + (s.coords || []).join(',') : this.corpus.root + 'editor/?pos=' + encodeURIComponent(s.code);
+    a.textContent = e.url ? 'Analyse on the mode page' : 'Analyse in the editor';
+    a.hidden = false;
   }
 
   // open plays puzzle e and gives it a permalink.
@@ -286,6 +300,7 @@ export class Trainer {
     if (this.run) this.run.played.add(e.id);
     this.note('#train-error', '');
     $('#rating-change').textContent = '';
+    $('#analyse-link').hidden = true;
     $('#puzzle-title').textContent = e.title;
     $('#puzzle-task').textContent = e.puzzle.task;
     const pack = this.corpus.index.packs.find((p) => p.id === e.pack);
