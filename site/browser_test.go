@@ -504,6 +504,9 @@ func TestBrowserTrainer(t *testing.T) {
 	if src := eval[string](t, ctx, `document.getElementById('puzzle-source').hidden ? '' : document.getElementById('puzzle-source').href`); src != "https://example.org/games/1#41" {
 		t.Errorf("source link %q", src)
 	}
+	// A typed move (SAN) solves it.
+	run(t, ctx, chromedp.SendKeys(css(`#move-input`), "Ra8#\n"))
+	waitFor(t, ctx, `TC.page.solved`, 10*time.Second)
 
 	// A wrong move in a table-backed puzzle: the table's refutation in
 	// #feedback, the move taken back, the rating down, the puzzle queued
