@@ -26,7 +26,7 @@ func writePack(t *testing.T, src string, lines []string) {
 	}
 }
 
-// bundleFiles lists the files of the only bundle under cache.
+// bundleFileNames lists the files of the only bundle under cache.
 func bundleFileNames(t *testing.T, cache string) []string {
 	t.Helper()
 	dirs, _ := filepath.Glob(filepath.Join(cache, "bundles", "*"))

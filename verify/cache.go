@@ -70,19 +70,27 @@ func (c *Cache) Put(kind, key string, data []byte) {
 	if c == nil || c.Dir == "" {
 		return
 	}
-	dir := filepath.Join(c.Dir, kind)
+	writeAtomic(filepath.Join(c.Dir, kind), key, data)
+}
+
+// writeAtomic writes data to dir/name through a temporary file renamed
+// into place, so that readers see the old file or the new one, never a
+// part; it reports whether it did.
+func writeAtomic(dir, name string, data []byte) bool {
 	if os.MkdirAll(dir, 0o755) != nil {
-		return
+		return false
 	}
 	f, err := os.CreateTemp(dir, ".tmp-*")
 	if err != nil {
-		return
+		return false
 	}
 	_, werr := f.Write(data)
 	cerr := f.Close()
-	if werr != nil || cerr != nil || os.Rename(f.Name(), filepath.Join(dir, key)) != nil {
+	if werr != nil || cerr != nil || os.Rename(f.Name(), filepath.Join(dir, name)) != nil {
 		os.Remove(f.Name())
+		return false
 	}
+	return true
 }
 
 // Bundles keep many results in one file, for packs: reading 100,000
@@ -100,39 +108,30 @@ const AllLabel = "all"
 // key, and how many files it read. A damaged file counts as empty.
 func (c *Cache) LoadBundle(name string) (map[string][]byte, int) {
 	entries := map[string][]byte{}
-	if c == nil || c.Dir == "" {
-		return entries, 0
-	}
-	files, _ := os.ReadDir(filepath.Join(c.Dir, "bundles", name))
 	n := 0
-	for _, f := range files {
-		if strings.HasPrefix(f.Name(), ".") {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(c.Dir, "bundles", name, f.Name()))
-		if err != nil {
-			continue
-		}
-		if decodeBundle(data, entries) {
+	for _, p := range c.bundlePaths(name) {
+		if data, err := os.ReadFile(p); err == nil && decodeBundle(data, entries) {
 			n++
 		}
 	}
 	return entries, n
 }
 
-// bundleFiles counts the files of bundle name.
-func (c *Cache) bundleFiles(name string) int {
+// bundlePaths lists the files of bundle name, not the temporary ones
+// being written.
+func (c *Cache) bundlePaths(name string) []string {
 	if c == nil || c.Dir == "" {
-		return 0
+		return nil
 	}
-	files, _ := os.ReadDir(filepath.Join(c.Dir, "bundles", name))
-	n := 0
+	dir := filepath.Join(c.Dir, "bundles", name)
+	files, _ := os.ReadDir(dir)
+	var paths []string
 	for _, f := range files {
 		if !strings.HasPrefix(f.Name(), ".") {
-			n++
+			paths = append(paths, filepath.Join(dir, f.Name()))
 		}
 	}
-	return n
+	return paths
 }
 
 // SaveBundle writes the entries as the bundle file label of bundle name,
@@ -140,10 +139,6 @@ func (c *Cache) bundleFiles(name string) int {
 // Failures are ignored, as with Put.
 func (c *Cache) SaveBundle(name, label string, entries map[string][]byte) {
 	if c == nil || c.Dir == "" {
-		return
-	}
-	dir := filepath.Join(c.Dir, "bundles", name)
-	if os.MkdirAll(dir, 0o755) != nil {
 		return
 	}
 	keys := make([]string, 0, len(entries))
@@ -158,23 +153,12 @@ func (c *Cache) SaveBundle(name, label string, entries map[string][]byte) {
 		buf = binary.AppendUvarint(buf, uint64(len(entries[k])))
 		buf = append(buf, entries[k]...)
 	}
-	f, err := os.CreateTemp(dir, ".tmp-*")
-	if err != nil {
+	if !writeAtomic(filepath.Join(c.Dir, "bundles", name), label, buf) || label != AllLabel {
 		return
 	}
-	_, werr := f.Write(buf)
-	cerr := f.Close()
-	if werr != nil || cerr != nil || os.Rename(f.Name(), filepath.Join(dir, label)) != nil {
-		os.Remove(f.Name())
-		return
-	}
-	if label != AllLabel {
-		return
-	}
-	files, _ := os.ReadDir(dir)
-	for _, f := range files {
-		if f.Name() != AllLabel && !strings.HasPrefix(f.Name(), ".") {
-			os.Remove(filepath.Join(dir, f.Name()))
+	for _, p := range c.bundlePaths(name) {
+		if filepath.Base(p) != AllLabel {
+			os.Remove(p)
 		}
 	}
 }

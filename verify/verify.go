@@ -170,7 +170,7 @@ func (b *packBundle) save(label string) {
 	}
 	files := b.files
 	if !read {
-		files = b.cache.bundleFiles(b.name)
+		files = len(b.cache.bundlePaths(b.name))
 	}
 	switch {
 	case read && len(b.fresh) == 0 && files == 1 && len(b.now) == len(b.old):
