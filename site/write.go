@@ -2,24 +2,33 @@ package site
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/thinchess/thinchess/internal/par"
 )
 
-// writeFiles writes files into out atomically: everything goes into a fresh
-// sibling folder first, which then replaces out in two renames. If any
-// step fails, out is left as it was.
+// writeFiles writes files into out atomically: everything goes into a
+// fresh sibling folder first, which then takes out's place in one step
+// (renameat2 RENAME_EXCHANGE on Linux; elsewhere, or where the file
+// system cannot, two renames). If any step fails, out is left as it
+// was; if the process is killed, out holds the old site or the new one,
+// whole, and the next write restores the old one if needed and sweeps
+// the temporary folders a killed write left.
 func writeFiles(out string, files map[string][]byte) error {
 	out = filepath.Clean(out)
 	parent := filepath.Dir(out)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(out)+".new-*")
+	recoverOutput(out)
+	tmp, err := os.MkdirTemp(parent, tempPrefix(out)+"*")
 	if err != nil {
 		return err
 	}
@@ -56,23 +65,74 @@ func writeFiles(out string, files map[string][]byte) error {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return fail(err)
 	}
-	old := ""
-	if _, err := os.Stat(out); err == nil {
-		old = tmp + ".old"
-		if err := os.Rename(out, old); err != nil {
+	writeStep("written")
+	if _, err := os.Stat(out); err != nil {
+		if err := os.Rename(tmp, out); err != nil {
 			return fail(err)
 		}
+		writeStep("swapped")
+		return nil
 	}
-	if err := os.Rename(tmp, out); err != nil {
-		if old != "" {
-			os.Rename(old, out)
-		}
+	if useExchange && exchange(tmp, out) == nil {
+		// tmp now holds the previous site.
+		writeStep("swapped")
+		os.RemoveAll(tmp)
+		return nil
+	}
+	old := tmp + oldSuffix
+	if err := os.Rename(out, old); err != nil {
 		return fail(err)
 	}
-	if old != "" {
-		os.RemoveAll(old)
+	writeStep("old moved")
+	if err := os.Rename(tmp, out); err != nil {
+		os.Rename(old, out)
+		return fail(err)
 	}
+	writeStep("swapped")
+	os.RemoveAll(old)
 	return nil
+}
+
+// oldSuffix marks the previous site moved aside by the two-rename swap.
+const oldSuffix = ".old"
+
+// tempPrefix starts the names of out's temporary folders.
+func tempPrefix(out string) string { return "." + filepath.Base(out) + ".new-" }
+
+// useExchange is false to test the two-rename swap where the exchange
+// works.
+var useExchange = true
+
+// writeStep is called after each step of writeFiles; tests kill the
+// process there.
+var writeStep = func(step string) {}
+
+// recoverOutput repairs what a killed write left beside out: when out is
+// missing but the previous site was moved aside, it is put back; every
+// temporary folder is removed. One build writes to out at a time.
+func recoverOutput(out string) {
+	parent := filepath.Dir(out)
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return
+	}
+	var temps, olds []string
+	for _, e := range entries {
+		if n := e.Name(); strings.HasPrefix(n, tempPrefix(out)) {
+			temps = append(temps, filepath.Join(parent, n))
+			if strings.HasSuffix(n, oldSuffix) {
+				olds = append(olds, filepath.Join(parent, n))
+			}
+		}
+	}
+	if _, err := os.Lstat(out); errors.Is(err, fs.ErrNotExist) && len(olds) == 1 {
+		if os.Rename(olds[0], out) == nil {
+			temps = slices.DeleteFunc(temps, func(t string) bool { return t == olds[0] })
+		}
+	}
+	for _, t := range temps {
+		os.RemoveAll(t)
+	}
 }
 
 // sameFile reports whether the regular file at p holds exactly data.

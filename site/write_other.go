@@ -1,0 +1,8 @@
+//go:build !linux
+
+package site
+
+import "errors"
+
+// exchange is not available here: writeFiles falls back to two renames.
+func exchange(a, b string) error { return errors.New("no atomic exchange on this system") }
