@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// referenceCounts are chessprogramming.org's perft counts (also in
-// DESIGN.md) for depths 1, 2, … of the benchmark positions.
+// referenceCounts are chessprogramming.org's perft counts for depths
+// 1, 2, … of the benchmark positions.
 var referenceCounts = map[string][]uint64{
 	"start":    {20, 400, 8902, 197281, 4865609},
 	"kiwipete": {48, 2039, 97862, 4085603},

@@ -84,7 +84,8 @@ func (c perftCase) parse(t testing.TB) *engine.Position {
 const shortLimit = 5_000_000
 
 // TestPerft checks the move generator against every count in
-// testdata/perft.txt: the reference table of DESIGN.md and our own 1-D and
+// testdata/perft.txt: the published reference counts (chessprogramming.org,
+// Fairy-Stockfish for the minichess variants) and our own 1-D and
 // thin-board rows (those are checked independently by TestPerftNaive).
 func TestPerft(t *testing.T) {
 	for _, c := range readPerftCases(t) {
@@ -256,7 +257,7 @@ const naiveLimit = 1_000_000
 // TestPerftNaive recounts the table with naiveBoard, a deliberately
 // simple move generator that shares no code with the engine: it knows no
 // castling, so rows with castling rights are left out. The rows from
-// DESIGN.md it can play (Gardner, Los Alamos, the en-passant endgame) show
+// published tables it can play (Gardner, Los Alamos, the en-passant endgame) show
 // the reference generator is right; it then vouches for our own 1-D and
 // thin-board rows.
 func TestPerftNaive(t *testing.T) {
