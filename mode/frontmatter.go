@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -51,6 +52,9 @@ var yamlLineRE = regexp.MustCompile(`line (\d+)(?:, column (\d+))?: `)
 // parseYAML decodes text into a node tree, turning YAML syntax errors into
 // positioned errors.
 func (d *decoder) parseYAML(text []byte) *yaml.Node {
+	if !d.checkYAMLText(text) {
+		return nil
+	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(text, &doc); err != nil {
 		msg := strings.TrimPrefix(err.Error(), "yaml: ")
@@ -64,6 +68,9 @@ func (d *decoder) parseYAML(text []byte) *yaml.Node {
 			}
 			msg = strings.Replace(msg, m[0], "", 1)
 		}
+		if strings.Contains(msg, "mapping values are not allowed") || strings.Contains(msg, "did not find expected key") {
+			msg += " (check the indentation: keys of one mapping line up, and a value indented under its key needs the key to end with a colon)"
+		}
 		d.errs.Add(d.path, line, col, "bad YAML: %s", msg)
 		return nil
 	}
@@ -71,6 +78,41 @@ func (d *decoder) parseYAML(text []byte) *yaml.Node {
 		return &yaml.Node{Kind: yaml.MappingNode, Line: 1, Column: 1}
 	}
 	return doc.Content[0]
+}
+
+// checkYAMLText reports, with a line and column, what the YAML parser
+// reports without one — invalid UTF-8 and control characters — and tabs
+// in the indentation, which it reports obscurely. It returns false after
+// the first problem.
+func (d *decoder) checkYAMLText(text []byte) bool {
+	line, col := 1, 1
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRune(text[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			d.errs.Add(d.path, line+d.lineOff, col, "bad YAML: invalid UTF-8 (byte 0x%02X): save the file as UTF-8", text[i])
+			return false
+		case r == '\n':
+			line, col = line+1, 0
+		case r != '\t' && r != '\r' && (r < 0x20 || r == 0x7F || r >= 0x80 && r < 0xA0):
+			name := fmt.Sprintf("U+%04X", r)
+			if r == 0 {
+				name += " (NUL)"
+			}
+			d.errs.Add(d.path, line+d.lineOff, col, "bad YAML: control character %s is not allowed: remove it", name)
+			return false
+		}
+		i += size
+		col++
+	}
+	for n, l := range bytes.Split(text, []byte("\n")) {
+		indent := l[:len(l)-len(bytes.TrimLeft(l, " \t"))]
+		if t := bytes.IndexByte(indent, '\t'); t >= 0 && len(bytes.TrimSpace(l)) > 0 {
+			d.errs.Add(d.path, n+1+d.lineOff, t+1, "bad YAML: a tab in the indentation: YAML indents with spaces only")
+			return false
+		}
+	}
+	return true
 }
 
 // fields walks a mapping, calling the handler of each key; unknown and
