@@ -397,9 +397,12 @@ func loadMode(rel string, data []byte, errs *ErrorList) *Mode {
 	if m.Category == "" {
 		d.errorf(n, "missing key \"category\" (or put the file in a folder named after its category)")
 	}
-	if len(*errs) > nerr {
+	if m.StartText == "" || m.Category == "" {
 		return m
 	}
+	// The rules and the start are checked even when other keys are
+	// wrong, so that one run reports every independent problem; the mode
+	// gets its start (and is verified) only when there is none.
 	// Rules: the preset (by default from the board width) and overrides.
 	if m.Variant == "" {
 		// The default preset follows the board's width: 1d on one file.
@@ -423,15 +426,14 @@ func loadMode(rel string, data []byte, errs *ErrorList) *Mode {
 		mp := m.At("claim.mate_in")
 		errs.Add(rel, mp.Line, mp.Col, "claim.mate_in is not defined under Ban Chess (distances count ban plies too); claim only the result")
 	}
-	if len(*errs) > nerr {
-		return m
-	}
 	start, err := engine.Parse(m.StartText, rules)
 	if err != nil {
 		d.errorf(startNode, "start: %v", err)
 		return m
 	}
-	m.Start = start
+	if len(*errs) == nerr {
+		m.Start = start
+	}
 	return m
 }
 
