@@ -39,7 +39,8 @@ type puzzleEntry struct {
 	modeJSON
 	Pack string `json:"pack"`
 	// Rating is the puzzle's rating; Estimated is true when the build
-	// estimated it (from the difficulty) rather than read it.
+	// estimated it (from the proof, else from the difficulty) rather than
+	// read it.
 	Rating    int      `json:"rating"`
 	Estimated bool     `json:"estimated,omitempty"`
 	Themes    []string `json:"themes,omitempty"`
@@ -138,10 +139,15 @@ var familyTitles = []familyJSON{{"1d", "1-D"}, {"thin", "Thin"}, {"minichess", "
 func estimatedRating(difficulty int) int { return 600 + 400*difficulty }
 
 // puzzleRating is a puzzle's rating and whether the build estimated it
-// (from the difficulty) rather than read it.
-func puzzleRating(m *mode.Mode) (int, bool) {
+// rather than read it: its own rating, else the rating verification
+// estimated from its proof (v may be nil), else the rating of its
+// difficulty.
+func puzzleRating(m *mode.Mode, v *verify.Verification) (int, bool) {
 	if m.Info != nil && m.Info.Rating > 0 {
 		return m.Info.Rating, false
+	}
+	if v != nil && v.EstimatedRating > 0 {
+		return v.EstimatedRating, true
 	}
 	return estimatedRating(m.Difficulty), true
 }
@@ -150,14 +156,17 @@ func puzzleRating(m *mode.Mode) (int, bool) {
 func (r *renderer) puzzleEntryOf(mv *modeView, pack string) puzzleEntry {
 	e := puzzleEntry{modeJSON: r.data(mv, ""), Pack: pack, Family: Family(mv.Start.B)}
 	m := mv.Mode
-	e.Rating, e.Estimated = puzzleRating(m)
+	e.Rating, e.Estimated = puzzleRating(m, mv.V)
+	if v := e.Verification; v != nil {
+		// The estimate and the themes are the entry's rating and themes.
+		// e.Verification is the entry's own copy.
+		v.EstimatedRating, v.Themes = 0, nil
+	}
 	if m.Pack != nil {
 		e.URL = ""
 		// The trainer needs the proof, not the report of it.
 		if v := e.Verification; v != nil {
-			slim := *v
-			slim.Best, slim.PV, slim.Note, slim.States, slim.Edges = nil, nil, "", 0, 0
-			e.Verification = &slim
+			v.Best, v.PV, v.Note, v.States, v.Edges = nil, nil, "", 0, 0
 		}
 	}
 	if in := m.Info; in != nil {
@@ -169,8 +178,8 @@ func (r *renderer) puzzleEntryOf(mv *modeView, pack string) puzzleEntry {
 			e.Source = &sourceJSON{URL: in.URL, Plays: in.Plays, Popularity: in.Popularity, RatingDeviation: in.RatingDeviation}
 		}
 	}
-	if len(e.Themes) == 0 && mv.V != nil && mv.V.MateIn > 0 {
-		e.Themes = []string{fmt.Sprintf("mateIn%d", mv.V.MateIn)}
+	if len(e.Themes) == 0 && mv.V != nil {
+		e.Themes = mv.V.Themes
 	}
 	return e
 }
@@ -259,11 +268,13 @@ func (r *renderer) renderPuzzles() error {
 	chunkOf := map[string]int{}
 	made := map[string]*chunk{}
 	for _, g := range groups {
+		rating := make(map[*mode.Mode]int, len(g.puzzles))
+		for _, m := range g.puzzles {
+			rating[m], _ = puzzleRating(m, r.results[m.ID])
+		}
 		// Ids are unique, so the order is total.
 		slices.SortFunc(g.puzzles, func(a, b *mode.Mode) int {
-			ra, _ := puzzleRating(a)
-			rb, _ := puzzleRating(b)
-			return cmp.Or(cmp.Compare(ra, rb), strings.Compare(a.ID, b.ID))
+			return cmp.Or(cmp.Compare(rating[a], rating[b]), strings.Compare(a.ID, b.ID))
 		})
 		pi := packIndexJSON{ID: g.id, Title: "Hand-made puzzles", Count: len(g.puzzles), Families: []string{}}
 		if p := g.pack; p != nil {

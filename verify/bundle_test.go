@@ -16,7 +16,7 @@ func packLine(id string, rating int) string {
 	return fmt.Sprintf(`{"id":%q,"start":"3r3k/6pp/8/8/8/8/4RPPP/4R1K1 w - - 5 28","result":"white-wins","mate_in":2,"solution":"28. Re8+ Rxe8 29. Rxe8#","rating":%d}`, id, rating)
 }
 
-func writePack(t *testing.T, src string, lines []string) {
+func writePack(t testing.TB, src string, lines []string) {
 	t.Helper()
 	dir := filepath.Join(src, "packs")
 	os.MkdirAll(dir, 0o755)

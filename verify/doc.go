@@ -8,7 +8,12 @@
 // The result is facts (Verification: the method, the value, the best
 // moves, the principal variation, the puzzle's solution tree) kept apart
 // from artifacts (Artifacts: the exact table, which the site ships).
-// A Cache keeps both between runs.
+// A Cache keeps both between runs. A won puzzle without a rating or
+// themes of its own gets them from its proof: features.go measures the
+// main line with the oracle that proved it (legal moves, plausible wrong
+// moves, the key move, material), and rating.go turns the features into
+// an estimated rating, by a linear model fitted on real lichess ratings,
+// and into themes (mateIn2, onlyMove, quietMove, zugzwang, …).
 //
 //	s, errs := mode.Load("site")
 //	facts, artifacts, verrs := verify.Verify(s, verify.DefaultOptions)

@@ -33,6 +33,15 @@ type Verification struct {
 	Edges  int `json:"edges,omitempty"`
 	// Tree is the puzzle's solution tree, nil for non-puzzles.
 	Tree *TreeNode `json:"tree,omitempty"`
+	// EstimatedRating is the rating the model of rating.go gives a
+	// puzzle won by its side, from the features of its proof (exact
+	// table or mate search); 0 for a puzzle with a rating of its own
+	// (an imported one: it is not measured) or without a proven win.
+	EstimatedRating int `json:"estimatedRating,omitempty"`
+	// Themes name what the proof shows about such a puzzle (mateIn2,
+	// onlyMove, quietMove, sacrifice, …; see proofThemes); nil for a
+	// puzzle with themes of its own.
+	Themes []string `json:"themes,omitempty"`
 	// Key identifies everything the verification was made from (the
 	// mode's source, the limits, the binary): equal keys, equal results.
 	Key string `json:"-"`

@@ -534,6 +534,9 @@ func checkPuzzle(m *mode.Mode, o solver.Oracle, v *Verification, errs *mode.Erro
 	}
 	if ok {
 		v.Tree = buildTree(m, o, line)
+		if v.Value == engine.WinFor(pz.Side) {
+			describePuzzle(m, o, v, line)
+		}
 	}
 	return ok
 }

@@ -2,6 +2,7 @@ package mate
 
 import (
 	"fmt"
+	"math/bits"
 	"sync"
 
 	"github.com/thinchess/thinchess/engine"
@@ -22,9 +23,10 @@ type Oracle struct {
 
 	mu   sync.Mutex
 	memo map[string]mateMemo
-	// idle holds the searchers (each with its table) not in use.
-	idle []*mateSearcher
-	err  error
+	// idle holds the searchers (each with its table) not in use, and
+	// scratch those of MatesWithin.
+	idle, scratch []*mateSearcher
+	err           error
 }
 
 // mateMemo is a remembered search: its result or why it was undecided.
@@ -183,6 +185,57 @@ func (o *Oracle) best(p *engine.Position, moves []engine.Move) []engine.Move {
 	}
 	return out
 }
+
+// MatesWithin reports whether the attacker mates from p within n moves,
+// searching at most maxNodes positions; decided is false when the
+// budget ran out first. It is meant for many cheap questions about
+// positions off the main line (is a wrong move still a slower win?):
+// unlike Probe it is not limited by Bound and remembers nothing, and
+// each question starts from an empty table of its own, so that the
+// answer depends on p, n and maxNodes alone, not on what the oracle
+// searched before.
+func (o *Oracle) MatesWithin(p *engine.Position, n int, maxNodes int64) (mates, decided bool) {
+	if n < 0 || n > MaxMoves || maxNodes <= 0 {
+		return false, false
+	}
+	tableBits := min(bits.Len64(uint64(maxNodes)), maxScratchBits)
+	o.mu.Lock()
+	var s *mateSearcher
+	if k := len(o.scratch); k > 0 {
+		s, o.scratch = o.scratch[k-1], o.scratch[:k-1]
+	} else {
+		s = newMateSearcher(o.Attacker, Options{TableBits: tableBits})
+	}
+	o.mu.Unlock()
+	defer func() {
+		s.releaseFrames()
+		o.mu.Lock()
+		o.scratch = append(o.scratch, s)
+		o.mu.Unlock()
+	}()
+	s.reset(p, n)
+	// A table of fixed size, emptied: the same question gets the same
+	// search whatever came before.
+	if s.maxBits = tableBits; len(s.tt) != 1<<tableBits {
+		s.newTable(tableBits)
+	} else {
+		clear(s.tt)
+		s.work = 0
+	}
+	s.maxNodes = maxNodes
+	if p.Side == o.Attacker {
+		mates = s.attack(n, 0)
+	} else {
+		mates = s.defend(n, 0)
+	}
+	if s.stop {
+		return false, false
+	}
+	return mates, true
+}
+
+// maxScratchBits bounds the table of a MatesWithin question (1 MiB).
+const maxScratchBits = 16
 
 // Method returns solver.ByMateSearch.
 func (o *Oracle) Method() solver.Method { return solver.ByMateSearch }

@@ -114,3 +114,45 @@ func TestMateOracleSharedTable(t *testing.T) {
 		}
 	}
 }
+
+// TestMatesWithinAgreesWithTable asks MatesWithin about every state of a
+// small exact table, with the distance the table gives and one less: it
+// must prove the first and refute the second.
+func TestMatesWithinAgreesWithTable(t *testing.T) {
+	p := mustParse(t, "bk,bn,br,x,x,wr,wn,wk:w", "1d")
+	tab := solveTable(t, p)
+	oracles := map[engine.Color]*Oracle{}
+	checked := 0
+	for i := 0; i < tab.Len(); i++ {
+		v, dtm := tab.Entry(i)
+		if v == solver.Draw {
+			continue
+		}
+		q := tab.Position(i)
+		winner := q.Side
+		if v == solver.Loss {
+			winner = q.Side.Other()
+		}
+		o := oracles[winner]
+		if o == nil {
+			o = NewOracle(winner, 1, Options{})
+			oracles[winner] = o
+		}
+		n := dtm / 2
+		if v == solver.Win {
+			n = (dtm + 1) / 2
+		}
+		if mates, decided := o.MatesWithin(q, n, 1_000_000); !mates || !decided {
+			t.Fatalf("%s: MatesWithin(%d) = %v, %v; the table says %s mates in %d plies", q.FEN(), n, mates, decided, winner, dtm)
+		}
+		if n > 0 {
+			if mates, decided := o.MatesWithin(q, n-1, 1_000_000); mates || !decided {
+				t.Fatalf("%s: MatesWithin(%d) = %v, %v; the table says %s mates in %d plies", q.FEN(), n-1, mates, decided, winner, dtm)
+			}
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("no won state checked")
+	}
+}
