@@ -356,12 +356,13 @@ func verifyMode(m *mode.Mode, opt Options, errs *mode.ErrorList) (*Verification,
 }
 
 func checkClaim(m *mode.Mode, c *mode.Claim, v *Verification, known bool, errs *mode.ErrorList) bool {
-	rp := m.At("claim.result")
 	if !known {
+		rp := m.At("claim.result")
 		errs.Warn(m.Path, rp.Line, rp.Col, "claim %s not verified: %s", c.Result, v.Note)
 		return false
 	}
 	if c.Result != v.Value {
+		rp := m.At("claim.result")
 		errs.Add(m.Path, rp.Line, rp.Col, "claim result %s is false: %s (%s)", c.Result, describeValue(v), methodText(v))
 		return false
 	}
@@ -412,7 +413,10 @@ func sanList(p *engine.Position, moves []engine.Move) []string {
 // move of the winner optimal, every defence a longest one. pos is where
 // the line's text starts in the file and col0 the column of its first
 // byte (lines of a block are checked one by one). It returns the moves.
-func checkLine(m *mode.Mode, o solver.Oracle, text string, pos mode.Pos, what string, errs *mode.ErrorList) ([]engine.Move, bool) {
+// checkLine proves a line of moves; at gives where its text starts, asked
+// only for an error (finding a place in a pack's line costs a walk over
+// its JSON).
+func checkLine(m *mode.Mode, o solver.Oracle, text string, at func() mode.Pos, what string, errs *mode.ErrorList) ([]engine.Move, bool) {
 	start := m.Start
 	// Judge the legal prefix first: a non-optimal move is the first thing
 	// wrong even when a later move is illegal.
@@ -426,6 +430,7 @@ func checkLine(m *mode.Mode, o solver.Oracle, text string, pos mode.Pos, what st
 		}
 		best := o.BestMoves(&p)
 		if !slices.Contains(best, mv) {
+			pos := at()
 			col := pos.Col
 			if i < len(offsets) {
 				col += offsets[i]
@@ -436,6 +441,7 @@ func checkLine(m *mode.Mode, o solver.Oracle, text string, pos mode.Pos, what st
 		p.Make(mv)
 	}
 	if parseErr != nil {
+		pos := at()
 		col := pos.Col
 		if le, ok := parseErr.(*engine.LineError); ok {
 			col += le.Offset
@@ -476,17 +482,17 @@ func whyNotOptimal(p *engine.Position, o solver.Oracle, mv engine.Move, best []e
 func checkPuzzle(m *mode.Mode, o solver.Oracle, v *Verification, errs *mode.ErrorList) bool {
 	pz := m.Puzzle
 	ok := true
-	sp := m.At("puzzle.side")
 	switch {
 	case v.Value == engine.Drawn:
 		// A drawn puzzle asks the player to hold the draw.
 	case v.Value == engine.WhiteWins && pz.Side != engine.White, v.Value == engine.BlackWins && pz.Side != engine.Black:
+		sp := m.At("puzzle.side")
 		errs.Add(m.Path, sp.Line, sp.Col, "puzzle side %s is the losing side: %s", pz.Side, describeValue(v))
 		ok = false
 	}
 	var line []engine.Move
 	if pz.Solution != "" {
-		moves, lineOK := checkLine(m, o, pz.Solution, m.TextAt("puzzle.solution"), "puzzle.solution", errs)
+		moves, lineOK := checkLine(m, o, pz.Solution, func() mode.Pos { return m.TextAt("puzzle.solution") }, "puzzle.solution", errs)
 		ok = ok && lineOK
 		line = moves
 	}
@@ -495,24 +501,24 @@ func checkPuzzle(m *mode.Mode, o solver.Oracle, v *Verification, errs *mode.Erro
 	for i, h := range pz.Hints {
 		prefix := fmt.Sprintf("puzzle.hints.%d", i+1)
 		if h.Move != "" {
-			hp := m.At(prefix + ".move")
+			hp := func() mode.Pos { return m.At(prefix + ".move") }
 			mv, err := start.ParseMove(h.Move)
 			switch {
 			case err != nil:
-				errs.Add(m.Path, hp.Line, hp.Col, "hint %d: %v", i+1, err)
+				errs.Add(m.Path, hp().Line, hp().Col, "hint %d: %v", i+1, err)
 				ok = false
 			case !slices.Contains(best, mv):
-				errs.Add(m.Path, hp.Line, hp.Col, "hint %d move %s is not optimal (optimal: %s)", i+1, h.Move, strings.Join(sanList(start, best), ", "))
+				errs.Add(m.Path, hp().Line, hp().Col, "hint %d move %s is not optimal (optimal: %s)", i+1, h.Move, strings.Join(sanList(start, best), ", "))
 				ok = false
 			}
 		}
 		if len(h.Squares) > 0 {
-			hp := m.At(prefix + ".squares")
+			hp := func() mode.Pos { return m.At(prefix + ".squares") }
 			useful := false
 			for _, name := range h.Squares {
 				sq, err := start.B.ParseSquare(name)
 				if err != nil {
-					errs.Add(m.Path, hp.Line, hp.Col, "hint %d: %v", i+1, err)
+					errs.Add(m.Path, hp().Line, hp().Col, "hint %d: %v", i+1, err)
 					ok = false
 					useful = true
 					break
@@ -524,7 +530,7 @@ func checkPuzzle(m *mode.Mode, o solver.Oracle, v *Verification, errs *mode.Erro
 				}
 			}
 			if !useful {
-				errs.Add(m.Path, hp.Line, hp.Col, "hint %d squares %s point nowhere useful: no optimal move starts or ends there (optimal: %s)", i+1, strings.Join(h.Squares, ", "), strings.Join(sanList(start, best), ", "))
+				errs.Add(m.Path, hp().Line, hp().Col, "hint %d squares %s point nowhere useful: no optimal move starts or ends there (optimal: %s)", i+1, strings.Join(h.Squares, ", "), strings.Join(sanList(start, best), ", "))
 				ok = false
 			}
 		}
@@ -582,7 +588,7 @@ func checkHintText(m *mode.Mode, best []engine.Move, i int, h mode.Hint, line []
 func checkLineBlocks(m *mode.Mode, o solver.Oracle, errs *mode.ErrorList) bool {
 	ok := true
 	for _, l := range lineBlocks(m.Body) {
-		if _, lineOK := checkLine(m, o, l.text, mode.Pos{Line: m.BodyLine + l.line, Col: l.col}, "line block", errs); !lineOK {
+		if _, lineOK := checkLine(m, o, l.text, func() mode.Pos { return mode.Pos{Line: m.BodyLine + l.line, Col: l.col} }, "line block", errs); !lineOK {
 			ok = false
 		}
 	}
