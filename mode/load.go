@@ -3,6 +3,7 @@ package mode
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -275,11 +276,16 @@ func walkMarkdown(src, dir string, errs *ErrorList, fn func(rel string, data []b
 		if err != nil {
 			return err
 		}
+		rel, _ := filepath.Rel(src, p)
+		rel = filepath.ToSlash(rel)
+		if d.Type()&fs.ModeSymlink != 0 {
+			if !linkedFileOK(src, p, rel, errs) {
+				return nil
+			}
+		}
 		if d.IsDir() || !strings.HasSuffix(p, ".md") {
 			return nil
 		}
-		rel, _ := filepath.Rel(src, p)
-		rel = filepath.ToSlash(rel)
 		data, err := os.ReadFile(p)
 		if err != nil {
 			errs.Add(rel, 0, 0, "%v", err)
@@ -291,6 +297,36 @@ func walkMarkdown(src, dir string, errs *ErrorList, fn func(rel string, data []b
 	if err != nil {
 		errs.Add(dir, 0, 0, "%v", err)
 	}
+}
+
+// linkedFileOK looks at a symbolic link met while walking: a link to a
+// folder is skipped (the walk does not follow them), with a warning; a
+// link to a file outside the source folder is read, with a warning that
+// a build elsewhere will miss it.
+func linkedFileOK(src, p, rel string, errs *ErrorList) bool {
+	target, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		errs.Warn(rel, 0, 0, "a broken symbolic link: skipped (%v)", err)
+		return false
+	}
+	fi, err := os.Stat(target)
+	if err != nil {
+		return false
+	}
+	if fi.IsDir() {
+		errs.Warn(rel, 0, 0, "a symbolic link to a folder (%s): skipped, as links to folders are not followed; move or copy the folder here", target)
+		return false
+	}
+	root, err := filepath.EvalSymlinks(src)
+	if err != nil {
+		root = src
+	}
+	if r, err := filepath.Rel(root, target); err != nil || !filepath.IsLocal(r) {
+		if strings.HasSuffix(p, ".md") {
+			errs.Warn(rel, 0, 0, "a symbolic link to a file outside the source folder (%s): it is read, but a build from a clone will not have it", target)
+		}
+	}
+	return true
 }
 
 func (s *Site) loadConfig(errs *ErrorList) {
@@ -370,7 +406,7 @@ func loadMode(rel string, data []byte, errs *ErrorList) *Mode {
 	d.fields(n, "front matter", map[string]func(*yaml.Node){
 		"title":      func(v *yaml.Node) { mark("title", v); d.str(v, "title", &m.Title) },
 		"category":   func(v *yaml.Node) { mark("category", v); d.str(v, "category", &m.Category) },
-		"summary":    func(v *yaml.Node) { d.str(v, "summary", &m.Summary) },
+		"summary":    func(v *yaml.Node) { mark("summary", v); d.str(v, "summary", &m.Summary) },
 		"variant":    func(v *yaml.Node) { mark("variant", v); d.str(v, "variant", &m.Variant) },
 		"rules":      func(v *yaml.Node) { mark("rules", v); rulesNode = v },
 		"start":      func(v *yaml.Node) { mark("start", v); startNode = v; d.str(v, "start", &m.StartText) },
@@ -433,8 +469,41 @@ func loadMode(rel string, data []byte, errs *ErrorList) *Mode {
 	}
 	if len(*errs) == nerr {
 		m.Start = start
+		m.lint(errs)
 	}
 	return m
+}
+
+// ScaffoldSummary is the summary `thinchess new mode` writes, for the
+// author to replace.
+const ScaffoldSummary = "Describe the mode in one sentence."
+
+// lint warns of what is allowed but most likely a mistake.
+func (m *Mode) lint(errs *ErrorList) {
+	warn := func(key, format string, args ...any) {
+		p := m.At(key)
+		errs.Warn(m.Path, p.Line, p.Col, format, args...)
+	}
+	if m.Summary == ScaffoldSummary {
+		warn("summary", "the summary is still the scaffold's placeholder: say in one sentence what the mode is")
+	}
+	if m.Puzzle != nil && m.Claim == nil {
+		warn("puzzle", "a puzzle without a claim: add claim: {result: …, mate_in: …} so that the build proves what the puzzle asks")
+	}
+	if m.Puzzle != nil {
+		for i, h := range m.Puzzle.Hints {
+			if len(strings.Fields(h.Text)) == 1 {
+				warn(fmt.Sprintf("puzzle.hints.%d.text", i+1), "hint %d is one word: say what to look at, or why", i+1)
+			}
+		}
+	}
+	if m.Rules.Goal == engine.GoalCheckmate {
+		for _, c := range []engine.Color{engine.White, engine.Black} {
+			if m.Start.King(c) == engine.NoSquare {
+				warn("start", "the start has no %s king: under checkmate rules %s can never be mated", c, c.Title())
+			}
+		}
+	}
 }
 
 // nodeOr returns the value node of key in mapping n, or n itself.

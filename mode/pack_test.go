@@ -257,3 +257,44 @@ func TestLoadMemo(t *testing.T) {
 		t.Errorf("after the header changed, the line was not parsed again (title %q)", fourth["m1"].Title)
 	}
 }
+
+// Allowed but most likely a mistake: each gets a warning at its place,
+// and the site still loads.
+func TestLintWarnings(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"modes/x/lint.md":   "---\ntitle: \"Lint\"\nsummary: \"" + ScaffoldSummary + "\"\nstart: \"bk,bn,x,x,wr,x,x,wk:w\"\npuzzle:\n  side: white\n  solution: \"1. Ra5\"\n  hints:\n    - text: \"Rook\"\n---\n",
+		"modes/x/noking.md": "---\ntitle: \"No king\"\nstart: \"bk,bn,x,wr:w\"\n---\n",
+		"modes/x/race.md":   "---\ntitle: \"Race\"\nvariant: race\nstart: \"2p/3/P2 w - - 0 1\"\n---\n",
+	})
+	outside := writeTree(t, map[string]string{
+		"out.md":           "---\ntitle: \"Out\"\nstart: \"bk,bn,x,wk:w\"\n---\n",
+		"folder/inside.md": "---\ntitle: \"In\"\nstart: \"bk,bn,x,wk:w\"\n---\n",
+	})
+	if err := os.Symlink(filepath.Join(outside, "out.md"), filepath.Join(dir, "modes", "x", "out.md")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	os.Symlink(filepath.Join(outside, "folder"), filepath.Join(dir, "modes", "linked"))
+	s, errs := Load(dir)
+	if len(errs.Errors()) > 0 {
+		t.Fatalf("errors: %v", errs.Errors())
+	}
+	var got []string
+	for _, w := range errs.Warnings() {
+		got = append(got, strings.SplitN(w.Error(), ": ", 2)[0]+": "+strings.SplitN(w.Msg, ":", 2)[0])
+	}
+	want := []string{
+		"modes/linked: a symbolic link to a folder (" + filepath.Join(outside, "folder") + ")",
+		"modes/x/lint.md:3:10: the summary is still the scaffold's placeholder",
+		"modes/x/lint.md:6:3: a puzzle without a claim",
+		"modes/x/lint.md:9:13: hint 1 is one word",
+		"modes/x/noking.md:3:8: the start has no white king",
+		"modes/x/out.md: a symbolic link to a file outside the source folder (" + filepath.Join(outside, "out.md") + ")",
+	}
+	errs.Sort()
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(s.Modes) != 4 {
+		t.Errorf("%d modes loaded, want 4 (the linked file read, the linked folder skipped)", len(s.Modes))
+	}
+}
