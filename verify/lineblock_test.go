@@ -1,8 +1,13 @@
 package verify
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/thinchess/thinchess/mode"
 )
 
 // TestLineBlocks checks which fenced blocks are checked and where their
@@ -26,5 +31,56 @@ func TestLineBlocks(t *testing.T) {
 				t.Errorf("got %+v, want %+v", got, tt.want)
 			}
 		})
+	}
+}
+
+func TestNearWord(t *testing.T) {
+	for _, w := range []string{"lnie", "lin", "lines", "lime", "iline", "ilne"} {
+		if !nearWord(w, "line") {
+			t.Errorf("%q is one edit from line", w)
+		}
+	}
+	for _, w := range []string{"line", "lisp", "go", "", "elin", "json", "lineup"} {
+		if nearWord(w, "line") {
+			t.Errorf("%q is not one edit from line", w)
+		}
+	}
+}
+
+// A misspelt line fence is warned of; so is an illegal line block in a
+// mode that cannot be verified (its moves are still checked for
+// legality).
+func TestFenceAndUnverifiedBlockWarnings(t *testing.T) {
+	src := t.TempDir()
+	write := func(name, text string) {
+		p := filepath.Join(src, "modes", "x", name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(text), 0o644)
+	}
+	write("small.md", "---\ntitle: \"Small\"\nstart: \"bk,bn,br,x,x,wr,wn,wk:w\"\n---\nText.\n\n```lnie\n1. Na4\n```\n")
+	write("big.md", "---\ntitle: \"Big\"\nstart: \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n---\nText.\n\n```line\n1. e4 e5 2. Ke3\n```\n")
+	s, errs := mode.Load(src)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	_, _, verrs := Verify(s, Options{MaxStates: 1000, MateNodes: 1000})
+	var got []string
+	for _, w := range verrs.Warnings() {
+		got = append(got, w.Error())
+	}
+	want := []string{
+		"modes/x/big.md:8:13: line block (not verified, as the mode is not): ",
+		"modes/x/small.md:7:1: a fenced block of kind \"lnie\": did you mean \"line\"?",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("warnings %q, want %d", got, len(want))
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("warning %q, want it to start %q", got[i], want[i])
+		}
+	}
+	if len(verrs.Errors()) > 0 {
+		t.Errorf("errors %v", verrs.Errors())
 	}
 }

@@ -319,6 +319,7 @@ var BinaryHash = sync.OnceValue(func() string {
 
 func verifyMode(m *mode.Mode, opt Options, errs *mode.ErrorList) (*Verification, *Artifacts) {
 	v := &Verification{Method: solver.Unverified, Value: engine.Unknown, DTM: -1}
+	warnFences(m, errs)
 	o, a, note := exactOracle(m, opt, v)
 	if o == nil && note == "" {
 		o, note = mateOracle(m, opt, v, errs)
@@ -329,6 +330,7 @@ func verifyMode(m *mode.Mode, opt Options, errs *mode.ErrorList) (*Verification,
 			p := m.At("claim")
 			errs.Warn(m.Path, p.Line, p.Col, "claim not verified: %s", note)
 		}
+		warnIllegalBlocks(m, errs)
 		return v, a
 	}
 	v.Note = note
@@ -593,6 +595,57 @@ func checkLineBlocks(m *mode.Mode, o solver.Oracle, errs *mode.ErrorList) bool {
 		}
 	}
 	return ok
+}
+
+// warnIllegalBlocks checks the line blocks of a mode no oracle knows:
+// their moves cannot be proven, but they can be legal or not.
+func warnIllegalBlocks(m *mode.Mode, errs *mode.ErrorList) {
+	for _, l := range lineBlocks(m.Body) {
+		if _, err := m.Start.ParseLine(l.text); err != nil {
+			col := l.col
+			if le, ok := err.(*engine.LineError); ok {
+				col += le.Offset
+			}
+			errs.Warn(m.Path, m.BodyLine+l.line, col, "line block (not verified, as the mode is not): %v", err)
+		}
+	}
+}
+
+// warnFences warns of a fenced block whose kind is one letter or a swap
+// away from "line": most likely a line block that would not be proven.
+func warnFences(m *mode.Mode, errs *mode.ErrorList) {
+	doc := goldmark.DefaultParser().Parse(text.NewReader(m.Body))
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		fb, isFence := n.(*ast.FencedCodeBlock)
+		if !entering || !isFence || fb.Info == nil {
+			return ast.WalkContinue, nil
+		}
+		info := strings.TrimSpace(string(fb.Info.Segment.Value(m.Body)))
+		if info != "line" && nearWord(info, "line") {
+			line := bytes.Count(m.Body[:fb.Info.Segment.Start], []byte("\n"))
+			errs.Warn(m.Path, m.BodyLine+line, 1, "a fenced block of kind %q: did you mean \"line\"? (only ```line blocks are proven)", info)
+		}
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+// nearWord reports whether a is one edit (a letter added, dropped or
+// changed, or two neighbours swapped) away from b.
+func nearWord(a, b string) bool {
+	if a == b || len(a)-len(b) > 1 || len(b)-len(a) > 1 {
+		return false
+	}
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case len(a) == len(b):
+		return a[i+1:] == b[i+1:] || i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	case len(a) > len(b):
+		return a[i+1:] == b[i:]
+	}
+	return a[i:] == b[i+1:]
 }
 
 // blockLine is a line of a fenced ```line block: its text without
