@@ -8,7 +8,9 @@ import (
 	"hash/fnv"
 	"io"
 	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -44,8 +46,8 @@ type BuildOptions struct {
 	// share their results through the cache folder, from which a build
 	// then reads them without solving again.
 	Shard, Shards int
-	// Templates, when not nil, replaces the embedded templates (serve
-	// reads them from disk so edits show up live).
+	// Templates, when not nil, overrides the embedded templates file by
+	// file; when nil, the source folder's templates/ does, if there is one.
 	Templates fs.FS
 	// Memo, when not nil, keeps what this build made for the next one
 	// in the same process (serve): see Memo.
@@ -184,6 +186,12 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	if opt.CheckOnly || len(opt.Only) > 0 {
 		sum.Total = time.Since(t0)
 		return sum, errs, nil
+	}
+
+	if dir := filepath.Join(opt.Src, "templates"); opt.Templates == nil {
+		if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+			opt.Templates = os.DirFS(dir)
+		}
 	}
 
 	t = time.Now()

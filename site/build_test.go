@@ -175,3 +175,31 @@ func TestLinksUnderSubPath(t *testing.T) {
 		t.Logf("modes/ index: %d", code)
 	}
 }
+
+// A site's templates/ folder overrides the built-in templates file by
+// file, for build as for serve; the other files stay the built-in ones.
+func TestSiteTemplatesOverride(t *testing.T) {
+	src := t.TempDir()
+	if err := os.CopyFS(src, os.DirFS(renderSrc)); err != nil {
+		t.Fatal(err)
+	}
+	css := filepath.Join(src, "templates", "static", "app.css")
+	os.MkdirAll(filepath.Dir(css), 0o755)
+	os.WriteFile(css, []byte("body { color: rebeccapurple }\n"), 0o644)
+	sum, errs, err := Build(BuildOptions{Src: src, CacheDir: testCacheDir()})
+	if err != nil || len(errs.Errors()) > 0 {
+		t.Fatal(err, errs)
+	}
+	found := false
+	for name, data := range sum.Output {
+		if strings.HasPrefix(name, "assets/app.") && strings.HasSuffix(name, ".css") {
+			found = strings.Contains(string(data), "rebeccapurple")
+		}
+	}
+	if !found {
+		t.Error("the site's app.css did not replace the built-in one")
+	}
+	if _, ok := sum.Output["train/index.html"]; !ok {
+		t.Error("the templates the site does not override are missing")
+	}
+}

@@ -37,9 +37,9 @@ type RenderOptions struct {
 	// LiveReload adds the script that reloads pages when `thinchess serve`
 	// rebuilds and shows build errors, and keeps the service worker away.
 	LiveReload bool
-	// Templates, when not nil, replaces the embedded templates package
-	// files (layouts at the top, static/ for the front end); serve reads
-	// them from disk so edits show without restarting.
+	// Templates, when not nil, overrides the embedded templates package
+	// file by file (layouts at the top, static/ for the front end): the
+	// site's own templates/ folder.
 	Templates fs.FS
 	// verify.Cache, when not nil, keeps the explorer pages' layouts between
 	// builds.
@@ -58,12 +58,23 @@ func Render(s *mode.Site, results map[string]*verify.Verification, artifacts map
 	}
 	r := &renderer{site: s, results: results, artifacts: artifacts, opt: opt, files: map[string][]byte{}, assets: map[string]string{}, fs: templates.FS}
 	if opt.Templates != nil {
-		r.fs = opt.Templates
+		r.fs = overlayFS{opt.Templates, templates.FS}
 	}
 	if err := r.render(); err != nil {
 		return nil, err
 	}
 	return r.files, nil
+}
+
+// overlayFS reads a file from top, else from base: a site's templates/
+// folder replaces the embedded templates file by file.
+type overlayFS struct{ top, base fs.FS }
+
+func (o overlayFS) Open(name string) (fs.File, error) {
+	if f, err := o.top.Open(name); err == nil {
+		return f, nil
+	}
+	return o.base.Open(name)
 }
 
 // renderer holds the state of one Render call.
