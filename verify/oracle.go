@@ -92,10 +92,13 @@ func mateOracle(m *mode.Mode, opt Options, v *Verification, errs *mode.ErrorList
 	if bound == 0 {
 		bound = defaultMateProbe
 	}
-	o := mate.NewOracle(attacker, bound, mate.Options{MaxNodes: int64(opt.MateNodes)})
+	budget := mate.NewBudget(opt.modeNodes())
+	o := mate.NewOracle(attacker, bound, mate.Options{MaxNodes: int64(opt.MateNodes), Budget: budget})
 	r, err := o.Search(m.Start)
 	v.Method = solver.ByMateSearch
 	switch {
+	case err != nil && budget.Spent():
+		return nil, fmt.Sprintf("mate search for %s within %d moves was undecided: the mode's searches used up their total budget of %d nodes", attacker.Title(), bound, opt.modeNodes())
 	case err != nil:
 		return nil, fmt.Sprintf("mate search for %s within %d moves was undecided: %v", attacker.Title(), bound, err)
 	case !r.Found && c.MateIn > 0:

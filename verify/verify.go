@@ -28,8 +28,9 @@ import (
 type Options struct {
 	// MaxStates is the largest reachable state space solved exactly.
 	MaxStates int
-	// MateNodes bounds each mate search.
-	MateNodes int
+	// MateNodes bounds each mate search, and ModeNodes all the mate
+	// searches of one mode together (0 means ModeBudget × MateNodes).
+	MateNodes, ModeNodes int
 	// Cache, when not nil, keeps solver results between builds.
 	Cache *Cache
 	// Memo, when not nil, keeps results in memory for the next run.
@@ -42,6 +43,18 @@ type Options struct {
 
 // DefaultOptions are the limits the build uses unless told otherwise.
 var DefaultOptions = Options{MaxStates: 1_000_000, MateNodes: 20_000_000}
+
+// ModeBudget is how many single searches' worth of nodes a mode's mate
+// searches may take together when Options.ModeNodes is 0.
+const ModeBudget = 5
+
+// modeNodes is the total node budget of one mode's mate searches.
+func (o Options) modeNodes() int64 {
+	if o.ModeNodes > 0 {
+		return int64(o.ModeNodes)
+	}
+	return ModeBudget * int64(o.MateNodes)
+}
 
 // Verify proves or refutes every claim, solution line, hint and fenced
 // line block of every mode. It returns each mode's verification and the
@@ -235,7 +248,7 @@ func (memo *Memo) find(key string) (cacheResult, bool) {
 // It looks in the memo first; then a pack's puzzle in bundle (its
 // pack's), a mode file in a cache file of its own.
 func verifyCached(m *mode.Mode, opt Options, bundle *packBundle, errs *mode.ErrorList) cacheResult {
-	key := Key("verify", solver.Version, BinaryHash(), m.Path, string(m.Source()), fmt.Sprint(opt.MaxStates, opt.MateNodes))
+	key := Key("verify", solver.Version, BinaryHash(), m.Path, string(m.Source()), fmt.Sprint(opt.MaxStates, opt.MateNodes, opt.modeNodes()))
 	lineOff := 0
 	if m.Pack != nil && m.Info != nil {
 		lineOff = m.Info.Line

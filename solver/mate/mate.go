@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
@@ -46,7 +47,29 @@ type Options struct {
 	// Deadline, when set, stops the search like the node budget does
 	// once the wall clock passes it.
 	Deadline time.Time
+	// Budget, when not nil, is shared by every search made with these
+	// options: all of them stop once it is spent, so that the many
+	// searches one puzzle asks for cannot run for minutes together.
+	Budget *Budget
 }
+
+// Budget is a number of nodes shared by several searches, safe for
+// concurrent use.
+type Budget struct{ left atomic.Int64 }
+
+// NewBudget returns a budget of n nodes.
+func NewBudget(n int64) *Budget {
+	b := &Budget{}
+	b.left.Store(n)
+	return b
+}
+
+// Spent reports whether the budget is used up.
+func (b *Budget) Spent() bool { return b != nil && b.left.Load() < 0 }
+
+// budgetStep is how many nodes a search counts locally before it takes
+// them from the shared budget.
+const budgetStep = 4096
 
 // Result is what Search proved. Distances count the attacker's
 // moves; Plies counts both sides' moves from the searched position to the
@@ -261,6 +284,7 @@ type mateSearcher struct {
 	stop            bool
 	maxTree         int
 	deadline        time.Time
+	budget          *Budget
 
 	// frames holds the scratch space of each ply while s searches.
 	frames []*frame
@@ -296,6 +320,7 @@ func newMateSearcher(attacker engine.Color, opt Options) *mateSearcher {
 		maxNodes: maxNodes,
 		maxTree:  opt.MaxTreeNodes,
 		deadline: opt.Deadline,
+		budget:   opt.Budget,
 	}
 	s.newTable(min(maxBits, minTableBits))
 	return s
@@ -400,8 +425,13 @@ func (s *mateSearcher) count() bool {
 	if s.nodes > s.maxNodes {
 		s.stop = true
 	}
-	if s.nodes&4095 == 0 && !s.deadline.IsZero() && time.Now().After(s.deadline) {
-		s.stop = true
+	if s.nodes%budgetStep == 0 {
+		if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+			s.stop = true
+		}
+		if s.budget != nil && s.budget.left.Add(-budgetStep) < 0 {
+			s.stop = true
+		}
 	}
 	return s.stop
 }

@@ -562,3 +562,26 @@ func BenchmarkMateIn3(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
+
+// A shared budget stops every search made with it once spent, whatever
+// each search's own bound.
+func TestBudgetShared(t *testing.T) {
+	p, err := engine.Parse("r1bq1rk1/pppnbNpp/2np4/4p1B1/2Q1P3/2NP4/PPP1BPPP/R4RK1 w - - 0 1", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := Search(p, engine.White, 3, Options{MaxNodes: 1 << 40})
+	if err != nil || full.Nodes < 4*budgetStep {
+		t.Fatalf("the position needs %d nodes (%v): too few to test a budget", full.Nodes, err)
+	}
+	b := NewBudget(full.Nodes / 2)
+	if _, err := Search(p, engine.White, 3, Options{MaxNodes: 1 << 40, Budget: b}); err != nil {
+		t.Logf("first search: %v", err)
+	}
+	if _, err := Search(p, engine.White, 3, Options{MaxNodes: 1 << 40, Budget: b}); !errors.Is(err, ErrUndecided) || !b.Spent() {
+		t.Errorf("a second search on a spent budget: err %v, spent %v; want ErrUndecided", err, b.Spent())
+	}
+	if _, err := Search(p, engine.White, 3, Options{MaxNodes: 1 << 40, Budget: NewBudget(2 * full.Nodes)}); err != nil {
+		t.Errorf("a budget larger than the search stopped it: %v", err)
+	}
+}
