@@ -13,4 +13,9 @@
 // checked against the reference before any timing is trusted. Both
 // programs are measured single-threaded and on every CPU (the peer's root
 // moves split over goroutines the same way PerftParallel splits ours).
+//
+// The module's tests also use the peer as an independent rules oracle:
+// TestDifferentialChess plays seeded random games and compares the legal
+// moves, the halfmove clock and the game's status at every position
+// (go test -run Differential -diff.games 20000 for a longer run).
 package main

@@ -17,4 +17,59 @@
 // The hot path (LegalMoves, Make, Unmake) allocates nothing: positions are
 // plain values, the caller owns the move buffer and every geometric table
 // is computed once per board shape.
+//
+// # Correctness properties
+//
+// Each of the 33 properties of the chess design is a pgregory.net/rapid
+// test (property_*_test.go) checked on every position of random games on
+// 8×8, 6×6, Gardner, Los Alamos, 2×10, 1-D and race boards, against
+// refBoard, the rules written a second time, slowly, in the tests. The
+// games lean towards castling rights, en passant, promotion, clocks near
+// 100, repetitions, mates and stalemates; -rapid.checks raises their
+// number. A test says which boards a property does not apply to. One
+// known difference from FIDE stays: a position after a double step counts
+// its en-passant target for repetition whenever a pawn stands ready to
+// take, even when the capture would expose its king (FIDE 9.2.3 counts
+// only possible moves), so such a position repeats one time fewer.
+//
+//   - turn alternation, turn enforcement: TestPropertyTurnAlternation,
+//     TestPropertyTurnEnforcement
+//   - king, queen, rook, bishop, knight and pawn movement:
+//     TestPropertyKingMovement, TestPropertyQueenMovement,
+//     TestPropertyRookMovement, TestPropertyBishopMovement,
+//     TestPropertyKnightMovement, TestPropertyPawnMovement
+//   - sliding, friendly blocking, captures: TestPropertySlidingBlocking,
+//     TestPropertyFriendlyBlocking, TestPropertyCaptures
+//   - castling availability, execution and rights revocation:
+//     TestPropertyCastlingAvailability, TestPropertyCastlingExecution,
+//     TestPropertyCastlingRightsRevocation
+//   - en passant availability, execution and expiration:
+//     TestPropertyEnPassantAvailability, TestPropertyEnPassantExecution,
+//     TestPropertyEnPassantExpiration
+//   - promotion requirement and execution:
+//     TestPropertyPromotionRequirement, TestPropertyPromotionExecution
+//   - check, checkmate, stalemate, insufficient material, threefold
+//     repetition and fifty-move detection: TestPropertyCheckDetection,
+//     TestPropertyCheckmateDetection, TestPropertyStalemateDetection,
+//     TestPropertyInsufficientMaterialDetection,
+//     TestPropertyThreefoldRepetitionDetection,
+//     TestPropertyFiftyMoveDetection
+//   - legal moves preserve king safety:
+//     TestPropertyLegalMovesPreserveKingSafety
+//   - invalid move rejection, new game reset, undo:
+//     TestPropertyInvalidMoveRejection, TestPropertyNewGameReset,
+//     TestPropertyUndo
+//   - move history consistency, half-move clock, position history:
+//     TestPropertyMoveHistoryConsistency, TestPropertyHalfMoveClock,
+//     TestPropertyPositionHistory
+//   - serialization round-trip (FEN, position code, SAN, coordinates,
+//     JSON, PGN): TestPropertySerializationRoundTrip
+//
+// Two differential tests compare the engine with independent move
+// generators: TestFairyStockfishPerft, perft divide on random Gardner and
+// Los Alamos positions against Fairy-Stockfish over UCI (skipped when the
+// fairy-stockfish binary is missing), and, in the bench module,
+// TestDifferentialChess, legal moves and game status in random games of
+// standard chess against github.com/corentings/chess. A disagreement
+// found there becomes a case in testdata/rules.
 package engine
