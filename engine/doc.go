@@ -26,11 +26,9 @@
 // refBoard, the rules written a second time, slowly, in the tests. The
 // games lean towards castling rights, en passant, promotion, clocks near
 // 100, repetitions, mates and stalemates; -rapid.checks raises their
-// number. A test says which boards a property does not apply to. One
-// known difference from FIDE stays: a position after a double step counts
-// its en-passant target for repetition whenever a pawn stands ready to
-// take, even when the capture would expose its king (FIDE 9.2.3 counts
-// only possible moves), so such a position repeats one time fewer.
+// number. A test says which boards a property does not apply to. For
+// repetition an en-passant target counts only when the capture is legal
+// (FIDE 9.2.3), not when the pawn that could take is pinned to its king.
 //
 //   - turn alternation, turn enforcement: TestPropertyTurnAlternation,
 //     TestPropertyTurnEnforcement

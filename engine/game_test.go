@@ -318,3 +318,36 @@ func MustParseForTest(t *testing.T, s string) *Position {
 	}
 	return p
 }
+
+// An en-passant target counts for repetition only when the capture is
+// legal (FIDE 9.2.3): with the b5 pawn pinned to its king by the rook on
+// h5, the start after Black's c7-c5 is the same position as after the
+// kings' walks, and its third occurrence is a threefold repetition.
+func TestRepetitionIgnoresImpossibleEnPassant(t *testing.T) {
+	p, err := Parse("8/8/8/KPp4r/8/8/8/6k1 w - c6 0 2", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := NewGame(p)
+	for i, mv := range []string{"a5a4", "g1g2", "a4a5", "g2g1", "a5a4", "g1g2", "a4a5", "g2g1"} {
+		if st := g.Status(); st != Active {
+			t.Fatalf("before move %d the game is %v", i+1, st)
+		}
+		if err := g.PlayText(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st := g.Status(); st != Threefold {
+		t.Errorf("after the start's third occurrence the game is %v, want threefold repetition", st)
+	}
+	// With the pawn free to take, the target counts: the start does not
+	// come back.
+	q, _ := Parse("8/8/8/1Pp4r/8/8/K7/6k1 w - c6 0 2", nil)
+	g = NewGame(q)
+	for _, mv := range []string{"a2a3", "g1g2", "a3a2", "g2g1", "a2a3", "g1g2", "a3a2", "g2g1"} {
+		g.PlayText(mv)
+	}
+	if st := g.Status(); st != Active {
+		t.Errorf("with a legal en-passant capture at the start, the game is %v after the walks, want active (two repetitions)", st)
+	}
+}

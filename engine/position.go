@@ -141,7 +141,8 @@ func (p *Position) ComputeHash() uint64 {
 		h ^= keySide
 	}
 	h ^= keyCastle[p.Castle]
-	if p.EP != NoSquare && p.epCapturable(p.EP) {
+	// On a copy: epCapturable tries the capture, and p may be shared.
+	if q := *p; q.EP != NoSquare && q.epCapturable(q.EP) {
 		h ^= keyEP[p.B.File(p.EP)]
 	}
 	return h ^ p.banHash()
@@ -156,15 +157,26 @@ func (p *Position) rehash() {
 	p.hash = p.ComputeHash()
 }
 
-// epCapturable reports whether a pawn of the side to move stands where it
-// could capture onto the en-passant target ep.
+// epCapturable reports whether a pawn of the side to move can take en
+// passant onto ep: only then does the target make the position differ
+// for repetition (FIDE 9.2.3 counts possible moves only, so a pawn
+// pinned to its king does not count). Under Ban Chess the pawn need
+// only stand ready: the legality of a move there also hangs on the ban
+// to come.
 func (p *Position) epCapturable(ep Square) bool {
 	if !p.R.EnPassant {
 		return false
 	}
 	them := p.Side.Other()
 	for _, s := range p.B.pawnAttack[them][ep] {
-		if p.sq[s] == MakePiece(p.Side, Pawn) {
+		if p.sq[s] != MakePiece(p.Side, Pawn) {
+			continue
+		}
+		if p.R.Bans {
+			return true
+		}
+		// Tried on p itself, and taken back: p is whole at every call.
+		if p.legalByTrial(NewMove(s, ep) | flagEnPassant) {
 			return true
 		}
 	}

@@ -453,14 +453,9 @@ func (b *refBoard) status() engine.Status {
 
 // key identifies a position for repetition: the pieces, the side to
 // move, the castling rights and the en-passant target, the last only
-// when a pawn of the side to move stands ready to capture onto it.
-//
-// FIDE 9.2.3 is stricter: the target counts only when the capture is
-// legal. The engine counts it even when the capture would expose the
-// capturer's king (the pawn pinned along the rank, as in
-// 8/8/8/KPp4r/8/8/8/6k1 w - c6), so after such a double step it counts
-// one repetition fewer than FIDE. That is a known difference, left to
-// the engine to settle; the properties follow the engine here.
+// when a pawn of the side to move can legally capture onto it (FIDE
+// 9.2.3: possible moves only; a pawn pinned to its king, as in
+// 8/8/8/KPp4r/8/8/8/6k1 w - c6, does not count).
 func (b *refBoard) key() string {
 	var sb strings.Builder
 	for _, pc := range b.cells {
@@ -474,7 +469,7 @@ func (b *refBoard) key() string {
 		if pc != engine.MakePiece(b.side, engine.Pawn) {
 			continue
 		}
-		if slices.ContainsFunc(b.pawnMoves(s), func(m refMove) bool { return m.enPassant }) {
+		if slices.ContainsFunc(b.pawnMoves(s), func(m refMove) bool { return m.enPassant && b.safe(m) }) {
 			fmt.Fprintf(&sb, " ep%d", b.ep)
 			break
 		}
