@@ -36,13 +36,37 @@ type server struct {
 	clients  map[chan string]bool
 }
 
+const serveHelp = `usage: thinchess serve [--src DIR] [--addr HOST:PORT]
+
+Builds the site in --src in memory and serves it on --addr, then watches
+site.yaml and the folders modes/, content/, packs/ and templates/ (a
+site's own templates, which replace the built-in ones) and rebuilds on
+every change. Open pages reload by themselves after a good build. When a
+build fails, the errors are shown in the terminal and over the page, and
+the last good build is still served.
+
+flags:
+`
+
 func runServe(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("serve", stderr)
+	fs := newFlags("serve", serveHelp, stdout, stderr)
 	var sf siteFlags
 	sf.register(fs)
-	addr := fs.String("addr", "127.0.0.1:1313", "`address` to listen on")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	addr := fs.String("addr", "127.0.0.1:1313", "`address` to listen on, HOST:PORT")
+	rest, err := fs.parse(args)
+	if err == nil {
+		err = fs.noArgs(rest)
+	}
+	if err != nil {
+		return fs.usageExit(err)
+	}
+	isSite, err := siteFolder(sf.src)
+	if err == nil && !isSite {
+		err = notSiteError(sf.src)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "serve: %v\n", err)
+		return 1
 	}
 	opt := sf.options()
 	opt.LiveReload = true
@@ -149,6 +173,7 @@ func (s *server) rebuild(opt site.BuildOptions, stdout, stderr io.Writer) {
 		opt.Templates = os.DirFS(dir)
 	}
 	sum, errs, err := site.Build(opt)
+	errs = withPaths(errs, opt.Src, localPath)
 	var msg strings.Builder
 	for _, e := range errs.Errors() {
 		fmt.Fprintln(&msg, e)
