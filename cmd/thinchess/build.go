@@ -28,7 +28,7 @@ func (f *siteFlags) register(fs *cliFlags) {
 	fs.StringVar(&f.cacheDir, "cache-dir", verify.DefaultCacheDir(), "`folder` for cached solver results and the compiled wasm")
 	fs.BoolVar(&f.noCache, "no-cache", false, "solve everything again, ignoring the cache")
 	f.maxStates = verify.DefaultOptions.MaxStates
-	numberVar(fs, &f.maxStates, "max-states", 1, maxStatesLimit, "largest state space to solve exactly, in `states`")
+	numberVar(fs, &f.maxStates, "max-states", 1, maxStatesLimit, "solve exactly only state spaces of at most `N` states")
 }
 
 func (f *siteFlags) options() site.BuildOptions {

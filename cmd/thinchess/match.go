@@ -33,15 +33,15 @@ flags:
 
 func runMatch(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("match", matchUsage, stdout, stderr)
-	games := number(fs, "games", 10, 1, 1_000_000, "`games` per start and opponent")
-	movetime := duration(fs, "movetime", 20*time.Millisecond, 0, time.Hour, "the engine's time per move (0: none)")
-	nodes := number(fs, "nodes", int64(0), 0, maxNodesLimit, "the engine's node budget per move (0: none; makes games reproducible with --movetime 0), in `nodes`")
+	games := number(fs, "games", 10, 1, 1_000_000, "`N` games per start and opponent")
+	movetime := duration(fs, "movetime", 20*time.Millisecond, 0, time.Hour, "the engine's `time` per move, 0 for none")
+	nodes := number(fs, "nodes", int64(0), 0, maxNodesLimit, "the engine's budget of `N` nodes per move, 0 for none (with --movetime 0 games are reproducible)")
 	opponent := fs.String("opponent", "both", "random, greedy or both")
 	variant := fs.String("variant", "", "rule preset of the POSITION arguments: "+strings.Join(engine.Presets, ", ")+" (default: 1d on one-file boards, chess otherwise)")
 	startsFile := fs.String("starts", "", "a file of start positions, one a line: name | variant | position")
-	maxPlies := number(fs, "max-plies", search.DefaultMaxPlies, 1, 100_000, "move cap in `plies`; a capped game is a draw")
+	maxPlies := number(fs, "max-plies", search.DefaultMaxPlies, 1, 100_000, "move cap of `N` plies; a capped game is a draw")
 	seed := fs.Uint64("seed", 1, "seed of the opponent's random choices")
-	workers := number(fs, "workers", 1, 1, 1024, "`games` played at once")
+	workers := number(fs, "workers", 1, 1, 1024, "`N` games played at once")
 	verbose := fs.Bool("verbose", false, "print the moves of every game the engine did not win")
 	positions, err := fs.parse(args)
 	if err != nil {

@@ -38,7 +38,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("mate", mateUsage, stdout, stderr)
 	variant := fs.String("variant", "", "rule preset: "+strings.Join(engine.Presets, ", ")+" (default: 1d on one-file boards, chess otherwise)")
 	attackerName := fs.String("attacker", "", "the side that mates: white or black (default: the side to move)")
-	nodes := number(fs, "nodes", int64(mate.DefaultNodes), 1, maxNodesLimit, "node budget of the proof, in `nodes`")
+	nodes := number(fs, "nodes", int64(mate.DefaultNodes), 1, maxNodesLimit, "node budget of the proof: `N` nodes")
 	tree := fs.Bool("tree", false, "include the solution tree in --json output")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	rest, err := fs.parse(args)

@@ -41,7 +41,7 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	variant := fs.String("variant", "", "rule preset: "+strings.Join(engine.Presets, ", ")+" (default: 1d on one-file boards, chess otherwise)")
 	// A count of more than 64 plies overflows 64 bits with any choice
 	// of moves.
-	depth := number(fs, "depth", 0, 1, 64, "depth of the tree in `plies` (required)")
+	depth := number(fs, "depth", 0, 1, 64, "depth of the tree, `N` plies (required)")
 	divide := fs.Bool("divide", false, "print the count below each root move")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	rest, err := fs.parse(args)
