@@ -88,7 +88,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "build failed: %d error(s); %s left untouched\n", len(errs.Errors()), *out)
 		return 1
 	case errors.Is(err, site.ErrEmpty):
-		fmt.Fprintf(stderr, "build: %s has no modes, content pages or packs: refusing to publish an empty site (--allow-empty publishes it anyway); %s left untouched\n", sf.src, *out)
+		fmt.Fprintf(stderr, "build: %s has no modes, content pages or packs: refusing to publish an empty site (--allow-empty publishes it anyway); %s left untouched\n", folderName(sf.src), *out)
 		return 1
 	case err != nil:
 		fmt.Fprintf(stderr, "build failed: %v; %s left untouched\n", err, *out)

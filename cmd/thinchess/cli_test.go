@@ -151,7 +151,7 @@ func TestEmptySiteIsRefused(t *testing.T) {
 	// A site folder with nothing in it: site.yaml alone.
 	os.WriteFile("site.yaml", []byte("title: Nothing yet\n"), 0o644)
 	cliCase{name: "site.yaml only", args: []string{"build", "--out", out}, code: 1,
-		err: []string{"build: . has no modes, content pages or packs: refusing to publish an empty site"}}.check(t)
+		err: []string{"build: the current folder has no modes, content pages or packs: refusing to publish an empty site"}}.check(t)
 	if _, err := os.Stat(out); err == nil {
 		t.Fatalf("the refused build wrote %s", out)
 	}

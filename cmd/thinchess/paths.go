@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -39,17 +40,22 @@ func siteFolder(src string) (bool, error) {
 // the site folder above it, if there is one, as the Go toolchain does
 // when run outside a module.
 func notSiteError(src string) error {
-	name := src
-	if filepath.Clean(src) == "." {
-		name = "the current folder"
-	}
-	msg := fmt.Sprintf("%s is not a site folder: it holds none of modes/, content/, packs/ and site.yaml", name)
+	msg := fmt.Sprintf("%s is not a site folder: it holds none of modes/, content/, packs/ and site.yaml", folderName(src))
 	if up := siteAbove(src); up != "" {
 		msg += fmt.Sprintf("; the site folder is %s: run there or give --src %s", up, up)
 	} else if filepath.Clean(src) == "." {
 		msg += "; run in the site folder or give --src DIR"
 	}
-	return fmt.Errorf("%s", msg)
+	return errors.New(msg)
+}
+
+// folderName names the folder src for people: "the current folder" for
+// ".".
+func folderName(src string) string {
+	if filepath.Clean(src) == "." {
+		return "the current folder"
+	}
+	return src
 }
 
 // siteAbove returns the nearest folder above src that holds modes/ or

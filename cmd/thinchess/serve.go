@@ -175,10 +175,7 @@ func (s *server) startWatching(opt site.BuildOptions, stdout, stderr io.Writer) 
 
 // watchedText lists the watched files and folders of src for people.
 func watchedText(watched []string, src string) string {
-	where := "the current folder"
-	if filepath.Clean(src) != "." {
-		where = src
-	}
+	where := folderName(src)
 	switch len(watched) {
 	case 0:
 		return where
