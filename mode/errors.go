@@ -96,7 +96,11 @@ func (l ErrorList) Error() string {
 	return sb.String()
 }
 
-// GitHub formats each entry as a GitHub Actions annotation.
+// GitHub formats each entry as a GitHub Actions annotation:
+//
+//	::error file=modes/1d/gardner.md,line=14,col=9::claim mate_in 5 is false: …
+//
+// An entry without a path annotates the run, not a file.
 func (l ErrorList) GitHub() string {
 	var sb strings.Builder
 	for _, e := range l {
@@ -104,11 +108,23 @@ func (l ErrorList) GitHub() string {
 		if e.Warning {
 			kind = "warning"
 		}
-		fmt.Fprintf(&sb, "::%s file=%s,line=%d,col=%d::%s\n", kind, e.Path, max(e.Line, 1), max(e.Col, 1), escapeAnnotation(e.Msg))
+		if e.Path == "" {
+			fmt.Fprintf(&sb, "::%s::%s\n", kind, escapeData(e.Msg))
+			continue
+		}
+		fmt.Fprintf(&sb, "::%s file=%s,line=%d,col=%d::%s\n", kind, escapeProperty(e.Path), max(e.Line, 1), max(e.Col, 1), escapeData(e.Msg))
 	}
 	return sb.String()
 }
 
-func escapeAnnotation(s string) string {
+// escapeData escapes an annotation's message as GitHub's workflow
+// commands require: %, CR and LF.
+func escapeData(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// escapeProperty escapes a property's value (file=…): as a message, and
+// also ':' and ',', which would otherwise end the property.
+func escapeProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }

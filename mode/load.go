@@ -15,6 +15,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/mate"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -575,7 +576,9 @@ func (d *decoder) claim(n *yaml.Node, m *Mode) *Claim {
 		},
 		"mate_in": func(v *yaml.Node) {
 			m.pos["claim.mate_in"] = d.at(v)
-			d.integer(v, "claim.mate_in", 1, 500, &c.MateIn)
+			// One limit for every claim: the longest mate the mate
+			// search proves, for a mode too large to solve exactly.
+			d.integer(v, "claim.mate_in", 1, mate.MaxMoves, &c.MateIn)
 		},
 	})
 	if resultNode == nil && n.Kind == yaml.MappingNode {

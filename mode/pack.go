@@ -17,6 +17,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/internal/par"
+	"github.com/thinchess/thinchess/solver/mate"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -397,8 +398,8 @@ func (p *Pack) parseLine(n int, line []byte, errs *ErrorList) *Mode {
 	if err != nil || result == engine.Unknown {
 		return bad("result", "result %q: want white-wins, black-wins or draw", l.Result)
 	}
-	if l.MateIn < 0 || l.MateIn > 500 || result == engine.Drawn && l.MateIn > 0 {
-		return bad("mate_in", "mate_in %d: want 1 to 500 with a win, none with a draw", l.MateIn)
+	if l.MateIn < 0 || l.MateIn > mate.MaxMoves || result == engine.Drawn && l.MateIn > 0 {
+		return bad("mate_in", "mate_in %d: want 1 to %d with a win (the longest mate the mate search proves), none with a draw", l.MateIn, mate.MaxMoves)
 	}
 	m.Claim = &Claim{Result: result, MateIn: l.MateIn}
 	rules := p.Rules

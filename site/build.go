@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -52,7 +53,14 @@ type BuildOptions struct {
 	// Memo, when not nil, keeps what this build made for the next one
 	// in the same process (serve): see Memo.
 	Memo *Memo
+	// AllowEmpty writes a site without modes, pages or packs to Out;
+	// without it such a build fails with ErrEmpty and writes nothing.
+	AllowEmpty bool
 }
+
+// ErrEmpty is the error of a build that would write a site without
+// modes, pages or packs (see BuildOptions.AllowEmpty).
+var ErrEmpty = errors.New("the site has no modes, pages or packs")
 
 // Stage is the time one pipeline stage took.
 type Stage struct {
@@ -139,6 +147,10 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	sum.Modes, sum.Pages, sum.Packs = len(s.Modes), len(s.Pages), len(s.Packs)
 	sum.Puzzles = len(s.Puzzles())
 	sum.Checked = len(s.Checked())
+	if opt.Out != "" && !opt.AllowEmpty && !opt.CheckOnly && sum.Modes+sum.Pages+sum.Packs == 0 && len(errs.Errors()) == 0 {
+		sum.Total = time.Since(t0)
+		return sum, errs, ErrEmpty
+	}
 
 	t = time.Now()
 	vo := opt.Verify

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"flag"
+	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -25,11 +23,12 @@ type siteFlags struct {
 	maxStates     int
 }
 
-func (f *siteFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.src, "src", ".", "source `folder` holding modes/, content/ and site.yaml")
+func (f *siteFlags) register(fs *cliFlags) {
+	fs.StringVar(&f.src, "src", ".", "source `folder` holding modes/, content/, packs/ and site.yaml")
 	fs.StringVar(&f.cacheDir, "cache-dir", verify.DefaultCacheDir(), "`folder` for cached solver results and the compiled wasm")
 	fs.BoolVar(&f.noCache, "no-cache", false, "solve everything again, ignoring the cache")
-	fs.IntVar(&f.maxStates, "max-states", verify.DefaultOptions.MaxStates, "largest state space to solve exactly")
+	f.maxStates = verify.DefaultOptions.MaxStates
+	numberVar(fs, &f.maxStates, "max-states", 1, maxStatesLimit, "solve exactly only state spaces of at most `N` states")
 }
 
 func (f *siteFlags) options() site.BuildOptions {
@@ -42,77 +41,129 @@ func (f *siteFlags) options() site.BuildOptions {
 	return opt
 }
 
-func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	return fs
-}
+const buildHelp = `usage: thinchess build [--src DIR] [--out DIR] [--base-url URL] [--allow-empty] [-q]
+
+Verifies every mode and pack puzzle of the site in --src (as check does),
+renders the site and writes it to --out, replacing what was there. A
+failed build leaves --out as it was. Each problem is printed as
+path:line:col: message, with paths from the current folder; the exit
+status is 1 on any error. A source folder without modes, content pages or
+packs is refused: --allow-empty publishes such a site anyway. -q prints
+only errors and warnings, not the summary.
+
+flags:
+`
 
 func runBuild(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("build", stderr)
+	fs := newFlags("build", buildHelp, stdout, stderr)
 	var sf siteFlags
 	sf.register(fs)
 	out := fs.String("out", "public", "output `folder`")
 	base := fs.String("base-url", "", "absolute `URL` the site is served from (for canonical links)")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	opt := sf.options()
-	opt.Out, opt.BaseURL = *out, *base
-	sum, errs, err := site.Build(opt)
-	for _, e := range errs {
-		fmt.Fprintln(stderr, e)
-	}
-	if len(errs.Errors()) > 0 {
-		fmt.Fprintf(stderr, "build failed: %d error(s); %s left untouched\n", len(errs.Errors()), *out)
-		return 1
+	allowEmpty := fs.Bool("allow-empty", false, "write the site even when it has no modes, content pages or packs")
+	quiet := fs.quiet()
+	rest, err := fs.parse(args)
+	if err == nil {
+		err = fs.noArgs(rest)
 	}
 	if err != nil {
+		return fs.usageExit(err)
+	}
+	isSite, err := siteFolder(sf.src)
+	if err == nil && !isSite && !*allowEmpty {
+		err = fmt.Errorf("%v\nbuild: refusing to publish an empty site (--allow-empty publishes it anyway)", notSiteError(sf.src))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "build: %v\n", err)
+		return 1
+	}
+	opt := sf.options()
+	opt.Out, opt.BaseURL, opt.AllowEmpty = *out, *base, *allowEmpty
+	sum, errs, err := site.Build(opt)
+	for _, e := range withPaths(errs, sf.src, localPath) {
+		fmt.Fprintln(stderr, e)
+	}
+	switch {
+	case len(errs.Errors()) > 0:
+		fmt.Fprintf(stderr, "build failed: %d error(s); %s left untouched\n", len(errs.Errors()), *out)
+		return 1
+	case errors.Is(err, site.ErrEmpty):
+		fmt.Fprintf(stderr, "build: %s has no modes, content pages or packs: refusing to publish an empty site (--allow-empty publishes it anyway); %s left untouched\n", folderName(sf.src), *out)
+		return 1
+	case err != nil:
 		fmt.Fprintf(stderr, "build failed: %v; %s left untouched\n", err, *out)
 		return 1
 	}
-	sum.Print(stdout)
+	if !*quiet {
+		sum.Print(stdout)
+	}
 	return 0
 }
 
+const checkHelp = `usage: thinchess check [--src DIR] [--format text|github] [--shard K/N] [-q] [FILE|FOLDER...]
+
+Verifies the modes and pack puzzles of the site in --src, or only those
+the FILE arguments name (modes/.../*.md, packs/*.md, packs/*.jsonl; a
+FOLDER stands for those below it), and renders nothing. A FILE is named
+from the current folder, or else from --src. Each problem is printed as
+path:line:col: message on stderr, with paths from the current folder;
+--format github prints GitHub Actions annotations on stdout instead, with
+paths from the repository's root (GITHUB_WORKSPACE when set, else the
+current folder). The exit status is 1 on any error, and when --src is not
+a site folder or a FILE is missing or not a mode or pack file.
+
+--shard K/N verifies a fixed N-th of the modes and puzzles (for N machines
+in CI) and keeps the results in the cache folder, where build finds them.
+-q prints only errors and warnings, not the summary.
+
+flags:
+`
+
 func runCheck(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("check", stderr)
+	fs := newFlags("check", checkHelp, stdout, stderr)
 	var sf siteFlags
 	sf.register(fs)
 	format := fs.String("format", "text", "error `format`: text or github (Actions annotations)")
 	shard := fs.String("shard", "", "verify only shard `K/N` of the modes and puzzles (for N machines in CI); the results go to the cache folder, where build finds them")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	quiet := fs.quiet()
+	files, err := fs.parse(args)
+	if err != nil {
+		return fs.usageExit(err)
 	}
 	k, n, err := parseShard(*shard)
 	if err != nil {
-		fmt.Fprintf(stderr, "check: --shard %v\n", err)
-		return 2
+		return fs.usageError("--shard %v", err)
 	}
 	if n > 1 && sf.noCache {
-		fmt.Fprintln(stderr, "check: --shard needs the cache folder (its results are kept there); drop --no-cache")
-		return 2
+		return fs.usageError("--shard needs the cache folder (its results are kept there); drop --no-cache")
 	}
 	if *format != "text" && *format != "github" {
-		fmt.Fprintf(stderr, "check: unknown format %q (want text or github)\n", *format)
-		return 2
+		return fs.usageError("--format %q: want text or github", *format)
+	}
+	isSite, err := siteFolder(sf.src)
+	if err == nil && !isSite {
+		err = notSiteError(sf.src)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "check: %v\n", err)
+		return 1
+	}
+	only, bad := checkFiles(sf.src, files)
+	for _, err := range bad {
+		fmt.Fprintf(stderr, "check: %v\n", err)
+	}
+	if len(bad) > 0 {
+		return 1
 	}
 	opt := sf.options()
 	opt.CheckOnly = true
 	opt.Shard, opt.Shards = k, n
-	// Files may be named relative to the source folder or to the current
-	// directory.
-	for _, f := range fs.Args() {
-		if rel, err := filepath.Rel(sf.src, f); err == nil && filepath.IsLocal(rel) && fileExists(filepath.Join(sf.src, rel)) {
-			f = rel
-		}
-		opt.Only = append(opt.Only, filepath.ToSlash(f))
-	}
+	opt.Only = only
 	sum, errs, err := site.Build(opt)
 	if *format == "github" {
-		fmt.Fprint(stdout, errs.GitHub())
+		fmt.Fprint(stdout, withPaths(errs, sf.src, repoPath).GitHub())
 	} else {
-		for _, e := range errs {
+		for _, e := range withPaths(errs, sf.src, localPath) {
 			fmt.Fprintln(stderr, e)
 		}
 	}
@@ -123,6 +174,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if n := len(errs.Errors()); n > 0 {
 		fmt.Fprintf(stderr, "check: %d error(s) in %s\n", n, checkedText(sum))
 		return 1
+	}
+	if *quiet {
+		return 0
 	}
 	if n > 1 {
 		fmt.Fprintf(stdout, "check: shard %d/%d: results kept in %s\n", k, n, sf.cacheDir)
@@ -154,9 +208,4 @@ func checkedText(sum *site.Summary) string {
 		s += fmt.Sprintf(" and %d pack(s) of %d puzzle(s)", sum.Packs, sum.Checked-sum.Modes)
 	}
 	return s
-}
-
-func fileExists(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && !fi.IsDir()
 }

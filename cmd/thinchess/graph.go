@@ -2,8 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -36,25 +34,16 @@ flags:
 `
 
 func runGraph(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("graph", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, graphUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlags("graph", graphUsage, stdout, stderr)
 	variant := fs.String("variant", "", "rule preset: "+strings.Join(engine.Presets, ", ")+" (default: 1d on one-file boards, chess otherwise)")
-	maxStates := fs.Int("max-states", solver.DefaultMaxStates, "give up when more states than this are reachable")
-	position, err := perftArgs(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
+	maxStates := number(fs, "max-states", solver.DefaultMaxStates, 1, maxStatesLimit, "give up when more than `N` states are reachable")
+	rest, err := fs.parse(args)
 	if err != nil {
-		return 2
+		return fs.usageExit(err)
 	}
+	position := strings.Join(rest, " ") // an unquoted FEN is several arguments
 	if position == "" {
-		fmt.Fprintln(stderr, "thinchess graph: missing POSITION (a FEN, a position code or a mode file)")
-		fs.Usage()
-		return 2
+		return fs.usageError("missing POSITION (a FEN, a position code or a mode file)")
 	}
 	p, err := readPosition("graph", *variant, false, position)
 	if err != nil {

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -59,38 +58,31 @@ flags:
 // stdin is what "import lichess -" reads; tests replace it.
 var stdin io.Reader = os.Stdin
 
+// maxRatingLimit bounds the rating filters: lichess puzzles are rated
+// from about 400 to 3,300.
+const maxRatingLimit = 4000
+
 func runImport(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("import", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, importUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlags("import", importUsage, stdout, stderr)
 	out := fs.String("out", ".", "the site `folder` to write the pack into")
 	pack := fs.String("pack", "lichess", "the pack's `id`")
 	themes := fs.String("themes", "", "comma-separated `themes`; keep rows with any of them (default: every row)")
-	minRating := fs.Int("min-rating", 0, "keep rows rated at least `R` (0: no bound)")
-	maxRating := fs.Int("max-rating", 0, "keep rows rated at most `R` (0: no bound)")
-	minPopularity := fs.Int("min-popularity", -100, "keep rows at least this `popular` (lichess: -100 to 100)")
-	limit := fs.Int("limit", 0, "stop after converting `N` rows (0: no limit)")
-	sample := fs.Int("sample", 0, "convert a deterministic sample of `N` rows (0: every row)")
+	minRating := number(fs, "min-rating", 0, 0, maxRatingLimit, "keep rows rated at least `R`, 0 for no bound")
+	maxRating := number(fs, "max-rating", 0, 0, maxRatingLimit, "keep rows rated at most `R`, 0 for no bound")
+	minPopularity := number(fs, "min-popularity", -100, -100, 100, "keep rows at least this `popular`")
+	limit := number(fs, "limit", 0, 0, 1_000_000_000, "stop after converting `N` rows, 0 for no limit")
+	sample := number(fs, "sample", 0, 0, 1_000_000_000, "convert a deterministic sample of `N` rows, 0 for every row")
 	seed := fs.Uint64("seed", 1, "the sample's `seed`")
-	nodes := fs.Int64("nodes", puzzles.DefaultMateNodes, "node budget of each mate search")
-	rest, err := argsWithFlagsAnywhere(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
+	nodes := number(fs, "nodes", int64(puzzles.DefaultMateNodes), 1, maxNodesLimit, "node budget of each mate search: `N` nodes")
+	rest, err := fs.parse(args)
 	if err != nil {
-		return 2
+		return fs.usageExit(err)
 	}
 	if len(rest) != 2 || rest[0] != "lichess" {
-		fmt.Fprintln(stderr, "thinchess import: want the source (lichess) and a CSV file (or - for standard input)")
-		fs.Usage()
-		return 2
+		return fs.usageError("want the source (lichess) and a CSV file (or - for standard input)")
 	}
-	if *limit < 0 || *sample < 0 || *nodes <= 0 || *minRating < 0 || *maxRating < 0 {
-		fmt.Fprintln(stderr, "thinchess import: --limit, --sample and the ratings must be at least 0, and --nodes positive")
-		return 2
+	if *maxRating > 0 && *minRating > *maxRating {
+		return fs.usageError("--min-rating %d is more than --max-rating %d", *minRating, *maxRating)
 	}
 
 	name, in, size := rest[1], stdin, int64(-1)

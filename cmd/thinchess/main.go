@@ -1,5 +1,10 @@
 // Command thinchess builds, checks and serves thinchess sites and answers
 // questions about positions: perft, solve, graph.
+//
+// Exit status: 0 on success, 1 when the work failed (errors in the
+// sources, a false claim, a file that cannot be read), 2 for a mistake in
+// the command line. Help (--help, -h, help COMMAND) goes to stdout,
+// everything else that is not a result to stderr.
 package main
 
 import (
@@ -21,25 +26,58 @@ func register(name, summary string, run func(args []string, stdout, stderr io.Wr
 	commands[name] = command{summary, run}
 }
 
+func init() {
+	register("help", "show the help of a command: help <command>", runHelp)
+}
+
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 {
 		usage(stderr)
-		if len(args) == 0 {
-			return 2
-		}
+		return 2
+	}
+	switch args[0] {
+	case "-h", "-help", "--help":
+		usage(stdout)
 		return 0
 	}
 	c, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "thinchess: unknown command %q\n", args[0])
-		usage(stderr)
+		fmt.Fprintf(stderr, "thinchess: unknown command %q\nRun 'thinchess help' for the list of commands.\n", args[0])
 		return 2
 	}
 	return c.run(args[1:], stdout, stderr)
+}
+
+const helpHelp = `usage: thinchess help [COMMAND]
+
+Prints what COMMAND does and its flags, as "thinchess COMMAND --help"
+does, or without COMMAND the list of commands.
+
+flags:
+`
+
+func runHelp(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("help", helpHelp, stdout, stderr)
+	rest, err := fs.parse(args)
+	if err != nil {
+		return fs.usageExit(err)
+	}
+	switch {
+	case len(rest) == 0:
+		usage(stdout)
+		return 0
+	case len(rest) > 1:
+		return fs.usageError("want one COMMAND, got %d arguments", len(rest))
+	}
+	c, ok := commands[rest[0]]
+	if !ok {
+		return fs.usageError("unknown command %q", rest[0])
+	}
+	return c.run([]string{"--help"}, stdout, stderr)
 }
 
 func usage(w io.Writer) {
@@ -52,4 +90,5 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
 	}
+	fmt.Fprintln(w, "\nRun 'thinchess help <command>' for its flags. Flags may come before or after the arguments.")
 }

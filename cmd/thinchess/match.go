@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -34,28 +32,20 @@ flags:
 `
 
 func runMatch(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("match", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, matchUsage)
-		fs.PrintDefaults()
-	}
-	games := fs.Int("games", 10, "games per start and opponent")
-	movetime := fs.Duration("movetime", 20*time.Millisecond, "the engine's time per move")
-	nodes := fs.Int64("nodes", 0, "the engine's node budget per move (0: none; makes games reproducible with --movetime 0)")
+	fs := newFlags("match", matchUsage, stdout, stderr)
+	games := number(fs, "games", 10, 1, 1_000_000, "`N` games per start and opponent")
+	movetime := duration(fs, "movetime", 20*time.Millisecond, 0, time.Hour, "the engine's `time` per move, 0 for none")
+	nodes := number(fs, "nodes", int64(0), 0, maxNodesLimit, "the engine's budget of `N` nodes per move, 0 for none (with --movetime 0 games are reproducible)")
 	opponent := fs.String("opponent", "both", "random, greedy or both")
 	variant := fs.String("variant", "", "rule preset of the POSITION arguments: "+strings.Join(engine.Presets, ", ")+" (default: 1d on one-file boards, chess otherwise)")
 	startsFile := fs.String("starts", "", "a file of start positions, one a line: name | variant | position")
-	maxPlies := fs.Int("max-plies", search.DefaultMaxPlies, "move cap in plies; a capped game is a draw")
+	maxPlies := number(fs, "max-plies", search.DefaultMaxPlies, 1, 100_000, "move cap of `N` plies; a capped game is a draw")
 	seed := fs.Uint64("seed", 1, "seed of the opponent's random choices")
-	workers := fs.Int("workers", 1, "games played at once")
+	workers := number(fs, "workers", 1, 1, 1024, "`N` games played at once")
 	verbose := fs.Bool("verbose", false, "print the moves of every game the engine did not win")
-	positions, err := argsWithFlagsAnywhere(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
+	positions, err := fs.parse(args)
 	if err != nil {
-		return 2
+		return fs.usageExit(err)
 	}
 	var opponents []string
 	switch *opponent {
@@ -64,16 +54,10 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	case "both":
 		opponents = []string{search.OpponentRandom, search.OpponentGreedy}
 	default:
-		fmt.Fprintf(stderr, "thinchess match: --opponent %q: want random, greedy or both\n", *opponent)
-		return 2
-	}
-	if *games < 1 || *movetime < 0 || *nodes < 0 || *workers < 1 {
-		fmt.Fprintln(stderr, "thinchess match: --games and --workers must be at least 1; --movetime and --nodes not negative")
-		return 2
+		return fs.usageError("--opponent %q: want random, greedy or both", *opponent)
 	}
 	if *movetime == 0 && *nodes == 0 {
-		fmt.Fprintln(stderr, "thinchess match: give the engine a budget: --movetime or --nodes")
-		return 2
+		return fs.usageError("give the engine a budget: --movetime or --nodes")
 	}
 	var starts []search.MatchStart
 	if *startsFile != "" {
@@ -98,9 +82,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		starts = append(starts, search.MatchStart{Name: text, Variant: p.R.Preset, Position: p})
 	}
 	if len(starts) == 0 {
-		fmt.Fprintln(stderr, "thinchess match: no start position: give POSITION arguments or --starts FILE")
-		fs.Usage()
-		return 2
+		return fs.usageError("no start position: give POSITION arguments or --starts FILE")
 	}
 
 	// Rows are printed as each match ends, so the columns are sized up

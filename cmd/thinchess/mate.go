@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -37,33 +35,22 @@ flags:
 `
 
 func runMate(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, mateUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlags("mate", mateUsage, stdout, stderr)
 	variant := fs.String("variant", "", "rule preset: "+strings.Join(engine.Presets, ", ")+" (default: 1d on one-file boards, chess otherwise)")
 	attackerName := fs.String("attacker", "", "the side that mates: white or black (default: the side to move)")
-	nodes := fs.Int64("nodes", mate.DefaultNodes, "node budget of the proof")
+	nodes := number(fs, "nodes", int64(mate.DefaultNodes), 1, maxNodesLimit, "node budget of the proof: `N` nodes")
 	tree := fs.Bool("tree", false, "include the solution tree in --json output")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	rest, err := argsWithFlagsAnywhere(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
+	rest, err := fs.parse(args)
 	if err != nil {
-		return 2
+		return fs.usageExit(err)
 	}
 	if len(rest) < 2 {
-		fmt.Fprintln(stderr, "thinchess mate: want N and a POSITION")
-		fs.Usage()
-		return 2
+		return fs.usageError("want N and a POSITION")
 	}
 	n, err := strconv.Atoi(rest[0])
 	if err != nil || n < 0 || n > mate.MaxMoves {
-		fmt.Fprintf(stderr, "thinchess mate: N %q: want a number of moves from 0 to %d\n", rest[0], mate.MaxMoves)
-		return 2
+		return fs.usageError("N %q: want a number of moves from 0 to %d", rest[0], mate.MaxMoves)
 	}
 	p, err := readPosition("mate", *variant, false, strings.Join(rest[1:], " "))
 	if err != nil {
@@ -78,8 +65,7 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 	case "black":
 		attacker = engine.Black
 	default:
-		fmt.Fprintf(stderr, "thinchess mate: --attacker %q: want white or black\n", *attackerName)
-		return 2
+		return fs.usageError("--attacker %q: want white or black", *attackerName)
 	}
 	opt := mate.Options{MaxNodes: *nodes}
 	if !*tree {
@@ -161,21 +147,4 @@ func parseVariantPosition(variant, text string) (*engine.Position, error) {
 		}
 	}
 	return engine.Parse(text, rules)
-}
-
-// argsWithFlagsAnywhere parses flags that may come before, between or after
-// the positional arguments and returns the positional arguments.
-func argsWithFlagsAnywhere(fs *flag.FlagSet, args []string) ([]string, error) {
-	var rest []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return rest, nil
-		}
-		rest = append(rest, args[0])
-		args = args[1:]
-	}
 }

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -38,36 +36,29 @@ mode file under OUT/modes has is left out and reported.
 flags:
 `
 
+// maxDTMLimit bounds --min-dtm and --max-dtm: no small board has a mate
+// of 5,000 moves.
+const maxDTMLimit = 10_000
+
 func runMine(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mine", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, mineUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlags("mine", mineUsage, stdout, stderr)
 	src := fs.String("src", ".", "source `folder` holding modes/ (for a MODE given by id)")
 	out := fs.String("out", "", "the site `folder` to write the pack into (default: SRC)")
 	pack := fs.String("pack", "", "the pack's `id` (default: mined-<mode id>)")
-	count := fs.Int("count", puzzles.DefaultCount, "how many puzzles to write")
-	minDTM := fs.Int("min-dtm", 0, "least distance to mate in `plies` (0: no bound)")
-	maxDTM := fs.Int("max-dtm", 0, "greatest distance to mate in `plies` (0: no bound)")
-	maxStates := fs.Int("max-states", verify.DefaultOptions.MaxStates, "largest state space of MODE to solve")
-	puzzleStates := fs.Int("max-puzzle-states", 0, "skip puzzles whose own state space, which the build solves, is larger (0: no bound)")
-	rest, err := argsWithFlagsAnywhere(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
+	count := number(fs, "count", puzzles.DefaultCount, 1, 100_000, "write `N` puzzles")
+	minDTM := number(fs, "min-dtm", 0, 0, maxDTMLimit, "least distance to mate in `plies`, 0 for no bound")
+	maxDTM := number(fs, "max-dtm", 0, 0, maxDTMLimit, "greatest distance to mate in `plies`, 0 for no bound")
+	maxStates := number(fs, "max-states", verify.DefaultOptions.MaxStates, 1, maxStatesLimit, "solve MODE only if it has at most `N` states")
+	puzzleStates := number(fs, "max-puzzle-states", 0, 0, maxStatesLimit, "skip puzzles whose own state space (which the build solves) has more than `N` states, 0 for no bound")
+	rest, err := fs.parse(args)
 	if err != nil {
-		return 2
+		return fs.usageExit(err)
 	}
 	if len(rest) != 1 {
-		fmt.Fprintln(stderr, "thinchess mine: want one MODE (a mode id or a mode file)")
-		fs.Usage()
-		return 2
+		return fs.usageError("want one MODE (a mode id or a mode file), got %d arguments", len(rest))
 	}
-	if *count <= 0 || *minDTM < 0 || *maxDTM < 0 || *puzzleStates < 0 || (*maxDTM > 0 && *minDTM > *maxDTM) {
-		fmt.Fprintln(stderr, "thinchess mine: --count must be positive, and the distance bounds at least 0 with --min-dtm ≤ --max-dtm")
-		return 2
+	if *maxDTM > 0 && *minDTM > *maxDTM {
+		return fs.usageError("--min-dtm %d is more than --max-dtm %d", *minDTM, *maxDTM)
 	}
 	from, err := loadMode(*src, rest[0])
 	if err != nil {
@@ -133,7 +124,7 @@ func loadMode(src, arg string) (*mode.Mode, error) {
 		s, errs := mode.Load(src)
 		for _, m := range s.Modes {
 			if m.ID == arg {
-				if e := errsFor(errs, m.Path); e != "" {
+				if e := errsFor(withPaths(errs, src, localPath), localPath(src, m.Path)); e != "" {
 					return nil, fmt.Errorf("mode %s does not load:\n%s", arg, e)
 				}
 				return m, nil

@@ -145,8 +145,9 @@ func TestMineCommandErrors(t *testing.T) {
 	}{
 		{[]string{"mine"}, 2, "want one MODE"},
 		{[]string{"mine", "a", "b"}, 2, "want one MODE"},
-		{[]string{"mine", "--count", "0", "1d-rooks-6"}, 2, "--count must be positive"},
-		{[]string{"mine", "--min-dtm", "5", "--max-dtm", "3", "1d-rooks-6"}, 2, "--min-dtm ≤ --max-dtm"},
+		{[]string{"mine", "--count", "0", "1d-rooks-6"}, 2, `invalid value "0" for flag -count: want a whole number from 1 to 100,000`},
+		{[]string{"mine", "--min-dtm", "-1", "1d-rooks-6"}, 2, `invalid value "-1" for flag -min-dtm: want a whole number from 0 to 10,000`},
+		{[]string{"mine", "--min-dtm", "5", "--max-dtm", "3", "1d-rooks-6"}, 2, "--min-dtm 5 is more than --max-dtm 3"},
 		{[]string{"mine", "--bogus", "1d-rooks-6"}, 2, "flag provided but not defined"},
 		{[]string{"mine", "no-such-mode", "--src", "../.."}, 1, `no mode "no-such-mode"`},
 		{[]string{"mine", "missing/file.md"}, 1, "no such file"},

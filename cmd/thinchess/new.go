@@ -21,32 +21,39 @@ func init() {
 
 var slugRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 
+const newHelp = `usage: thinchess new mode <category>/<id> [--src DIR] [--start POSITION] [--variant V] [--title TITLE]
+
+Writes SRC/modes/<category>/<id>.md: a mode file whose claim (result and
+mate_in) is what the solver proves for the start position, with the best
+line as a line block, so that check passes as written. The category and
+the id are lower-case letters, digits and dashes. An existing file is
+never overwritten.
+
+flags:
+`
+
 func runNew(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] != "mode" {
-		fmt.Fprintln(stderr, "usage: thinchess new mode <category>/<id> [--src DIR] [--start POSITION] [--variant V] [--title TITLE]")
-		return 2
-	}
-	fs := newFlagSet("new mode", stderr)
+	fs := newFlags("new", newHelp, stdout, stderr)
 	src := fs.String("src", ".", "source `folder`")
 	start := fs.String("start", "bk,bn,br,x,x,wr,wn,wk:w", "start `position` (position code or FEN)")
 	variant := fs.String("variant", "", "rule `preset` (default: 1d on one-file boards, chess otherwise)")
 	title := fs.String("title", "", "the mode's `title`")
-	// Accept the name before or after the flags.
-	rest := args[1:]
-	var name string
-	if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
-		name, rest = rest[0], rest[1:]
+	rest, err := fs.parse(args)
+	if err != nil {
+		return fs.usageExit(err)
 	}
-	if err := fs.Parse(rest); err != nil {
-		return 2
+	switch {
+	case len(rest) == 0 || rest[0] != "mode":
+		return fs.usageError("want what to write: new mode <category>/<id>")
+	case len(rest) == 1:
+		return fs.usageError("want the mode's <category>/<id>")
+	case len(rest) > 2:
+		return fs.usageError("unexpected argument %q after %s", rest[2], rest[1])
 	}
-	if name == "" && fs.NArg() == 1 {
-		name = fs.Arg(0)
-	}
+	name := rest[1]
 	cat, id, ok := strings.Cut(name, "/")
 	if !ok || !slugRE.MatchString(cat) || !slugRE.MatchString(id) {
-		fmt.Fprintf(stderr, "new mode: want <category>/<id> in lower-case letters, digits and dashes, got %q\n", name)
-		return 2
+		return fs.usageError("want <category>/<id> in lower-case letters, digits and dashes, got %q", name)
 	}
 	var rules *engine.Rules
 	if *variant != "" {
@@ -79,7 +86,11 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "new mode: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "wrote %s\ncheck it with: thinchess check --src %s %s\n", path, *src, filepath.ToSlash(filepath.Join("modes", cat, id+".md")))
+	checkArgs := path
+	if filepath.Clean(*src) != "." {
+		checkArgs = "--src " + *src + " " + path
+	}
+	fmt.Fprintf(stdout, "wrote %s\ncheck it with: thinchess check %s\n", path, checkArgs)
 	return 0
 }
 

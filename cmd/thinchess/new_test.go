@@ -46,6 +46,7 @@ func TestCheckGitHubFormat(t *testing.T) {
 	src := t.TempDir()
 	os.MkdirAll(filepath.Join(src, "modes", "x"), 0o755)
 	os.WriteFile(filepath.Join(src, "modes", "x", "bad.md"), []byte("---\ntitle: \"Bad\"\nstart: \"bk,bn,br,x,x,wr,wn,wk:w\"\nclaim:\n  result: draw\n---\n"), 0o644)
+	t.Setenv("GITHUB_WORKSPACE", src)
 	var out, errb bytes.Buffer
 	code := run([]string{"check", "--src", src, "--no-cache", "--format", "github"}, &out, &errb)
 	want := "::error file=modes/x/bad.md,line=5,col=11::claim result draw is false: White wins, mate in 6 (exact table of 1237 states)\n"

@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"runtime"
@@ -39,38 +37,23 @@ type perftResult struct {
 }
 
 func runPerft(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, perftUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlags("perft", perftUsage, stdout, stderr)
 	variant := fs.String("variant", "", "rule preset: "+strings.Join(engine.Presets, ", ")+" (default: 1d on one-file boards, chess otherwise)")
-	depth := fs.Int("depth", 0, "depth of the tree, at least 1 (required)")
+	// A count of more than 64 plies overflows 64 bits with any choice
+	// of moves.
+	depth := number(fs, "depth", 0, 1, 64, "depth of the tree, `N` plies (required)")
 	divide := fs.Bool("divide", false, "print the count below each root move")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	position, err := perftArgs(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
+	rest, err := fs.parse(args)
 	if err != nil {
-		return 2
+		return fs.usageExit(err)
 	}
+	position := strings.Join(rest, " ") // an unquoted FEN is several arguments
 	if position == "" {
-		fmt.Fprintln(stderr, "thinchess perft: missing POSITION (a FEN, a position code or a mode file)")
-		fs.Usage()
-		return 2
+		return fs.usageError("missing POSITION (a FEN, a position code or a mode file)")
 	}
-	depthGiven := false
-	fs.Visit(func(f *flag.Flag) { depthGiven = depthGiven || f.Name == "depth" })
-	if !depthGiven {
-		fmt.Fprintln(stderr, "thinchess perft: missing --depth N")
-		fs.Usage()
-		return 2
-	}
-	if *depth < 1 {
-		fmt.Fprintf(stderr, "thinchess perft: --depth %d: want a depth of at least 1\n", *depth)
-		return 1
+	if *depth == 0 {
+		return fs.usageError("missing --depth N")
 	}
 	p, err := readPosition("perft", *variant, false, position)
 	if err != nil {
@@ -136,12 +119,4 @@ func perftRate(nodes uint64, seconds float64) string {
 		return fmt.Sprintf("%.1fk", r/1e3)
 	}
 	return fmt.Sprintf("%.0f", r)
-}
-
-// perftArgs parses flags that may come before, between or after the
-// positional arguments, and returns the positional arguments joined by
-// spaces, so that an unquoted FEN (several arguments) reads as one.
-func perftArgs(fs *flag.FlagSet, args []string) (string, error) {
-	rest, err := argsWithFlagsAnywhere(fs, args)
-	return strings.Join(rest, " "), err
 }

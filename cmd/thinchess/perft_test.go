@@ -146,8 +146,9 @@ func TestPerftCommandErrors(t *testing.T) {
 		{"unknown variant", []string{"--variant", "xiangqi", "--depth", "2", startFEN}, 1, `unknown variant "xiangqi"`},
 		{"1d on a wide board", []string{"--variant", "1d", "--depth", "2", startFEN}, 1, "variant 1d needs a board one file wide"},
 		{"bishop in 1d", []string{"--depth", "2", "k/b/1/K w - - 0 1"}, 1, "variant 1d has no bishops or pawns"},
-		{"zero depth", []string{"--depth", "0", startFEN}, 1, "want a depth of at least 1"},
-		{"negative depth", []string{"--depth", "-3", startFEN}, 1, "want a depth of at least 1"},
+		{"zero depth", []string{"--depth", "0", startFEN}, 2, `invalid value "0" for flag -depth: want a whole number from 1 to 64`},
+		{"negative depth", []string{"--depth", "-3", startFEN}, 2, `invalid value "-3" for flag -depth: want a whole number from 1 to 64`},
+		{"absurd depth", []string{"--depth", "99", startFEN}, 2, `invalid value "99" for flag -depth: want a whole number from 1 to 64`},
 		{"missing depth", []string{startFEN}, 2, "missing --depth"},
 		{"missing position", []string{"--depth", "3"}, 2, "missing POSITION"},
 		{"depth not a number", []string{"--depth", "five", startFEN}, 2, `invalid value "five" for flag -depth`},
@@ -169,11 +170,12 @@ func TestPerftCommandErrors(t *testing.T) {
 	}
 }
 
-// TestPerftCommandHelp checks that -h prints the usage and succeeds.
+// TestPerftCommandHelp checks that -h prints the usage on stdout and
+// succeeds.
 func TestPerftCommandHelp(t *testing.T) {
-	code, _, errs := runPerftCLI("-h")
-	if code != 0 || !strings.Contains(errs, "usage: thinchess perft") {
-		t.Errorf("exit %d, stderr %q", code, errs)
+	code, out, errs := runPerftCLI("-h")
+	if code != 0 || !strings.HasPrefix(out, "usage: thinchess perft") || errs != "" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -14,7 +13,7 @@ import (
 // TestProseStatesTheBudget checks that every shipped page or mode that
 // names the exact-solving budget gives the number the code uses.
 func TestProseStatesTheBudget(t *testing.T) {
-	want := commas(verify.DefaultOptions.MaxStates)
+	want := commas(int64(verify.DefaultOptions.MaxStates))
 	number := regexp.MustCompile(`[0-9][0-9,]{6,}|(?i)\b[a-z]+ million\b`)
 	mentions := 0
 	for _, dir := range []string{"content", "modes"} {
@@ -42,13 +41,4 @@ func TestProseStatesTheBudget(t *testing.T) {
 	if mentions < 3 {
 		t.Errorf("found %d statements of the budget; the shipped docs have at least 3", mentions)
 	}
-}
-
-// commas writes n with thousands separators: 1,000,000.
-func commas(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

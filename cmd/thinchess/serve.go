@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"html/template"
 	"io"
 	"mime"
 	"net"
@@ -12,6 +13,7 @@ import (
 	"os/signal"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -29,21 +31,61 @@ type server struct {
 	// building is held by a rebuild: one at a time, as the memo of the
 	// build options is for one build at a time.
 	building sync.Mutex
+	// rebuilds runs the rebuilds the watcher asks for.
+	rebuilds coalescer
 	mu       sync.Mutex
-	files    map[string][]byte
-	errText  string // the last build's errors, empty when it succeeded
+	files    map[string][]byte // nil until the first good build
+	errText  string            // the last build's errors, empty when it succeeded
 	gen      int
 	clients  map[chan string]bool
 }
 
+const serveHelp = `usage: thinchess serve [--src DIR] [--addr HOST:PORT]
+
+Builds the site in --src in memory and serves it on --addr, then watches
+site.yaml and the folders modes/, content/, packs/ and templates/ (a
+site's own templates, which replace the built-in ones) and rebuilds on
+every change: one build at a time, and the changes made during a build
+cause one more build after it. Open pages reload by themselves after a
+good build. When a build fails, the errors are shown in the terminal and
+over the page, and the last good build is still served; before the first
+good build every page is an error page that reloads once the site builds.
+--addr 0.0.0.0:1313 serves on every network interface.
+
+flags:
+`
+
 func runServe(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("serve", stderr)
+	fs := newFlags("serve", serveHelp, stdout, stderr)
 	var sf siteFlags
 	sf.register(fs)
-	addr := fs.String("addr", "127.0.0.1:1313", "`address` to listen on")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	addr := fs.String("addr", "127.0.0.1:1313", "`address` to listen on, HOST:PORT")
+	rest, err := fs.parse(args)
+	if err == nil {
+		err = fs.noArgs(rest)
 	}
+	if err == nil {
+		err = checkAddr(*addr)
+	}
+	if err != nil {
+		return fs.usageExit(err)
+	}
+	isSite, err := siteFolder(sf.src)
+	if err == nil && !isSite {
+		err = notSiteError(sf.src)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "serve: %v\n", err)
+		return 1
+	}
+	// Listen first: a busy port is reported before a build that may
+	// take a while.
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "serve: cannot listen on %s: %v (another server on that port? choose another with --addr)\n", *addr, err)
+		return 1
+	}
+	defer ln.Close()
 	opt := sf.options()
 	opt.LiveReload = true
 	// Every rebuild starts from what the last one made: after an edit
@@ -52,12 +94,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	srv := &server{clients: map[chan string]bool{}}
 	srv.rebuild(opt, stdout, stderr)
 
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		fmt.Fprintf(stderr, "serve: %v\n", err)
-		return 1
-	}
-	watcher, err := srv.startWatching(opt, stdout, stderr)
+	watcher, watched, err := srv.startWatching(opt, stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "serve: watching files: %v\n", err)
 		return 1
@@ -65,7 +102,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	defer watcher.Close()
 
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(stdout, "Serving on http://%s/ (Ctrl+C to stop)\n", ln.Addr())
+	fmt.Fprintf(stdout, "Watching %s for changes\n", watched)
+	fmt.Fprintf(stdout, "Serving on %s (Ctrl+C to stop)\n", siteURL(ln.Addr()))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	go func() {
@@ -81,19 +119,70 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// checkAddr reports an --addr that is not HOST:PORT with a port number.
+func checkAddr(addr string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("--addr %q: want HOST:PORT, such as 127.0.0.1:1313 or :8080", addr)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return fmt.Errorf("--addr %q: port %q: want a number from 0 to 65535", addr, port)
+	}
+	return nil
+}
+
+// siteURL is the address to open in a browser for a listener on a: on
+// localhost when it listens on every interface (0.0.0.0 or ::).
+func siteURL(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return "http://" + a.String() + "/"
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port) + "/"
+}
+
 // startWatching rebuilds when a source changes: modes, pages, packs,
-// templates or site.yaml.
-func (s *server) startWatching(opt site.BuildOptions, stdout, stderr io.Writer) (*fsnotify.Watcher, error) {
+// templates or site.yaml. It returns the watcher and what it watches,
+// for people: "site.yaml, modes/ and content/ in SITE".
+func (s *server) startWatching(opt site.BuildOptions, stdout, stderr io.Writer) (*fsnotify.Watcher, string, error) {
 	watcher, err := fsnotify.NewWatcher()
 	if err != nil {
-		return nil, err
+		return nil, "", err
+	}
+	var watched []string
+	if _, err := os.Stat(filepath.Join(opt.Src, "site.yaml")); err == nil {
+		watched = append(watched, "site.yaml")
 	}
 	for _, dir := range []string{"modes", "content", "packs", "templates"} {
-		addTree(watcher, filepath.Join(opt.Src, dir))
+		if dirExists(filepath.Join(opt.Src, dir)) {
+			addTree(watcher, filepath.Join(opt.Src, dir))
+			watched = append(watched, dir+"/")
+		}
 	}
-	watcher.Add(opt.Src) // site.yaml
-	go s.watch(watcher, opt, stdout, stderr)
-	return watcher, nil
+	// The source folder itself: site.yaml, and the folders above once
+	// they are made.
+	if err := watcher.Add(opt.Src); err != nil {
+		watcher.Close()
+		return nil, "", err
+	}
+	s.rebuilds.run = func() { s.rebuild(opt, stdout, stderr) }
+	go s.watch(watcher, stdout, stderr)
+	return watcher, watchedText(watched, opt.Src), nil
+}
+
+// watchedText lists the watched files and folders of src for people.
+func watchedText(watched []string, src string) string {
+	where := folderName(src)
+	switch len(watched) {
+	case 0:
+		return where
+	case 1:
+		return watched[0] + " in " + where
+	}
+	return strings.Join(watched[:len(watched)-1], ", ") + " and " + watched[len(watched)-1] + " in " + where
 }
 
 // addTree watches dir and every folder below it.
@@ -106,8 +195,9 @@ func addTree(w *fsnotify.Watcher, dir string) {
 	})
 }
 
-// watch rebuilds after changes settle for a moment, and watches new folders.
-func (s *server) watch(w *fsnotify.Watcher, opt site.BuildOptions, stdout, stderr io.Writer) {
+// watch asks for a rebuild after changes settle for a moment, and
+// watches new folders.
+func (s *server) watch(w *fsnotify.Watcher, stdout, stderr io.Writer) {
 	var timer *time.Timer
 	for {
 		select {
@@ -128,8 +218,11 @@ func (s *server) watch(w *fsnotify.Watcher, opt site.BuildOptions, stdout, stder
 				timer.Stop()
 			}
 			timer = time.AfterFunc(150*time.Millisecond, func() {
-				fmt.Fprintf(stdout, "change in %s: rebuilding\n", ev.Name)
-				s.rebuild(opt, stdout, stderr)
+				if s.rebuilds.request() {
+					fmt.Fprintf(stdout, "change in %s: rebuilding\n", ev.Name)
+				} else {
+					fmt.Fprintf(stdout, "change in %s: rebuilding after the current build\n", ev.Name)
+				}
 			})
 		case err, ok := <-w.Errors:
 			if !ok {
@@ -140,8 +233,46 @@ func (s *server) watch(w *fsnotify.Watcher, opt site.BuildOptions, stdout, stder
 	}
 }
 
+// coalescer runs a function on request, one call at a time: requests
+// that arrive during a call cause exactly one more call after it,
+// however many they are.
+type coalescer struct {
+	run func()
+
+	mu      sync.Mutex
+	running bool // a call is under way
+	again   bool // and another is due after it
+}
+
+// request calls c.run in a new goroutine, or, when a call is under way,
+// once more after it. It reports whether the call starts now.
+func (c *coalescer) request() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.running {
+		c.again = true
+		return false
+	}
+	c.running = true
+	go func() {
+		for {
+			c.run()
+			c.mu.Lock()
+			if !c.again {
+				c.running = false
+				c.mu.Unlock()
+				return
+			}
+			c.again = false
+			c.mu.Unlock()
+		}
+	}()
+	return true
+}
+
 // rebuild builds the site in memory; on failure it keeps serving the last
-// good build and shows the errors in the terminal and the browser.
+// good build, or an error page before the first, and shows the errors in
+// the terminal and the browser.
 func (s *server) rebuild(opt site.BuildOptions, stdout, stderr io.Writer) {
 	s.building.Lock()
 	defer s.building.Unlock()
@@ -149,6 +280,7 @@ func (s *server) rebuild(opt site.BuildOptions, stdout, stderr io.Writer) {
 		opt.Templates = os.DirFS(dir)
 	}
 	sum, errs, err := site.Build(opt)
+	errs = withPaths(errs, opt.Src, localPath)
 	var msg strings.Builder
 	for _, e := range errs.Errors() {
 		fmt.Fprintln(&msg, e)
@@ -163,7 +295,11 @@ func (s *server) rebuild(opt site.BuildOptions, stdout, stderr io.Writer) {
 	defer s.mu.Unlock()
 	if msg.Len() > 0 {
 		fmt.Fprint(stderr, msg.String())
-		fmt.Fprintln(stderr, "build failed; still serving the last good build")
+		if s.files == nil {
+			fmt.Fprintln(stderr, "build failed; serving an error page until the first good build")
+		} else {
+			fmt.Fprintln(stderr, "build failed; still serving the last good build")
+		}
 		s.errText = msg.String()
 		s.broadcast("errors", s.errText)
 		return
@@ -201,12 +337,16 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	files, errText := s.files, s.errText
+	files, errText, gen := s.files, s.errText, s.gen
 	s.mu.Unlock()
 	if files == nil {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
 		w.WriteHeader(http.StatusInternalServerError)
-		fmt.Fprintf(w, "The site does not build yet:\n\n%s\nFix the errors; this page does not reload by itself until the first good build.\n", errText)
+		errorPage.Execute(w, struct {
+			Errors string
+			Gen    int
+		}{errText, gen})
 		return
 	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
@@ -215,7 +355,13 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if d, ok2 := files[path.Join(name, "index.html")]; ok2 && (name == "" || strings.HasSuffix(r.URL.Path, "/")) {
 			name, data, ok = path.Join(name, "index.html"), d, true
 		} else if ok2 {
-			http.Redirect(w, r, r.URL.Path+"/", http.StatusMovedPermanently)
+			// To the cleaned path only: the raw one may start with
+			// "//", which a browser reads as another host.
+			target := "/" + name + "/"
+			if r.URL.RawQuery != "" {
+				target += "?" + r.URL.RawQuery
+			}
+			http.Redirect(w, r, target, http.StatusMovedPermanently)
 			return
 		}
 	}
@@ -245,7 +391,11 @@ func (s *server) events(w http.ResponseWriter, r *http.Request) {
 	c := make(chan string, 8)
 	s.mu.Lock()
 	s.clients[c] = true
-	if s.errText != "" {
+	if g := r.URL.Query().Get("gen"); g != "" && g != strconv.Itoa(s.gen) {
+		// The page is older than the latest good build: a build
+		// finished between its loading and this request.
+		c <- "event: reload\ndata: " + strconv.Itoa(s.gen) + "\n\n"
+	} else if s.errText != "" {
 		go func(t string) {
 			c <- "event: errors\ndata: " + strings.ReplaceAll(strings.TrimRight(t, "\n"), "\n", "\ndata: ") + "\n\n"
 		}(s.errText)
@@ -268,3 +418,28 @@ func (s *server) events(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 }
+
+// errorPage is every page before the first good build: the errors, and
+// a script that shows new ones and reloads on the first good build.
+var errorPage = template.Must(template.New("error").Parse(`<!doctype html>
+<html lang="en">
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Build failed · thinchess serve</title>
+<style>
+body { font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; }
+pre { white-space: pre-wrap; background: #fdf0f0; color: #600; border-left: 4px solid #c00; padding: 1rem; }
+</style>
+<h1>The site does not build yet</h1>
+<p>Fix the errors below; this page reloads by itself once the site builds.</p>
+<pre id="errors">{{.Errors}}</pre>
+<script>
+(function () {
+  if (!window.EventSource) return;
+  var es = new EventSource('/_thinchess/events?gen={{.Gen}}');
+  es.addEventListener('reload', function () { location.reload(); });
+  es.addEventListener('errors', function (e) { document.getElementById('errors').textContent = e.data; });
+})();
+</script>
+</html>
+`))

@@ -1,12 +1,18 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"context"
+	"io"
+	"net"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -77,7 +83,7 @@ func TestServeRebuildsOnPackEdit(t *testing.T) {
 	srv.mu.Lock()
 	srv.clients[events] = true
 	srv.mu.Unlock()
-	w, err := srv.startWatching(opt, &out, &errb)
+	w, _, err := srv.startWatching(opt, &out, &errb)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,4 +126,220 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// Changes that arrive during a build cause exactly one more build after
+// it, not one each.
+func TestServeCoalescesRebuilds(t *testing.T) {
+	release := make(chan struct{})
+	started := make(chan int, 10)
+	var calls atomic.Int32
+	c := &coalescer{run: func() {
+		n := calls.Add(1)
+		started <- int(n)
+		if n == 1 {
+			<-release
+		}
+	}}
+	if !c.request() {
+		t.Fatal("a request when idle did not start a build")
+	}
+	<-started
+	for range 5 {
+		if c.request() {
+			t.Fatal("a request during a build started another at once")
+		}
+	}
+	close(release)
+	<-started
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		c.mu.Lock()
+		running := c.running
+		c.mu.Unlock()
+		if !running {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the builds did not stop")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if n := calls.Load(); n != 2 {
+		t.Errorf("%d builds, want 2: the one under way and one more for the 5 changes during it", n)
+	}
+	if !c.request() {
+		t.Error("a request when idle again did not start a build")
+	}
+	<-started
+}
+
+// readEvent reads one server-sent event ("event: …\ndata: …"), skipping
+// comments.
+func readEvent(t *testing.T, r *bufio.Reader) string {
+	t.Helper()
+	var ev strings.Builder
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatalf("reading events: %v (so far %q)", err, ev.String())
+		}
+		switch {
+		case strings.HasPrefix(line, ":"):
+		case line == "\n" && ev.Len() > 0:
+			return ev.String()
+		case line != "\n":
+			ev.WriteString(line)
+		}
+	}
+}
+
+// events opens the live-reload stream of srv at url.
+func events(t *testing.T, url string) *bufio.Reader {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	return bufio.NewReader(resp.Body)
+}
+
+// Before the first good build every page is an error page that lists
+// the errors and reloads on the first good build; the terminal does not
+// claim a last good build.
+func TestServeErrorPageBeforeFirstGoodBuild(t *testing.T) {
+	src := writeSite(t, map[string]string{"modes/x/g.md": badMode})
+	opt := site.BuildOptions{Src: src, CacheDir: verify.DefaultCacheDir(), LiveReload: true, Verify: verify.DefaultOptions}
+	srv := &server{clients: map[chan string]bool{}}
+	var out, errb syncBuffer
+	srv.rebuild(opt, &out, &errb)
+	if !strings.Contains(errb.String(), "build failed; serving an error page until the first good build") || strings.Contains(errb.String(), "last good build") {
+		t.Errorf("terminal:\n%s", errb.String())
+	}
+	hs := httptest.NewServer(srv)
+	t.Cleanup(hs.Close) // after the event streams close
+
+	resp, err := http.Get(hs.URL + "/modes/g/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	want := []string{"modes/x/g.md:5:11: claim result draw is false", "new EventSource('/_thinchess/events?gen=0')", "location.reload()"}
+	for _, w := range want {
+		if !strings.Contains(string(body), w) {
+			t.Errorf("error page lacks %q:\n%s", w, body)
+		}
+	}
+	if resp.StatusCode != 500 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+		t.Errorf("error page: status %d, %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+
+	page := events(t, hs.URL+"/_thinchess/events?gen=0")
+	if ev := readEvent(t, page); !strings.HasPrefix(ev, "event: errors\n") || !strings.Contains(ev, "claim result draw is false") {
+		t.Errorf("first event %q, want the errors", ev)
+	}
+	os.WriteFile(filepath.Join(src, "modes", "x", "g.md"), []byte(goodMode), 0o644)
+	srv.rebuild(opt, &out, &errb)
+	if ev := readEvent(t, page); !strings.HasPrefix(ev, "event: reload\n") {
+		t.Errorf("after the first good build the error page got %q, want a reload", ev)
+	}
+	// An error page loaded just before the good build, whose stream
+	// opens after it, reloads at once.
+	late := events(t, hs.URL+"/_thinchess/events?gen=0")
+	if ev := readEvent(t, late); !strings.HasPrefix(ev, "event: reload\n") {
+		t.Errorf("a late error page got %q, want a reload", ev)
+	}
+	resp, err = http.Get(hs.URL + "/modes/g/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Errorf("after the good build: status %d", resp.StatusCode)
+	}
+}
+
+// A folder's address without its slash redirects to the cleaned path on
+// this site, never to the raw path ("//host/…" is another host).
+func TestServeRedirectsOnSiteOnly(t *testing.T) {
+	srv := &server{clients: map[chan string]bool{}, files: map[string][]byte{
+		"index.html":             []byte("home"),
+		"modes/1d-12/index.html": []byte("mode"),
+		"404.html":               []byte("not found"),
+	}}
+	tests := []struct{ target, location string }{
+		{"//evil.example/../modes/1d-12", "/modes/1d-12/"},
+		{"/modes/1d-12", "/modes/1d-12/"},
+		{"/modes/./1d-12?moves=a1a2", "/modes/1d-12/?moves=a1a2"},
+		{"/x/../modes//1d-12", "/modes/1d-12/"},
+	}
+	for _, tt := range tests {
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, httptest.NewRequest("GET", tt.target, nil))
+		if rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != tt.location {
+			t.Errorf("GET %s: %d Location %q, want 301 %q", tt.target, rec.Code, rec.Header().Get("Location"), tt.location)
+		}
+	}
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, httptest.NewRequest("GET", "//evil.example/", nil))
+	if rec.Code != http.StatusNotFound || rec.Header().Get("Location") != "" {
+		t.Errorf("GET //evil.example/: %d Location %q, want 404", rec.Code, rec.Header().Get("Location"))
+	}
+}
+
+// serve checks --addr and the port before building, prints a URL a
+// browser opens, and says what it watches.
+func TestServeAddress(t *testing.T) {
+	src := writeSite(t, map[string]string{"modes/x/g.md": goodMode, "site.yaml": "title: T\n"})
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	for _, c := range []cliCase{
+		{name: "no port", args: []string{"serve", "--src", src, "--addr", "localhost"}, code: 2,
+			err: []string{`--addr "localhost": want HOST:PORT, such as 127.0.0.1:1313 or :8080`}},
+		{name: "port out of range", args: []string{"serve", "--src", src, "--addr", ":70000"}, code: 2,
+			err: []string{`--addr ":70000": port "70000": want a number from 0 to 65535`}},
+		{name: "port taken", args: []string{"serve", "--src", src, "--addr", busy.Addr().String()}, code: 1,
+			err: []string{"serve: cannot listen on " + busy.Addr().String()}, noOut: []string{"built"}},
+		{name: "no site", args: []string{"serve", "--src", filepath.Join(src, "modes")}, code: 1,
+			err: []string{"is not a site folder"}},
+	} {
+		c.check(t)
+	}
+
+	urls := []struct {
+		addr net.Addr
+		want string
+	}{
+		{&net.TCPAddr{IP: net.IPv4zero, Port: 1313}, "http://localhost:1313/"},
+		{&net.TCPAddr{IP: net.IPv6unspecified, Port: 8080}, "http://localhost:8080/"},
+		{&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 1313}, "http://127.0.0.1:1313/"},
+		{&net.TCPAddr{IP: net.IPv6loopback, Port: 1313}, "http://[::1]:1313/"},
+	}
+	for _, u := range urls {
+		if got := siteURL(u.addr); got != u.want {
+			t.Errorf("siteURL(%v) = %q, want %q", u.addr, got, u.want)
+		}
+	}
+
+	srv := &server{clients: map[chan string]bool{}}
+	var out, errb syncBuffer
+	w, watched, err := srv.startWatching(site.BuildOptions{Src: src}, &out, &errb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	if want := "site.yaml and modes/ in " + src; watched != want {
+		t.Errorf("watching %q, want %q", watched, want)
+	}
+	if got := watchedText([]string{"site.yaml", "modes/", "content/", "packs/"}, "."); got != "site.yaml, modes/, content/ and packs/ in the current folder" {
+		t.Errorf("watchedText = %q", got)
+	}
 }

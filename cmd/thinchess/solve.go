@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -60,27 +59,18 @@ type solveTerminals struct {
 }
 
 func runSolve(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, solveUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlags("solve", solveUsage, stdout, stderr)
 	variant := fs.String("variant", "", "rule preset: "+strings.Join(engine.Presets, ", ")+" (default: 1d on one-file boards, chess otherwise)")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	maxStates := fs.Int("max-states", solver.DefaultMaxStates, "give up when more states than this are reachable")
+	maxStates := number(fs, "max-states", solver.DefaultMaxStates, 1, maxStatesLimit, "give up when more than `N` states are reachable")
 	bans := fs.Bool("bans", false, "Ban Chess: solve with bans (implied by a FEN with the seventh field ply[:banned])")
-	position, err := perftArgs(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
+	rest, err := fs.parse(args)
 	if err != nil {
-		return 2
+		return fs.usageExit(err)
 	}
+	position := strings.Join(rest, " ") // an unquoted FEN is several arguments
 	if position == "" {
-		fmt.Fprintln(stderr, "thinchess solve: missing POSITION (a FEN, a position code or a mode file)")
-		fs.Usage()
-		return 2
+		return fs.usageError("missing POSITION (a FEN, a position code or a mode file)")
 	}
 	p, err := readPosition("solve", *variant, *bans, position)
 	if err != nil {

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestProcess runs the built command, for what is about the process:
+// exit statuses, which stream gets what, and the build information
+// "version" reads from the binary.
+func TestProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "thinchess")
+	build := exec.Command("go", "build", "-buildvcs=auto", "-o", bin, ".")
+	build.Env = append(os.Environ(), "GOFLAGS=")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	run := func(args ...string) (int, string, string) {
+		var out, errb bytes.Buffer
+		cmd := exec.Command(bin, args...)
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		err := cmd.Run()
+		var exit *exec.ExitError
+		switch {
+		case errors.As(err, &exit):
+			return exit.ExitCode(), out.String(), errb.String()
+		case err != nil:
+			t.Fatal(err)
+		}
+		return 0, out.String(), errb.String()
+	}
+
+	t.Run("version", func(t *testing.T) {
+		info, err := exec.Command("go", "version", "-m", bin).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, out, _ := run("version")
+		if code != 0 || !strings.HasPrefix(out, "thinchess ") || !strings.Contains(out, "\ngo:       go1.") {
+			t.Fatalf("exit %d:\n%s", code, out)
+		}
+		// The revision is the one the toolchain recorded, if any (a
+		// git worktree or -buildvcs=false records none).
+		if m := regexp.MustCompile(`(?m)^\s+build\s+vcs\.revision=(\S+)`).FindSubmatch(info); m != nil {
+			if !strings.Contains(out, "revision: "+string(m[1])) {
+				t.Errorf("version does not give the recorded revision %s:\n%s", m[1], out)
+			}
+		} else if !strings.Contains(out, "revision: unknown") {
+			t.Errorf("no revision recorded, yet version prints one:\n%s", out)
+		}
+	})
+
+	for _, tt := range []struct {
+		name      string
+		args      []string
+		code      int
+		out, errs string // what the streams start with; "" wants one empty
+	}{
+		{"no command", nil, 2, "", "usage: thinchess <command>"},
+		{"--help", []string{"--help"}, 0, "usage: thinchess <command>", ""},
+		{"help check", []string{"help", "check"}, 0, "usage: thinchess check", ""},
+		{"check -h", []string{"check", "-h"}, 0, "usage: thinchess check", ""},
+		{"usage error", []string{"solve", "--max-states", "-5", "x"}, 2, "", "thinchess solve: invalid value"},
+		{"no source folder", []string{"check", "--src", "/nonexistent"}, 1, "", "check: source folder /nonexistent does not exist"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := run(tt.args...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d", code, tt.code)
+			}
+			if tt.out == "" && out != "" || !strings.HasPrefix(out, tt.out) {
+				t.Errorf("stdout %q, want it to start %q", out, tt.out)
+			}
+			if tt.errs == "" && errs != "" || !strings.HasPrefix(errs, tt.errs) {
+				t.Errorf("stderr %q, want it to start %q", errs, tt.errs)
+			}
+		})
+	}
+}
