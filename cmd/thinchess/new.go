@@ -97,7 +97,7 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 // scaffold writes a mode file whose claim is what the solver proves.
 func scaffold(title, cat, start string, pos *engine.Position, variant string) []byte {
 	f := &mode.File{
-		Title: title, Category: cat, Summary: "Describe the mode in one sentence.",
+		Title: title, Category: cat, Summary: mode.ScaffoldSummary,
 		Variant: variant, Start: start, Difficulty: 2,
 	}
 	var body strings.Builder
