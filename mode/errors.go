@@ -16,16 +16,22 @@ type Error struct {
 	Warning bool
 }
 
+// Error is "path:line:col: message", with "warning: " before the message
+// of a warning, as compilers print them.
 func (e *Error) Error() string {
+	msg := e.Msg
+	if e.Warning {
+		msg = "warning: " + msg
+	}
 	switch {
 	case e.Line > 0 && e.Col > 0:
-		return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, e.Msg)
+		return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, msg)
 	case e.Line > 0:
-		return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, e.Msg)
+		return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, msg)
 	case e.Path != "":
-		return fmt.Sprintf("%s: %s", e.Path, e.Msg)
+		return fmt.Sprintf("%s: %s", e.Path, msg)
 	}
-	return e.Msg
+	return msg
 }
 
 // ErrorList is every error of a run, sorted by file and position.

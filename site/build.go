@@ -178,17 +178,19 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	errs.Sort()
 	sum.Warnings = errs.Warnings()
 	sum.Results, sum.Artifacts = results, artifacts
+	// Each mode counts once: proven exactly, proven by mate search, or
+	// not verified (whatever was tried).
 	for _, v := range results {
-		switch v.Method {
-		case solver.Exact:
+		switch {
+		case !v.Verified:
+			sum.Unverified++
+		case v.Method == solver.Exact:
 			sum.Exact++
-		case solver.ByMateSearch:
+		case v.Method == solver.ByMateSearch:
 			sum.MateSearch++
 		}
 		if v.Verified {
 			sum.Verified++
-		} else {
-			sum.Unverified++
 		}
 	}
 	if len(errs.Errors()) > 0 {

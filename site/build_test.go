@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/verify"
 )
 
 func buildInto(t *testing.T, src, out string) (*Summary, mode.ErrorList) {
@@ -201,5 +202,21 @@ func TestSiteTemplatesOverride(t *testing.T) {
 	}
 	if _, ok := sum.Output["train/index.html"]; !ok {
 		t.Error("the templates the site does not override are missing")
+	}
+}
+
+// The summary counts each mode once: a claim the mate search tried and
+// could not prove is "not verified", not also "by mate search".
+func TestSummaryCountsEachModeOnce(t *testing.T) {
+	src := t.TempDir()
+	p := filepath.Join(src, "modes", "chess", "deep.md")
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	os.WriteFile(p, []byte("---\ntitle: \"Deep\"\nstart: \"r1bq1rk1/pppnbNpp/2np4/4p1B1/2Q1P3/2NP4/PPP1BPPP/R4RK1 w - - 0 1\"\nclaim:\n  result: white-wins\n  mate_in: 3\n---\n"), 0o644)
+	sum, errs, err := Build(BuildOptions{Src: src, CheckOnly: true, Verify: verify.Options{MaxStates: 1000, MateNodes: 500}})
+	if err != nil || len(errs.Errors()) > 0 {
+		t.Fatal(err, errs)
+	}
+	if sum.Exact+sum.MateSearch+sum.Unverified != 1 || sum.Unverified != 1 {
+		t.Errorf("one unproven mode counted as %d exact, %d by mate search, %d not verified", sum.Exact, sum.MateSearch, sum.Unverified)
 	}
 }

@@ -69,8 +69,8 @@ func TestFenceAndUnverifiedBlockWarnings(t *testing.T) {
 		got = append(got, w.Error())
 	}
 	want := []string{
-		"modes/x/big.md:8:13: line block (not verified, as the mode is not): ",
-		"modes/x/small.md:7:1: a fenced block of kind \"lnie\": did you mean \"line\"?",
+		"modes/x/big.md:8:13: warning: line block (not verified, as the mode is not): ",
+		"modes/x/small.md:7:1: warning: a fenced block of kind \"lnie\": did you mean \"line\"?",
 	}
 	if len(got) != len(want) {
 		t.Fatalf("warnings %q, want %d", got, len(want))
