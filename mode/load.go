@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -330,6 +331,25 @@ func linkedFileOK(src, p, rel string, errs *ErrorList) bool {
 	return true
 }
 
+// CheckBaseURL accepts an absolute http(s) URL with a host, the address a
+// site is served from; "user.github.io/repo" (no scheme) would make
+// every canonical link wrong.
+func CheckBaseURL(u string) error {
+	if u == "" {
+		return nil
+	}
+	p, err := url.Parse(u)
+	switch {
+	case err != nil:
+		return err
+	case p.Scheme != "http" && p.Scheme != "https" || p.Host == "":
+		return fmt.Errorf("%q is not an absolute URL: write it with its scheme and host, such as https://user.github.io/repo/", u)
+	case p.RawQuery != "" || p.Fragment != "":
+		return fmt.Errorf("%q has a query or a fragment: give the address the site is served from", u)
+	}
+	return nil
+}
+
 func (s *Site) loadConfig(errs *ErrorList) {
 	data, err := os.ReadFile(filepath.Join(s.Src, "site.yaml"))
 	if os.IsNotExist(err) {
@@ -346,8 +366,14 @@ func (s *Site) loadConfig(errs *ErrorList) {
 	}
 	c := &s.Config
 	d.fields(n, "site.yaml", map[string]func(*yaml.Node){
-		"title":       func(v *yaml.Node) { d.str(v, "title", &c.Title) },
-		"base_url":    func(v *yaml.Node) { d.str(v, "base_url", &c.BaseURL) },
+		"title": func(v *yaml.Node) { d.str(v, "title", &c.Title) },
+		"base_url": func(v *yaml.Node) {
+			if d.str(v, "base_url", &c.BaseURL) {
+				if err := CheckBaseURL(c.BaseURL); err != nil {
+					d.errorf(v, "base_url: %v", err)
+				}
+			}
+		},
 		"description": func(v *yaml.Node) { d.str(v, "description", &c.Description) },
 		"language":    func(v *yaml.Node) { d.str(v, "language", &c.Language) },
 	})

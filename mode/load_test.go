@@ -39,3 +39,20 @@ func TestMateInLimit(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckBaseURL(t *testing.T) {
+	for _, ok := range []string{"", "https://user.github.io/repo/", "http://localhost:1313"} {
+		if err := CheckBaseURL(ok); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"user.github.io/repo", "/repo/", "ftp://x.org/", "https://", "https://x.org/?a=1", "https://x.org/#top"} {
+		if CheckBaseURL(bad) == nil {
+			t.Errorf("%q was accepted", bad)
+		}
+	}
+	dir := writeTree(t, map[string]string{"site.yaml": "title: T\nbase_url: user.github.io/repo\n"})
+	if _, errs := Load(dir); len(errs) != 1 || !strings.HasPrefix(errs[0].Error(), "site.yaml:2:11: base_url: ") {
+		t.Errorf("errors %v, want one at site.yaml:2:11", errs)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/site"
 	"github.com/thinchess/thinchess/verify"
 )
@@ -65,6 +66,11 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	rest, err := fs.parse(args)
 	if err == nil {
 		err = fs.noArgs(rest)
+	}
+	if err == nil {
+		if berr := mode.CheckBaseURL(*base); berr != nil {
+			err = fmt.Errorf("invalid value for flag -base-url: %v", berr)
+		}
 	}
 	if err != nil {
 		return fs.usageExit(err)

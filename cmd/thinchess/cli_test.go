@@ -261,6 +261,7 @@ func TestNumericFlags(t *testing.T) {
 		{[]string{"build", "--max-states", "-5"}, "-max-states: want a whole number from 1 to 2,000,000,000"},
 		{[]string{"check", "--max-states", "1e9"}, "-max-states: want a whole number from 1 to 2,000,000,000"},
 		{[]string{"serve", "--max-states", "0"}, "-max-states: want a whole number from 1 to 2,000,000,000"},
+		{[]string{"build", "--base-url", "user.github.io/repo"}, `-base-url: "user.github.io/repo" is not an absolute URL`},
 	}
 	for _, tt := range tests {
 		code, out, errs := runCLI(tt.args...)
