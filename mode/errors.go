@@ -47,6 +47,31 @@ func (l *ErrorList) Warn(path string, line, col int, format string, args ...any)
 	*l = append(*l, &Error{Path: path, Line: line, Col: col, Msg: fmt.Sprintf(format, args...), Warning: true})
 }
 
+// ShownPerFile is how many problems of one file the commands print.
+const ShownPerFile = 20
+
+// Capped keeps the first perFile entries of each file (the list sorted)
+// and one line for the rest of that file, so that a file with a
+// thousand mistakes does not bury the others.
+func (l ErrorList) Capped(perFile int) ErrorList {
+	total := map[string]int{}
+	for _, e := range l {
+		total[e.Path]++
+	}
+	seen := map[string]int{}
+	var out ErrorList
+	for _, e := range l {
+		seen[e.Path]++
+		switch n := seen[e.Path]; {
+		case n <= perFile:
+			out = append(out, e)
+		case n == perFile+1:
+			out = append(out, &Error{Path: e.Path, Msg: fmt.Sprintf("and %d more problems in this file (fix these first)", total[e.Path]-perFile)})
+		}
+	}
+	return out
+}
+
 // Sort orders the list by path, line and column.
 func (l ErrorList) Sort() {
 	sort.SliceStable(l, func(i, j int) bool {

@@ -170,9 +170,22 @@ func (d *decoder) str(n *yaml.Node, name string, dst *string) bool {
 		d.errorf(n, "%s must be a string, not %s", name, kindName(n))
 		return false
 	}
-	*dst = n.Value
+	*dst = n.Value // even when too long: the key is there
+	if len(n.Value) > MaxFieldBytes {
+		d.errorf(n, "%s is %d bytes long: a value may be at most %d", name, len(n.Value), MaxFieldBytes)
+		return false
+	}
 	return true
 }
+
+// MaxFieldBytes bounds a string value of the front matter, and
+// MaxFileBytes a mode file, page or pack header, and MaxLineBytes a line
+// of a pack: larger input is refused before it is parsed.
+const (
+	MaxFieldBytes = 4096
+	MaxFileBytes  = 1 << 20
+	MaxLineBytes  = 64 << 10
+)
 
 // integer decodes an integer in [lo, hi].
 func (d *decoder) integer(n *yaml.Node, name string, lo, hi int, dst *int) bool {

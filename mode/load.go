@@ -288,6 +288,10 @@ func walkMarkdown(src, dir string, errs *ErrorList, fn func(rel string, data []b
 		if d.IsDir() || !strings.HasSuffix(p, ".md") {
 			return nil
 		}
+		if fi, err := os.Stat(p); err == nil && fi.Size() > MaxFileBytes {
+			errs.Add(rel, 0, 0, "the file is %d bytes: a mode file, page or pack header may be at most %d (1 MiB)", fi.Size(), MaxFileBytes)
+			return nil
+		}
 		data, err := os.ReadFile(p)
 		if err != nil {
 			errs.Add(rel, 0, 0, "%v", err)

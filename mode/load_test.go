@@ -56,3 +56,48 @@ func TestCheckBaseURL(t *testing.T) {
 		t.Errorf("errors %v, want one at site.yaml:2:11", errs)
 	}
 }
+
+// Oversized input is refused before it is parsed, with its size.
+func TestSizeLimits(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"modes/x/big.md":  "---\ntitle: \"B\"\nstart: \"bk,bn,x,wk:w\"\n---\n" + strings.Repeat("a", MaxFileBytes),
+		"modes/x/long.md": "---\ntitle: \"" + strings.Repeat("t", MaxFieldBytes+1) + "\"\nstart: \"bk,bn,x,wk:w\"\n---\n",
+		"packs/p.md":      "---\ntitle: P\n---\n",
+		"packs/p.jsonl":   `{"id":"a","start":"` + strings.Repeat("x", MaxLineBytes) + `"}` + "\n",
+	})
+	_, errs := Load(dir)
+	var got []string
+	for _, e := range errs {
+		got = append(got, e.Error())
+	}
+	want := []string{
+		"modes/x/big.md: the file is ",
+		"modes/x/long.md:2:8: title is 4097 bytes long: a value may be at most 4096",
+		"packs/p.jsonl:1: the line is ",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("errors %q", got)
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("error %q, want it to start %q", got[i], want[i])
+		}
+	}
+}
+
+func TestCapped(t *testing.T) {
+	var l ErrorList
+	for i := 1; i <= 5; i++ {
+		l.Add("a.md", i, 1, "problem %d", i)
+	}
+	l.Add("b.md", 1, 1, "alone")
+	got := l.Capped(2)
+	var s []string
+	for _, e := range got {
+		s = append(s, e.Error())
+	}
+	want := "a.md:1:1: problem 1|a.md:2:1: problem 2|a.md: and 3 more problems in this file (fix these first)|b.md:1:1: alone"
+	if strings.Join(s, "|") != want {
+		t.Errorf("Capped:\n%s\nwant\n%s", strings.Join(s, "|"), want)
+	}
+}

@@ -322,6 +322,10 @@ func (p *Pack) loadData(src string, errs *ErrorList, memo *Memo) {
 		if len(bytes.TrimSpace(line)) == 0 {
 			return
 		}
+		if len(line) > MaxLineBytes {
+			done[i].errs.Add(p.DataPath, i+1, 0, "the line is %d bytes: a puzzle's line may be at most %d (64 KiB)", len(line), MaxLineBytes)
+			return
+		}
 		if old := memo.find(p, line); old != nil {
 			done[i].m = p.reuse(old, i+1)
 			return

@@ -86,7 +86,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	opt := sf.options()
 	opt.Out, opt.BaseURL, opt.AllowEmpty = *out, *base, *allowEmpty
 	sum, errs, err := site.Build(opt)
-	for _, e := range withPaths(errs, sf.src, localPath) {
+	for _, e := range withPaths(errs.Capped(mode.ShownPerFile), sf.src, localPath) {
 		fmt.Fprintln(stderr, e)
 	}
 	switch {
@@ -167,9 +167,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	opt.Only = only
 	sum, errs, err := site.Build(opt)
 	if *format == "github" {
-		fmt.Fprint(stdout, withPaths(errs, sf.src, repoPath).GitHub())
+		fmt.Fprint(stdout, withPaths(errs.Capped(mode.ShownPerFile), sf.src, repoPath).GitHub())
 	} else {
-		for _, e := range withPaths(errs, sf.src, localPath) {
+		for _, e := range withPaths(errs.Capped(mode.ShownPerFile), sf.src, localPath) {
 			fmt.Fprintln(stderr, e)
 		}
 	}
