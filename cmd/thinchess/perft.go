@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"sort"
 	"strings"
@@ -16,7 +17,7 @@ func init() {
 	register("perft", "count the leaves of the legal-move tree of a position", runPerft)
 }
 
-const perftUsage = `usage: thinchess perft [--variant V] --depth N [--divide] [--json] POSITION
+const perftUsage = `usage: thinchess perft [--variant V] --depth N [--divide] [--json] [--force] POSITION
 
 Counts the leaf nodes of the legal-move tree of POSITION (a FEN, a
 position code or a mode file, whose variant and rules apply) to depth N, using every CPU. Draws are never adjudicated.
@@ -24,6 +25,8 @@ position code or a mode file, whose variant and rules apply) to depth N, using e
 --divide prints each root move (SAN) with its subtree count, then the total.
 --json prints {"depth":…,"nodes":…,"seconds":…} (with --divide, also
 "divide": an object from each root move's SAN to its count).
+A depth whose count, estimated from depths 3 and 4, is over a trillion
+nodes is refused unless --force; over a billion, the estimate is printed.
 
 flags:
 `
@@ -43,6 +46,7 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	// of moves.
 	depth := number(fs, "depth", 0, 1, 64, "depth of the tree, `N` plies (required)")
 	divide := fs.Bool("divide", false, "print the count below each root move")
+	force := fs.Bool("force", false, "count even when the estimate is over a trillion nodes")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	rest, err := fs.parse(args)
 	if err != nil {
@@ -61,6 +65,14 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 
+	// A depth too deep to finish is refused, a long one announced: the
+	// count grows by the last level's branching factor.
+	if est, from := perftEstimate(p, *depth); est > perftMaxNodes && !*force {
+		fmt.Fprintf(stderr, "thinchess perft: depth %d would visit about %.1e nodes (estimated from depths %d and %d), more than %.0e: choose a smaller depth, or add --force\n", *depth, est, from-1, from, perftMaxNodes)
+		return 1
+	} else if est > perftAnnounce {
+		fmt.Fprintf(stderr, "perft: depth %d, about %.1e nodes (estimated); Ctrl+C stops\n", *depth, est)
+	}
 	workers := runtime.NumCPU()
 	start := time.Now()
 	res := perftResult{Depth: *depth}
@@ -105,6 +117,32 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 }
 
 // perftRate formats nodes per second with a metric suffix: "74.1M".
+// perftMaxNodes is the largest estimated count perft runs without
+// --force (hours at the engine's speed), perftAnnounce the one from
+// which it says what is coming.
+const (
+	perftMaxNodes = 1e12
+	perftAnnounce = 1e9
+)
+
+// perftEstimate estimates the count at depth from exact counts at small
+// depths (up to 4, which take milliseconds): the last count times the
+// last level's growth for each remaining ply. It returns the estimate
+// and the deepest depth counted.
+func perftEstimate(p *engine.Position, depth int) (float64, int) {
+	k := min(depth, 4)
+	counts := make([]float64, k+1)
+	counts[0] = 1
+	for d := 1; d <= k; d++ {
+		counts[d] = float64(p.Perft(d))
+	}
+	if depth == k || counts[k-1] == 0 {
+		return counts[k], k
+	}
+	growth := counts[k] / counts[k-1]
+	return counts[k] * math.Pow(growth, float64(depth-k)), k
+}
+
 func perftRate(nodes uint64, seconds float64) string {
 	if seconds <= 0 {
 		return "-"

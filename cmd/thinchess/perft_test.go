@@ -215,3 +215,18 @@ func TestPositionCommandsReadModeFiles(t *testing.T) {
 		}
 	}
 }
+
+// A depth that cannot finish is refused with its estimate; a feasible
+// one runs.
+func TestPerftRefusesHopelessDepth(t *testing.T) {
+	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	var out, errb bytes.Buffer
+	if code := run([]string{"perft", "--depth", "20", start}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "depth 20 would visit about") || !strings.Contains(errb.String(), "--force") {
+		t.Errorf("depth 20: exit %d, %q", code, errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	if code := run([]string{"perft", "--depth", "3", start}, &out, &errb); code != 0 || !strings.HasPrefix(out.String(), "depth 3: 8902 nodes") {
+		t.Errorf("depth 3: exit %d, %q %q", code, out.String(), errb.String())
+	}
+}
