@@ -16,18 +16,24 @@ import (
 )
 
 func init() {
-	register("new", "scaffold a mode file that passes check: new mode <category>/<id>", runNew)
+	register("new", "scaffold a mode file that passes check (new mode <category>/<id>), or a starter site (new site DIR)", runNew)
 }
 
 var slugRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 
 const newHelp = `usage: thinchess new mode <category>/<id> [--src DIR] [--start POSITION] [--variant V] [--title TITLE]
+       thinchess new site DIR
 
 Writes SRC/modes/<category>/<id>.md: a mode file whose claim (result and
 mate_in) is what the solver proves for the start position, with the best
 line as a line block, so that check passes as written. The category and
 the id are lower-case letters, digits and dashes. An existing file is
 never overwritten.
+
+new site DIR writes a starter site into DIR (new or empty): site.yaml,
+a first mode, an about page, a README and a GitHub Actions workflow that
+installs this version of thinchess, builds the site and deploys it to
+GitHub Pages (set the repository's Pages source to "GitHub Actions").
 
 flags:
 `
@@ -43,8 +49,10 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		return fs.usageExit(err)
 	}
 	switch {
+	case len(rest) == 2 && rest[0] == "site":
+		return newSite(rest[1], stdout, stderr)
 	case len(rest) == 0 || rest[0] != "mode":
-		return fs.usageError("want what to write: new mode <category>/<id>")
+		return fs.usageError("want what to write: new mode <category>/<id>, or new site DIR")
 	case len(rest) == 1:
 		return fs.usageError("want the mode's <category>/<id>")
 	case len(rest) > 2:
@@ -77,7 +85,7 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	if *title == "" {
 		*title = strings.ToUpper(id[:1]) + strings.ReplaceAll(id[1:], "-", " ")
 	}
-	text := scaffold(*title, cat, *start, pos, *variant)
+	text := scaffold(*title, cat, *start, pos, *variant, mode.ScaffoldSummary)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		fmt.Fprintf(stderr, "new mode: %v\n", err)
 		return 1
@@ -95,9 +103,9 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 }
 
 // scaffold writes a mode file whose claim is what the solver proves.
-func scaffold(title, cat, start string, pos *engine.Position, variant string) []byte {
+func scaffold(title, cat, start string, pos *engine.Position, variant, summary string) []byte {
 	f := &mode.File{
-		Title: title, Category: cat, Summary: mode.ScaffoldSummary,
+		Title: title, Category: cat, Summary: summary,
 		Variant: variant, Start: start, Difficulty: 2,
 	}
 	var body strings.Builder

@@ -54,3 +54,33 @@ func TestCheckGitHubFormat(t *testing.T) {
 		t.Errorf("exit %d\n got %q\nwant %q", code, out.String(), want)
 	}
 }
+
+// new site writes a starter that checks and builds without a warning,
+// and refuses a folder that is not empty.
+func TestNewSite(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "site")
+	var out, errb bytes.Buffer
+	if code := run([]string{"new", "site", dir}, &out, &errb); code != 0 {
+		t.Fatalf("new site: exit %d: %s", code, errb.String())
+	}
+	for _, f := range []string{"site.yaml", "README.md", ".gitignore", ".github/workflows/pages.yml", "content/about.md", "modes/one-file/gardner-8.md"} {
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(f))); err != nil {
+			t.Errorf("the starter lacks %s", f)
+		}
+	}
+	wf, _ := os.ReadFile(filepath.Join(dir, ".github", "workflows", "pages.yml"))
+	if !strings.Contains(string(wf), "go install github.com/thinchess/thinchess/cmd/thinchess@") {
+		t.Errorf("the workflow does not install thinchess:\n%s", wf)
+	}
+	out.Reset()
+	errb.Reset()
+	if code := run([]string{"build", "--src", dir, "--out", filepath.Join(dir, "public")}, &out, &errb); code != 0 || strings.Contains(errb.String(), "warning") {
+		t.Fatalf("building the starter: exit %d: %s", code, errb.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "public", "modes", "gardner-8", "index.html")); err != nil {
+		t.Errorf("the starter's mode page was not written: %v", err)
+	}
+	if code := run([]string{"new", "site", dir}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "not empty") {
+		t.Errorf("new site over a site: exit %d: %s", code, errb.String())
+	}
+}

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+
+	"github.com/thinchess/thinchess/engine"
+)
+
+// starterStart is the first mode of a starter site: Gardner's one-file
+// game, which White wins by mate in 6.
+const starterStart = "bk,bn,br,x,x,wr,wn,wk:w"
+
+// newSite writes a starter site into dir, which must be new or empty.
+func newSite(dir string, stdout, stderr io.Writer) int {
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
+		fmt.Fprintf(stderr, "new site: %s is not empty; not writing into it\n", dir)
+		return 1
+	}
+	pos, err := engine.Parse(starterStart, nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "new site: %v\n", err)
+		return 1
+	}
+	files := map[string][]byte{
+		"site.yaml":                   []byte(starterConfig),
+		"content/about.md":            []byte(starterAbout),
+		"README.md":                   []byte(strings.ReplaceAll(starterReadme, "VERSION", installVersion())),
+		".gitignore":                  []byte("public/\n"),
+		".github/workflows/pages.yml": []byte(strings.ReplaceAll(starterWorkflow, "VERSION", installVersion())),
+		"modes/one-file/gardner-8.md": scaffold("Gardner's one-file game", "one-file", starterStart, pos, "",
+			"Eight squares in a row, king, knight and rook a side: White to move wins."),
+	}
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			fmt.Fprintf(stderr, "new site: %v\n", err)
+			return 1
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			fmt.Fprintf(stderr, "new site: %v\n", err)
+			return 1
+		}
+	}
+	fmt.Fprintf(stdout, "wrote a starter site in %s\nserve it with: cd %s && thinchess serve\n", dir, dir)
+	return 0
+}
+
+// installVersion is the version of thinchess the starter's workflow
+// installs: this one when it is a release, else the latest.
+func installVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "latest"
+}
+
+const starterConfig = `title: "Small-board chess"
+description: "Games and puzzles on small boards, every claim proven by thinchess."
+language: en
+# base_url: "https://USER.github.io/REPO/"   # the Pages workflow passes it to the build
+`
+
+const starterAbout = `---
+title: "About this site"
+weight: 100
+summary: "What this site is and how it was made."
+---
+This site was made with [thinchess](https://github.com/thinchess/thinchess):
+every claim, hint and solution line on it was proven by its solver when the
+site was built. Write your own modes under ` + "`modes/`" + `; see the authoring guide
+in the thinchess documentation.
+`
+
+const starterReadme = `# A thinchess site
+
+- ` + "`thinchess serve`" + ` builds the site, serves it on http://localhost:1313/
+  and rebuilds when a file changes.
+- ` + "`thinchess new mode <category>/<id>`" + ` writes a new mode that passes
+  ` + "`thinchess check`" + `; ` + "`thinchess build`" + ` writes the site to ` + "`public/`" + `.
+
+Install thinchess with ` + "`go install github.com/thinchess/thinchess/cmd/thinchess@VERSION`" + `
+(Go 1.26 or later; the build compiles the browser engine with the same Go).
+
+## Deploying to GitHub Pages
+
+` + "`.github/workflows/pages.yml`" + ` builds and deploys the site on every push to
+` + "`main`" + `. In the repository's Settings → Pages, set Source to "GitHub Actions".
+`
+
+const starterWorkflow = `# Builds this thinchess site and deploys it to GitHub Pages on every push
+# to main. In the repository's Settings → Pages, set Source to
+# "GitHub Actions". The solver's results and the compiled browser engine
+# are kept between runs, so an unchanged site proves nothing again.
+name: pages
+on:
+  push:
+    branches: [main]
+  workflow_dispatch:
+permissions:
+  contents: read
+  pages: write
+  id-token: write
+concurrency:
+  group: pages
+  cancel-in-progress: false
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v5
+      - uses: actions/setup-go@v6
+        with:
+          go-version: "1.26"
+      - name: install thinchess
+        run: go install github.com/thinchess/thinchess/cmd/thinchess@VERSION
+      - uses: actions/cache@v4
+        with:
+          path: .thinchess-cache
+          key: thinchess-${{ github.sha }}
+          restore-keys: thinchess-
+      - id: pages
+        uses: actions/configure-pages@v6
+      - name: build
+        run: thinchess build --out public --cache-dir .thinchess-cache --base-url "${{ steps.pages.outputs.base_url }}/"
+      - uses: actions/upload-pages-artifact@v5
+        with:
+          path: public
+  deploy:
+    needs: build
+    runs-on: ubuntu-latest
+    environment:
+      name: github-pages
+      url: ${{ steps.deployment.outputs.page_url }}
+    steps:
+      - id: deployment
+        uses: actions/deploy-pages@v5
+`
