@@ -55,7 +55,7 @@ var diffStarts = []string{
 //   - threefold repetition, counted here over the peer's positions (its
 //     own count, in Game, is quadratic in the game's length). The peer
 //     keeps an en-passant target after every double step; repetition keys
-//     keep it only when a pawn of the side to move stands ready to take,
+//     keep it only when the peer can legally take onto it (FIDE 9.2.3),
 //     as thinchess does.
 //
 // One game in five takes moves back to repeat positions; one in five
@@ -294,26 +294,17 @@ func peerStatus(pos *chess.Position, reps int) (engine.Status, bool) {
 }
 
 // peerKey identifies the peer's position for repetition: placement, side
-// to move, castling rights, and the en-passant target when a pawn of the
-// side to move stands beside the pawn that double-stepped.
+// to move, castling rights, and the en-passant target when the peer can
+// legally take onto it (FIDE 9.2.3: a pawn pinned to its king does not
+// count), as thinchess does.
 func peerKey(pos *chess.Position) string {
 	f := strings.Fields(pos.String())
 	key := strings.Join(f[:3], " ")
-	ep := pos.EnPassantSquare()
-	if ep == chess.NoSquare {
+	if pos.EnPassantSquare() == chess.NoSquare {
 		return key
 	}
-	pawnRank := ep.Rank() - 1 // White takes from rank 5 onto rank 6
-	if pos.Turn() == chess.Black {
-		pawnRank = ep.Rank() + 1
-	}
-	for _, df := range []int{-1, 1} {
-		file := int(ep.File()) + df
-		if file < 0 || file > 7 {
-			continue
-		}
-		pc := pos.Board().Piece(chess.NewSquare(chess.File(file), pawnRank))
-		if pc.Type() == chess.Pawn && pc.Color() == pos.Turn() {
+	for _, m := range pos.ValidMoves() {
+		if m.HasTag(chess.EnPassant) {
 			return key + " " + f[3]
 		}
 	}
