@@ -18,6 +18,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -936,5 +938,44 @@ func TestBrowserBoardFits(t *testing.T) {
 		} else {
 			t.Logf("%d×%d: %s", vp[0], vp[1], fit)
 		}
+	}
+}
+
+// A move made while the engine is still loading (on a slow network) is
+// kept and played once the engine is ready, never lost.
+func TestBrowserEarlyMove(t *testing.T) {
+	needChromium(t)
+	site := buildTestSite(t, "")
+	srv := serve(t, site.dir, "")
+	ctx := browser(t, 1280, 900)
+	// At about 150 KB/s the engine (1 MB) arrives seconds after the page.
+	run(t, ctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		// Network.emulateNetworkConditions: deprecated in the protocol
+		// (so cdproto lacks it), still what this Chromium knows.
+		type conditions struct {
+			Offline            bool    `json:"offline"`
+			Latency            float64 `json:"latency"`
+			DownloadThroughput float64 `json:"downloadThroughput"`
+			UploadThroughput   float64 `json:"uploadThroughput"`
+		}
+		emulate := cdp.Command[conditions, cdp.Empty]{Method: "Network.emulateNetworkConditions"}
+		_, err := chromedp.Call(ctx, emulate, conditions{Latency: 20, DownloadThroughput: 150_000, UploadThroughput: 150_000})
+		return err
+	}))
+	run(t, ctx, chromedp.Navigate(srv.url("modes/gardner/")))
+	waitFor(t, ctx, `!!document.querySelector('#board button[data-square="a2"] .pc')`, 10*time.Second)
+	if eval[bool](t, ctx, `document.body.classList.contains('engine-ready')`) {
+		t.Skip("the engine was ready before the first click even on a slow network")
+	}
+	clickMove(t, ctx, "a2", "a4")
+	if s := eval[string](t, ctx, `document.getElementById('status').textContent`); !strings.Contains(s, "will be played as soon as it is ready") {
+		t.Errorf("while loading, the status says %q", s)
+	}
+	waitFor(t, ctx, `document.body.classList.contains('engine-ready') && TC.page.state && TC.page.state.cursor >= 1`, 60*time.Second)
+	if san := eval[string](t, ctx, `TC.page.state.san[0]`); san != "Na4" {
+		t.Errorf("the early move was played as %q, want Na4", san)
 	}
 }

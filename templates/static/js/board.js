@@ -208,6 +208,10 @@ export class Board {
       this.opts.onSquare(name);
       return;
     }
+    if (this.opts.early && this.opts.early()) {
+      this.earlyActivate(name);
+      return;
+    }
     if (!this.canMove()) return;
     if (this.selected && this.selected !== name && this.movesFrom(this.selected).some((m) => m.to === name)) {
       this.tryMove(this.selected, name);
@@ -220,6 +224,25 @@ export class Board {
     }
     this.select(name);
     announce(pieceName(this.piece(name)) + ' on ' + name + ' selected, ' + n + (n === 1 ? ' move' : ' moves'));
+  }
+
+  // earlyActivate takes a move while the engine is still loading, when
+  // the legal moves are not known yet: a piece, then a square; the game
+  // plays it (or says it is illegal) once the engine is ready.
+  earlyActivate(name) {
+    if (this.selected && this.selected !== name) {
+      const from = this.selected;
+      this.select(null);
+      this.mark('pending', [from, name]);
+      this.opts.onEarlyMove(from, name);
+      return;
+    }
+    // The pieces drawn at build time stand for the engine's cells.
+    if (this.selected === name || !this.squares[name] || !this.squares[name].querySelector('.pc')) {
+      this.select(null);
+      return;
+    }
+    this.select(name);
   }
 
   // tryMove completes a move, asking for the promotion piece if needed.

@@ -37,6 +37,12 @@ export class Game {
     this.board = new Board($('#board', this.root), {
       onMove: (from, to, promo) => this.userMove(from, to, promo),
       canMove: () => this.canMove(),
+      // Before the engine is ready a move is kept, not lost.
+      early: () => !this.id && !this.state,
+      onEarlyMove: (from, to) => {
+        this.early = { from, to };
+        this.setStatus('Loading the engine… your move ' + from + '–' + to + ' will be played as soon as it is ready.');
+      },
     });
   }
 
@@ -62,12 +68,29 @@ export class Game {
       this.setState(r.state, false);
       this.bindControls();
       markReady();
+      this.playEarlyMove();
       this.maybeReply();
       return r.state;
     }, (err) => {
       this.setStatus('The engine could not start: ' + err.message);
       throw err;
     });
+  }
+
+  // playEarlyMove plays the move made while the engine was loading, when
+  // it is legal and the player's to make (promoting to a queen).
+  playEarlyMove() {
+    const m = this.early;
+    this.early = null;
+    this.board.mark('pending', []);
+    if (!m) return;
+    const moves = this.board.movesFrom(m.from).filter((x) => x.to === m.to);
+    if (!moves.length || !this.canMove()) {
+      this.showError('The move ' + m.from + '–' + m.to + ' made while the engine was loading is not legal here.');
+      return;
+    }
+    const promo = moves.length > 1 ? (moves.find((x) => x.promo === 'q') || moves[0]).promo : moves[0].promo;
+    this.userMove(m.from, m.to, promo);
   }
 
   // fetchTable loads the mode's table into the engine; the promise says
