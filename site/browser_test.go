@@ -978,4 +978,10 @@ func TestBrowserEarlyMove(t *testing.T) {
 	if san := eval[string](t, ctx, `TC.page.state.san[0]`); san != "Na4" {
 		t.Errorf("the early move was played as %q, want Na4", san)
 	}
+	// The service worker, whose download of the app shell would compete
+	// with the engine's, registers only once the engine is ready.
+	waitFor(t, ctx, `TC.swRegisteredAt > 0`, 15*time.Second)
+	if !eval[bool](t, ctx, `TC.swRegisteredAt >= TC.readyAt`) {
+		t.Errorf("the service worker registered at %.0f ms, before the engine was ready at %.0f ms", eval[float64](t, ctx, `TC.swRegisteredAt`), eval[float64](t, ctx, `TC.readyAt`))
+	}
 }

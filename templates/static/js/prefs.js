@@ -118,6 +118,29 @@ function setupServiceWorker() {
     navigator.serviceWorker.getRegistrations().then((regs) => regs.forEach((r) => r.unregister()));
     return;
   }
+  afterEngine(() => register(body));
+}
+
+// afterEngine runs fn once the page's engine is ready (or at once on a
+// page without a board), so that the worker's download of the app shell
+// never competes with the engine's; at the latest after ten seconds.
+function afterEngine(fn) {
+  let done = false;
+  const run = () => { if (!done) { done = true; fn(); } };
+  const body = document.body;
+  if (!document.querySelector('#board') || body.classList.contains('engine-ready')) {
+    if (document.readyState === 'complete') run(); else window.addEventListener('load', run);
+    return;
+  }
+  const watch = new MutationObserver(() => {
+    if (body.classList.contains('engine-ready')) { watch.disconnect(); run(); }
+  });
+  watch.observe(body, { attributes: true, attributeFilter: ['class'] });
+  setTimeout(() => { watch.disconnect(); run(); }, 10000);
+}
+
+function register(body) {
+  TC.swRegisteredAt = performance.now();
   const prompt = new UpdatePrompt();
   const root = body.dataset.root || './';
   navigator.serviceWorker.register(body.dataset.sw, { scope: root === '' ? './' : root }).then((reg) => {
