@@ -332,7 +332,10 @@ var BinaryHash = sync.OnceValue(func() string {
 
 func verifyMode(m *mode.Mode, opt Options, errs *mode.ErrorList) (*Verification, *Artifacts) {
 	v := &Verification{Method: solver.Unverified, Value: engine.Unknown, DTM: -1}
-	warnFences(m, errs)
+	blocks, misspelt := scanFences(m.Body)
+	for _, f := range misspelt {
+		errs.Warn(m.Path, m.BodyLine+f.line, f.col, "a fenced block of kind %q: did you mean \"line\"? (only ```line blocks are proven)", f.text)
+	}
 	o, a, note := exactOracle(m, opt, v)
 	if o == nil && note == "" {
 		o, note = mateOracle(m, opt, v, errs)
@@ -343,7 +346,7 @@ func verifyMode(m *mode.Mode, opt Options, errs *mode.ErrorList) (*Verification,
 			p := m.At("claim")
 			errs.Warn(m.Path, p.Line, p.Col, "claim not verified: %s", note)
 		}
-		warnIllegalBlocks(m, errs)
+		warnIllegalBlocks(m, blocks, errs)
 		return v, a
 	}
 	v.Note = note
@@ -365,9 +368,16 @@ func verifyMode(m *mode.Mode, opt Options, errs *mode.ErrorList) (*Verification,
 	if m.Puzzle != nil {
 		ok = checkPuzzle(m, o, v, errs) && ok
 	}
-	ok = checkLineBlocks(m, o, errs) && ok
+	ok = checkLineBlocks(m, o, blocks, errs) && ok
 	v.Verified = ok && known
 	return v, a
+}
+
+// errAt adds an error at the value of a front-matter key, looked up only
+// now that there is an error.
+func errAt(m *mode.Mode, key string, errs *mode.ErrorList, format string, args ...any) {
+	p := m.At(key)
+	errs.Add(m.Path, p.Line, p.Col, format, args...)
 }
 
 func checkClaim(m *mode.Mode, c *mode.Claim, v *Verification, known bool, errs *mode.ErrorList) bool {
@@ -428,9 +438,8 @@ func sanList(p *engine.Position, moves []engine.Move) []string {
 // move of the winner optimal, every defence a longest one. pos is where
 // the line's text starts in the file and col0 the column of its first
 // byte (lines of a block are checked one by one). It returns the moves.
-// checkLine proves a line of moves; at gives where its text starts, asked
-// only for an error (finding a place in a pack's line costs a walk over
-// its JSON).
+// at gives where the line's text starts; it is asked only for an error
+// (finding a place in a pack's line costs a walk over its JSON).
 func checkLine(m *mode.Mode, o solver.Oracle, text string, at func() mode.Pos, what string, errs *mode.ErrorList) ([]engine.Move, bool) {
 	start := m.Start
 	// Judge the legal prefix first: a non-optimal move is the first thing
@@ -516,24 +525,24 @@ func checkPuzzle(m *mode.Mode, o solver.Oracle, v *Verification, errs *mode.Erro
 	for i, h := range pz.Hints {
 		prefix := fmt.Sprintf("puzzle.hints.%d", i+1)
 		if h.Move != "" {
-			hp := func() mode.Pos { return m.At(prefix + ".move") }
+			key := prefix + ".move"
 			mv, err := start.ParseMove(h.Move)
 			switch {
 			case err != nil:
-				errs.Add(m.Path, hp().Line, hp().Col, "hint %d: %v", i+1, err)
+				errAt(m, key, errs, "hint %d: %v", i+1, err)
 				ok = false
 			case !slices.Contains(best, mv):
-				errs.Add(m.Path, hp().Line, hp().Col, "hint %d move %s is not optimal (optimal: %s)", i+1, h.Move, strings.Join(sanList(start, best), ", "))
+				errAt(m, key, errs, "hint %d move %s is not optimal (optimal: %s)", i+1, h.Move, strings.Join(sanList(start, best), ", "))
 				ok = false
 			}
 		}
 		if len(h.Squares) > 0 {
-			hp := func() mode.Pos { return m.At(prefix + ".squares") }
+			key := prefix + ".squares"
 			useful := false
 			for _, name := range h.Squares {
 				sq, err := start.B.ParseSquare(name)
 				if err != nil {
-					errs.Add(m.Path, hp().Line, hp().Col, "hint %d: %v", i+1, err)
+					errAt(m, key, errs, "hint %d: %v", i+1, err)
 					ok = false
 					useful = true
 					break
@@ -545,7 +554,7 @@ func checkPuzzle(m *mode.Mode, o solver.Oracle, v *Verification, errs *mode.Erro
 				}
 			}
 			if !useful {
-				errs.Add(m.Path, hp().Line, hp().Col, "hint %d squares %s point nowhere useful: no optimal move starts or ends there (optimal: %s)", i+1, strings.Join(h.Squares, ", "), strings.Join(sanList(start, best), ", "))
+				errAt(m, key, errs, "hint %d squares %s point nowhere useful: no optimal move starts or ends there (optimal: %s)", i+1, strings.Join(h.Squares, ", "), strings.Join(sanList(start, best), ", "))
 				ok = false
 			}
 		}
@@ -600,9 +609,9 @@ func checkHintText(m *mode.Mode, best []engine.Move, i int, h mode.Hint, line []
 
 // checkLineBlocks checks every line of every fenced ```line block of
 // the body, read by goldmark as the renderer reads it.
-func checkLineBlocks(m *mode.Mode, o solver.Oracle, errs *mode.ErrorList) bool {
+func checkLineBlocks(m *mode.Mode, o solver.Oracle, blocks []blockLine, errs *mode.ErrorList) bool {
 	ok := true
-	for _, l := range lineBlocks(m.Body) {
+	for _, l := range blocks {
 		if _, lineOK := checkLine(m, o, l.text, func() mode.Pos { return mode.Pos{Line: m.BodyLine + l.line, Col: l.col} }, "line block", errs); !lineOK {
 			ok = false
 		}
@@ -612,8 +621,8 @@ func checkLineBlocks(m *mode.Mode, o solver.Oracle, errs *mode.ErrorList) bool {
 
 // warnIllegalBlocks checks the line blocks of a mode no oracle knows:
 // their moves cannot be proven, but they can be legal or not.
-func warnIllegalBlocks(m *mode.Mode, errs *mode.ErrorList) {
-	for _, l := range lineBlocks(m.Body) {
+func warnIllegalBlocks(m *mode.Mode, blocks []blockLine, errs *mode.ErrorList) {
+	for _, l := range blocks {
 		if _, err := m.Start.ParseLine(l.text); err != nil {
 			col := l.col
 			if le, ok := err.(*engine.LineError); ok {
@@ -622,24 +631,6 @@ func warnIllegalBlocks(m *mode.Mode, errs *mode.ErrorList) {
 			errs.Warn(m.Path, m.BodyLine+l.line, col, "line block (not verified, as the mode is not): %v", err)
 		}
 	}
-}
-
-// warnFences warns of a fenced block whose kind is one letter or a swap
-// away from "line": most likely a line block that would not be proven.
-func warnFences(m *mode.Mode, errs *mode.ErrorList) {
-	doc := goldmark.DefaultParser().Parse(text.NewReader(m.Body))
-	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		fb, isFence := n.(*ast.FencedCodeBlock)
-		if !entering || !isFence || fb.Info == nil {
-			return ast.WalkContinue, nil
-		}
-		info := strings.TrimSpace(string(fb.Info.Segment.Value(m.Body)))
-		if info != "line" && nearWord(info, "line") {
-			line := bytes.Count(m.Body[:fb.Info.Segment.Start], []byte("\n"))
-			errs.Warn(m.Path, m.BodyLine+line, 1, "a fenced block of kind %q: did you mean \"line\"? (only ```line blocks are proven)", info)
-		}
-		return ast.WalkSkipChildren, nil
-	})
 }
 
 // nearWord reports whether a is one edit (a letter added, dropped or
@@ -672,14 +663,32 @@ type blockLine struct {
 // lineBlocks returns the non-blank lines of the body's fenced code blocks
 // whose info string is "line".
 func lineBlocks(body []byte) []blockLine {
-	var out []blockLine
+	blocks, _ := scanFences(body)
+	return blocks
+}
+
+// scanFences walks the body's fenced code blocks once: it returns the
+// lines of the ```line blocks, and the body lines (from 0) and kinds of
+// the fences whose kind is one edit away from "line" (most likely line
+// blocks that would not be proven).
+func scanFences(body []byte) (blocks []blockLine, misspelt []blockLine) {
+	if len(bytes.TrimSpace(body)) == 0 {
+		return nil, nil
+	}
 	doc := goldmark.DefaultParser().Parse(text.NewReader(body))
 	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		fb, isFence := n.(*ast.FencedCodeBlock)
 		if !entering || !isFence {
 			return ast.WalkContinue, nil
 		}
-		if fb.Info == nil || strings.TrimSpace(string(fb.Info.Segment.Value(body))) != "line" {
+		info := ""
+		if fb.Info != nil {
+			info = strings.TrimSpace(string(fb.Info.Segment.Value(body)))
+		}
+		if info != "line" {
+			if nearWord(info, "line") {
+				misspelt = append(misspelt, blockLine{info, bytes.Count(body[:fb.Info.Segment.Start], []byte("\n")), 1})
+			}
 			return ast.WalkSkipChildren, nil
 		}
 		lines := fb.Lines()
@@ -692,9 +701,9 @@ func lineBlocks(body []byte) []blockLine {
 			}
 			start := seg.Start + strings.Index(raw, t)
 			lineStart := bytes.LastIndexByte(body[:start], '\n') + 1
-			out = append(out, blockLine{t, bytes.Count(body[:start], []byte("\n")), start - lineStart + 1})
+			blocks = append(blocks, blockLine{t, bytes.Count(body[:start], []byte("\n")), start - lineStart + 1})
 		}
 		return ast.WalkSkipChildren, nil
 	})
-	return out
+	return blocks, misspelt
 }
