@@ -144,12 +144,11 @@ export class Trainer {
 
   filter() {
     const num = (x) => { const n = parseInt(x.value, 10); return isFinite(n) && n > 0 ? n : 0; };
-    const f = {
+    return {
       pack: this.fields.pack.value, family: this.fields.family.value, theme: this.fields.theme.value,
       min: num(this.fields.min), max: num(this.fields.max), unsolved: this.fields.unsolved.checked,
       difficulty: parseInt(this.fields.difficulty.value, 10) || 0,
     };
-    return f;
   }
 
   // setMode switches the mode: its controls show, a run ends.
@@ -340,7 +339,7 @@ export class Trainer {
     const f = this.filter();
     store.set(FILTER_KEY, JSON.stringify(f));
     const p = this.progress;
-    const played = (e) => !!(p.puzzles[e.id] && p.puzzles[e.id].attempts > 0) || !!(p.puzzles[e.id] && p.puzzles[e.id].rated);
+    const played = (e) => { const r = p.puzzles[e.id]; return !!r && (r.attempts > 0 || !!r.rated); };
     const near = (target, skip) => this.corpus.near({ pack: f.pack, family: f.family, theme: f.theme }, target, skip, Math.random)
       .then((r) => (r ? r.e : null));
     switch (this.mode) {
@@ -353,7 +352,9 @@ export class Trainer {
         return near(target, (e) => r.played.has(e.id));
       }
       case 'review': {
-        const ids = dueReviews(p, this.now()).filter((id) => !this.current || id !== this.current.id || dueReviews(p, this.now()).length === 1);
+        // The puzzle just played waits while another one is due.
+        const due = dueReviews(p, this.now());
+        const ids = due.length > 1 && this.current ? due.filter((id) => id !== this.current.id) : due;
         if (!ids.length) return Promise.resolve(null);
         return this.corpus.find(ids[0]).then((e) => {
           if (e) return e;
