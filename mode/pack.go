@@ -74,17 +74,26 @@ type packMemo struct {
 // NewMemo returns an empty memo.
 func NewMemo() *Memo { return &Memo{seed: maphash.MakeSeed()} }
 
+// hash is the key of a line in the memo.
+func (memo *Memo) hash(line []byte) uint64 {
+	if memo == nil {
+		return 0
+	}
+	return maphash.Bytes(memo.seed, line)
+}
+
 // line is a pack puzzle's line in its file.
 func (m *Mode) line() []byte { return m.source[m.lineStart:] }
 
 // find returns the puzzle a recent load parsed from line of p, or nil.
-func (memo *Memo) find(p *Pack, line []byte) *Mode {
+// h is the line's hash (memo.hash).
+func (memo *Memo) find(p *Pack, line []byte, h uint64) *Mode {
 	if memo == nil {
 		return nil
 	}
 	for _, gen := range []map[string]*packMemo{memo.last, memo.before} {
 		if pm := gen[p.Path]; pm != nil && pm.header == p.header {
-			if m := pm.lines[maphash.Bytes(memo.seed, line)]; m != nil && bytes.Equal(m.line(), line) {
+			if m := pm.lines[h]; m != nil && bytes.Equal(m.line(), line) {
 				return m
 			}
 		}
@@ -314,6 +323,7 @@ func (p *Pack) loadData(src string, errs *ErrorList, memo *Memo) {
 	}
 	type parsed struct {
 		m    *Mode
+		hash uint64 // memo.hash of the line
 		errs ErrorList
 	}
 	done := make([]parsed, len(lines))
@@ -326,7 +336,8 @@ func (p *Pack) loadData(src string, errs *ErrorList, memo *Memo) {
 			done[i].errs.Add(p.DataPath, i+1, 0, "the line is %d bytes: a puzzle's line may be at most %d (64 KiB)", len(line), MaxLineBytes)
 			return
 		}
-		if old := memo.find(p, line); old != nil {
+		done[i].hash = memo.hash(line)
+		if old := memo.find(p, line, done[i].hash); old != nil {
 			done[i].m = p.reuse(old, i+1)
 			return
 		}
@@ -341,7 +352,7 @@ func (p *Pack) loadData(src string, errs *ErrorList, memo *Memo) {
 		if d.m != nil {
 			p.Puzzles = append(p.Puzzles, d.m)
 			if next != nil {
-				next[maphash.Bytes(memo.seed, d.m.line())] = d.m
+				next[d.hash] = d.m
 			}
 		}
 	}
@@ -484,7 +495,7 @@ var packKeys = map[string]string{
 // first character, inside the quotes of a string. Hint keys are
 // "puzzle.hints.N.field" (N from 1).
 func (m *Mode) packAt(key string) Pos {
-	line := m.source[m.lineStart:]
+	line := m.line()
 	if k, ok := packKeys[key]; ok {
 		key = k
 	}
