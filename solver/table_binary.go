@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"math/bits"
 	"runtime"
 
 	"github.com/thinchess/thinchess/engine"
@@ -85,39 +84,11 @@ func (r *bitReader) read(width uint) uint64 {
 // MarshalBinary encodes the table's values compactly (see UnmarshalTable).
 // The output depends only on the start position and rules.
 func (t *Table) MarshalBinary() ([]byte, error) {
-	maxHalf := uint64(0)
-	for _, w := range t.vals {
-		if w&wordTag != wordDraw {
-			maxHalf = max(maxHalf, uint64(w&wordLow)/2)
-		}
-	}
 	out := append([]byte(tableMagic), tableVersion)
 	out = binary.LittleEndian.AppendUint64(out, fingerprint(t.c))
 	out = binary.LittleEndian.AppendUint64(out, keySum(t.idx.keys))
-	st := t.stats
-	for _, v := range []uint64{uint64(st.States), uint64(st.Edges), uint64(st.WhiteWins), uint64(st.BlackWins), uint64(st.Draws),
-		uint64(st.Terminals[Mate]), uint64(st.Terminals[Stalemate]), uint64(st.Terminals[Insufficient]), uint64(st.Terminals[Race])} {
-		out = binary.AppendUvarint(out, v)
-	}
-	bw := bitWriter{out: out}
-	for _, w := range t.vals {
-		var v uint64
-		switch w & wordTag {
-		case wordWin:
-			v = 1
-		case wordLoss:
-			v = 2
-		}
-		bw.write(v, 2)
-	}
-	width := uint(bits.Len64(maxHalf))
-	bw.out = append(bw.flush(), byte(width))
-	for _, w := range t.vals {
-		if w&wordTag != wordDraw {
-			bw.write(uint64(w&wordLow)/2, width)
-		}
-	}
-	return bw.flush(), nil
+	out = appendStats(out, t.stats)
+	return appendValues(out, t.vals), nil
 }
 
 // fingerprint identifies the board and rules of a codec; the key sum
@@ -176,40 +147,9 @@ func UnmarshalTable(data []byte, start *engine.Position) (*Table, error) {
 	if n == 0 || n > 1<<32-2 || uint64(len(data)) < valueBytes+1 {
 		return nil, bad("wrong length")
 	}
-	vals := make([]uint16, n)
-	br := bitReader{data: data[:valueBytes]}
-	decided := uint64(0)
-	for i := range vals {
-		switch br.read(2) {
-		case 0:
-			vals[i] = wordDraw
-		case 1:
-			vals[i], decided = wordWin, decided+1
-		case 2:
-			vals[i], decided = wordLoss, decided+1
-		default:
-			return nil, bad("value out of range")
-		}
-	}
-	data = data[valueBytes:]
-	width := uint(data[0])
-	data = data[1:]
-	if width > 13 || uint64(len(data)) != (decided*uint64(width)+7)/8 {
-		return nil, bad("wrong length")
-	}
-	br = bitReader{data: data}
-	for i, w := range vals {
-		if w == wordDraw {
-			continue
-		}
-		d := 2 * br.read(width)
-		if w == wordWin {
-			d++
-		}
-		if d > maxDTM {
-			return nil, bad("distance out of range")
-		}
-		vals[i] = w | uint16(d)
+	vals, err := readValues(data, int(n))
+	if err != nil {
+		return nil, err
 	}
 
 	s, startKey, err := prepare(start, Options{MaxStates: int(n), Workers: runtime.GOMAXPROCS(0)})

@@ -1,0 +1,104 @@
+package solver
+
+import (
+	"bytes"
+	"compress/gzip"
+	"strings"
+	"testing"
+)
+
+// TestPlayTableFixtures checks every state of every fixture's table: the
+// play table finds its state key in a slot of its own holding the
+// state's entry, and the start in the start slot.
+func TestPlayTableFixtures(t *testing.T) {
+	for _, fx := range readTableFixtures(t) {
+		if fx.states > 200_000 && testing.Short() {
+			continue
+		}
+		start := tableParse(t, fx.preset, fx.position)
+		tab := solveVerified(t, start, Options{})
+		data, err := tab.MarshalPlay()
+		if err != nil {
+			t.Fatalf("%s: %v", fx.position, err)
+		}
+		pt, err := UnmarshalPlay(data)
+		if err != nil {
+			t.Fatalf("%s: %v", fx.position, err)
+		}
+		if pt.Stats != tab.Stats() {
+			t.Errorf("%s: stats %+v, want %+v", fx.position, pt.Stats, tab.Stats())
+		}
+		seen := make([]bool, pt.Slots)
+		keys := map[string]bool{}
+		for i := range tab.Len() {
+			key := StateKey(tab.Position(i))
+			s := pt.Slot(key)
+			if s < 0 || s >= pt.Slots {
+				t.Fatalf("%s: state %d (%s): slot %d of %d", fx.position, i, key, s, pt.Slots)
+			}
+			if seen[s] && !keys[key] {
+				t.Fatalf("%s: state %d (%s): slot %d taken twice", fx.position, i, key, s)
+			}
+			seen[s], keys[key] = true, true
+			v, d := tab.Entry(i)
+			if pv, pd := pt.Entry(s); pv != v || pd != d {
+				t.Fatalf("%s: state %d (%s): entry %v %d, want %v %d", fx.position, i, key, pv, pd, v, d)
+			}
+		}
+		if len(keys) != pt.Slots {
+			t.Errorf("%s: %d keys in %d slots", fx.position, len(keys), pt.Slots)
+		}
+		if s := pt.Slot(StateKey(start)); s != pt.StartSlot {
+			t.Errorf("%s: start in slot %d, header says %d", fx.position, s, pt.StartSlot)
+		}
+	}
+}
+
+// TestPlayTableErrors checks that damaged play tables are refused.
+func TestPlayTableErrors(t *testing.T) {
+	tab := solveVerified(t, tableParse(t, "1d", "bk,bn,br,x,x,wr,wn,wk:w"), Options{})
+	data, err := tab.MarshalPlay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, d := range map[string][]byte{
+		"empty":     nil,
+		"magic":     append([]byte("TCTB"), data[4:]...),
+		"version":   append(append([]byte("TCPT"), 9), data[5:]...),
+		"truncated": data[:len(data)-1],
+		"longer":    append(append([]byte(nil), data...), 0),
+		"header":    data[:12],
+	} {
+		if _, err := UnmarshalPlay(d); err == nil {
+			t.Errorf("%s: no error", name)
+		} else if !strings.HasPrefix(err.Error(), "solver: ") {
+			t.Errorf("%s: error %q does not name the solver", name, err)
+		}
+	}
+}
+
+// TestPlayTableSize logs the play tables' sizes beside the binary
+// tables' and checks the hash stays near its 2.7 bits a state.
+func TestPlayTableSize(t *testing.T) {
+	gz := func(b []byte) int {
+		var z bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+		w.Write(b)
+		w.Close()
+		return z.Len()
+	}
+	for _, pos := range []string{"bk,bn,br,x,x,wr,wn,wk:w", "bk,br,bn,br,bn,x,x,wn,wr,wn,wr,wk:w"} {
+		tab := solveVerified(t, tableParse(t, "1d", pos), Options{})
+		bin, _ := tab.MarshalBinary()
+		play, err := tab.MarshalPlay()
+		if err != nil {
+			t.Fatal(err)
+		}
+		extra := float64(8*(len(play)-len(bin))) / float64(tab.Len())
+		t.Logf("%s: %d states: binary %d bytes (%d gzipped), play %d bytes (%d gzipped), %.2f bits a state more",
+			pos, tab.Len(), len(bin), gz(bin), len(play), gz(play), extra)
+		if extra > 3.5 {
+			t.Errorf("%s: the hash takes %.2f bits a state", pos, extra)
+		}
+	}
+}
