@@ -13,7 +13,4 @@
 //	s.Play("Na4")
 //	a, _ := s.Analyse(0) // a.Value, a.BestMoves, a.PV, a.Summary
 //	fmt.Println(bridge.JSON(a.Obj()))
-//
-// Built with the tag lite (the engine of table-backed mode pages), it
-// leaves the searchers and the Ban Chess solver out.
 package bridge

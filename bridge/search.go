@@ -1,5 +1,3 @@
-//go:build !lite
-
 package bridge
 
 // The full build: the live searches (mate search, alpha-beta) and the

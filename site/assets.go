@@ -57,9 +57,6 @@ func (r *renderer) addAssets() error {
 	}
 	r.addAsset("chroma.css", css)
 	r.addAsset("thinchess.wasm", r.opt.Wasm)
-	if len(r.opt.WasmLite) > 0 {
-		r.addAsset("thinchess-lite.wasm", r.opt.WasmLite)
-	}
 	r.addAsset("wasm_exec.js", r.opt.WasmExec)
 	icons := []struct {
 		name     string

@@ -2,7 +2,6 @@ package site
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -210,10 +209,6 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 
 	t = time.Now()
 	wasm, wasmExec, err := compileWasmFull(opt.CacheDir)
-	var wasmLite []byte
-	if err == nil {
-		wasmLite, err = compileWasmLite(opt.CacheDir)
-	}
 	stage("wasm", t)
 	if err != nil {
 		return sum, errs, fmt.Errorf("compiling the wasm engine: %w", err)
@@ -221,7 +216,7 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	sum.WasmRaw, sum.WasmGzip = len(wasm), gzipSize(vo.Cache, wasm)
 
 	t = time.Now()
-	files, err := Render(s, results, artifacts, RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, WasmLite: wasmLite, LiveReload: opt.LiveReload, Templates: opt.Templates, Cache: vo.Cache, Memo: opt.Memo})
+	files, err := Render(s, results, artifacts, RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, LiveReload: opt.LiveReload, Templates: opt.Templates, Cache: vo.Cache, Memo: opt.Memo})
 	if err != nil {
 		return sum, errs, fmt.Errorf("rendering: %w", err)
 	}
@@ -287,12 +282,9 @@ func gzipSize(c *verify.Cache, data []byte) int {
 			return n
 		}
 	}
-	var buf bytes.Buffer
-	w := gzip.NewWriter(&buf)
-	w.Write(data)
-	w.Close()
-	c.Put("gzip-size", key, []byte(strconv.Itoa(buf.Len())))
-	return buf.Len()
+	n := gzipLen(data)
+	c.Put("gzip-size", key, []byte(strconv.Itoa(n)))
+	return n
 }
 
 var minifier = func() *minify.M {

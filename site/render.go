@@ -31,9 +31,6 @@ type RenderOptions struct {
 	// matching wasm_exec.js (see compileWasmFull).
 	Wasm     []byte
 	WasmExec []byte
-	// WasmLite, when not nil, is the light engine (compileWasmLite) that
-	// mode pages with an exact table load instead of Wasm.
-	WasmLite []byte
 	// LiveReload adds the script that reloads pages when `thinchess serve`
 	// rebuilds and shows build errors, and keeps the service worker away.
 	LiveReload bool
@@ -111,9 +108,9 @@ func (r *renderer) render() error {
 	// modes or puzzles share is written once.
 	r.tables = map[string]string{}
 	for _, m := range r.site.Checked() {
-		if a := r.artifacts[m.ID]; a != nil && len(a.Table) > 0 {
-			r.tables[m.ID] = "assets/tables/" + contentHash(a.Table)[:16] + ".bin"
-			r.files[r.tables[m.ID]] = a.Table
+		if a := r.artifacts[m.ID]; a != nil && len(a.Play) > 0 {
+			r.tables[m.ID] = "assets/tables/" + contentHash(a.Play)[:16] + ".play"
+			r.files[r.tables[m.ID]] = a.Play
 		}
 	}
 	r.build = r.assetHash()
@@ -251,14 +248,10 @@ func (p *page) LiveReload() bool { return p.r.opt.LiveReload }
 // Sprite is the inline SVG piece sprite.
 func (p *page) Sprite() template.HTML { return p.r.sprite }
 
-// Engine is the relative URL of the wasm engine the page loads: the
-// light one on a mode page whose every position is in its table.
+// Engine is the relative URL of the wasm engine, which a page loads
+// when it searches or solves; a game with an exact table plays on the
+// page's own JavaScript engine (local.js) and never loads it.
 func (p *page) Engine() (string, error) {
-	if p.Mode != nil && p.r.assets["thinchess-lite.wasm"] != "" {
-		if _, ok := p.r.tables[p.Mode.ID]; ok {
-			return p.Asset("thinchess-lite.wasm")
-		}
-	}
 	return p.Asset("thinchess.wasm")
 }
 

@@ -2,7 +2,6 @@ package site
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -320,50 +319,6 @@ func TestMarkdownLexers(t *testing.T) {
 			t.Errorf("%s: got %s, want it to contain %s", tt.name, got, tt.want)
 		}
 	}
-}
-
-// TestFirstLoadSize measures the play page's first load as Build writes
-// it: the HTML, scripts and stylesheets it references and the wasm engine
-// it loads, each gzipped at the default level.
-func TestFirstLoadSize(t *testing.T) {
-	if testing.Short() {
-		t.Skip("compiles the wasm engine")
-	}
-	sum, errs, err := Build(BuildOptions{Src: renderSrc, CacheDir: testCacheDir()})
-	if err != nil || len(errs.Errors()) > 0 {
-		t.Fatalf("build: %v %v", err, errs)
-	}
-	files := sum.Output
-	for _, page := range []string{"modes/gardner/index.html", "modes/standard/index.html"} {
-		html := files[page]
-		parts := []string{page}
-		for _, m := range regexp.MustCompile(`(?:href|src|data-[a-z-]+)="(?:\.\./)*(assets/[^"]+\.(?:js|css|wasm))"`).FindAllSubmatch(html, -1) {
-			parts = append(parts, string(m[1]))
-		}
-		total, raw := 0, 0
-		for _, name := range parts {
-			data, ok := files[name]
-			if !ok {
-				t.Fatalf("%s references %s, which was not built", page, name)
-			}
-			g := gzipLen(data)
-			t.Logf("%-45s %8d bytes, %8d gzipped", name, len(data), g)
-			total += g
-			raw += len(data)
-		}
-		t.Logf("first load of %s: %d bytes, %d gzipped (%.1f KiB)", page, raw, total, float64(total)/1024)
-		if page == "modes/gardner/index.html" && total >= 1_000_000 {
-			t.Errorf("the play page's first load is %d bytes gzipped, want under 1 MB", total)
-		}
-	}
-}
-
-func gzipLen(data []byte) int {
-	var buf bytes.Buffer
-	w := gzip.NewWriter(&buf)
-	w.Write(data)
-	w.Close()
-	return buf.Len()
 }
 
 // testCacheDir keeps the compiled wasm between test runs.

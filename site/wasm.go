@@ -57,28 +57,13 @@ func compileWasmFull(cacheDir string) (wasm, wasmExec []byte, err error) {
 	return compileWasm(cacheDir, wasmFull)
 }
 
-// compileWasmLite returns the light engine: cmd/thinchess-wasm built with
-// the lite tag (the game and the exact tables, without the live searches
-// and the exact solve) and without inlining, for mode pages whose every
-// position is in the mode's table. It keeps the play page's first load
-// small; see compileWasmFull for how the source is found and cached.
-func compileWasmLite(cacheDir string) ([]byte, error) {
-	wasm, _, err := compileWasm(cacheDir, wasmLite)
-	return wasm, err
-}
-
 // wasmVariant is one build of the wasm engine.
 type wasmVariant struct {
 	name  string
 	flags []string // extra go build flags
 }
 
-var (
-	wasmFull = wasmVariant{"full", nil}
-	// The light engine trades speed for size: it only plays and probes
-	// tables, which take microseconds either way.
-	wasmLite = wasmVariant{"lite", []string{"-tags=lite", "-gcflags=all=-l"}}
-)
+var wasmFull = wasmVariant{"full", nil}
 
 func compileWasm(cacheDir string, variant wasmVariant) (wasm, wasmExec []byte, err error) {
 	goVersion, goroot, err := goEnv()

@@ -102,3 +102,16 @@ func TestPlayTableSize(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyHashPinned pins keyHash: templates/static/js/playtable.test.js
+// checks the page's copy against the same numbers.
+func TestKeyHashPinned(t *testing.T) {
+	for s, want := range map[string][2]uint32{
+		"":                        {2872998923, 639000281},
+		"k7/8/8/8/8/8/8/7K w - -": {2716787407, 1410078798},
+	} {
+		if a, b := keyHash(s); a != want[0] || b != want[1] {
+			t.Errorf("keyHash(%q) = %d, %d, want %d, %d", s, a, b, want[0], want[1])
+		}
+	}
+}

@@ -53,6 +53,9 @@ type Verification struct {
 type Artifacts struct {
 	// Table is the serialized exact table (solver.Table.MarshalBinary).
 	Table []byte
+	// Play is the same table as the page plays from it
+	// (solver.Table.MarshalPlay).
+	Play []byte
 	// Solved is the exact table itself when this run solved or loaded
 	// it; nil when the verification came from the cache (use Table and
 	// solver.UnmarshalTable then).

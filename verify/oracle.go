@@ -46,10 +46,18 @@ func exactOracle(m *mode.Mode, opt Options, v *Verification) (solver.Oracle, *Ar
 		opt.Cache.Put("tables", key, data)
 		t, table = tt, data
 	}
+	play, ok := opt.Cache.Get("play-tables", key)
+	if !ok {
+		var err error
+		if play, err = t.MarshalPlay(); err != nil {
+			return nil, nil, err.Error()
+		}
+		opt.Cache.Put("play-tables", key, play)
+	}
 	st := t.Stats()
 	v.Method = solver.Exact
 	v.States, v.Edges = st.States, st.Edges
-	return t, &Artifacts{Table: table, Solved: t}, fmt.Sprintf("exact table: %d states, %d edges", st.States, st.Edges)
+	return t, &Artifacts{Table: table, Play: play, Solved: t}, fmt.Sprintf("exact table: %d states, %d edges", st.States, st.Edges)
 }
 
 // banExactOracle solves a Ban Chess mode exactly when its states fit the

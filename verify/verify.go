@@ -206,6 +206,7 @@ func (b *packBundle) save(label string) {
 type cachedVerification struct {
 	V        *Verification
 	Table    []byte
+	Play     []byte
 	Warnings mode.ErrorList
 }
 
@@ -280,7 +281,7 @@ func verifyCached(m *mode.Mode, opt Options, bundle *packBundle, errs *mode.Erro
 			addWarnings(c.Warnings)
 			r := cacheResult{v: c.V, key: key, data: data, warnings: c.Warnings, hit: true}
 			if len(c.Table) > 0 {
-				r.a = &Artifacts{Table: c.Table}
+				r.a = &Artifacts{Table: c.Table, Play: c.Play}
 			}
 			return r
 		}
@@ -298,7 +299,7 @@ func verifyCached(m *mode.Mode, opt Options, bundle *packBundle, errs *mode.Erro
 		}
 		r.warnings = c.Warnings
 		if a != nil {
-			c.Table = a.Table
+			c.Table, c.Play = a.Table, a.Play
 		}
 		if data, err := json.Marshal(c); err == nil {
 			r.data = data

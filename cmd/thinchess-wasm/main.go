@@ -73,7 +73,7 @@ func main() {
 			return s.Resolve(str(a, 0), arg(a, 1).Truthy())
 		}),
 	}
-	fullAPI(api)
+	solveAPI(api)
 	obj := js.Global().Get("Object").New()
 	for name, fn := range api {
 		obj.Set(name, js.FuncOf(wrap(name, fn)))

@@ -2,6 +2,7 @@
 // engine and solver. call(fn, ...args) returns a promise of the parsed
 // answer, rejected with the engine's own message on an error.
 import { url } from './dom.js';
+import { localEngine } from './local.js';
 
 export class Engine {
   constructor() {
@@ -75,4 +76,12 @@ let shared = null;
 export function engine() {
   if (!shared) shared = new Engine();
   return shared;
+}
+
+// engineFor returns the engine a game of data plays on: the page's own
+// table engine when the game has an exact table (it needs nothing else),
+// otherwise fallback or the shared WebAssembly engine.
+export function engineFor(data, fallback) {
+  if (data && data.table) return localEngine();
+  return fallback || engine();
 }

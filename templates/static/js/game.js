@@ -2,7 +2,7 @@
 // move list, the opponent (two players, or the computer playing from the
 // mode's table or the alpha-beta searcher) and the status line.
 import { $, $$, el, sleep, url, announce, copyText, markReady } from './dom.js';
-import { engine } from './engine.js';
+import { engineFor } from './engine.js';
 import { Board } from './board.js';
 import { sound } from './prefs.js';
 import { isBanAction, undoTarget, redoTarget, moveRows } from './moves.js';
@@ -22,7 +22,7 @@ export class Game {
     this.opts = opts;
     this.data = opts.data;
     this.root = opts.root || document;
-    this.engine = opts.engine || engine();
+    this.engine = engineFor(this.data, opts.engine);
     this.id = 0;
     this.state = null;
     this.human = this.data.puzzle ? this.data.puzzle.side : 'white';
@@ -59,6 +59,7 @@ export class Game {
     this.id = 0;
     this.tableLoaded = false;
     if (old) this.engine.call('free', old).catch(() => {});
+    this.engine = engineFor(data, this.opts.engine);
     this.setStatus('Loading the engine…');
     this.clearAnalysis();
     this.showError('');

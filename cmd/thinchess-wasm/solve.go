@@ -1,4 +1,4 @@
-//go:build js && wasm && !lite
+//go:build js && wasm
 
 package main
 
@@ -9,9 +9,9 @@ import (
 	"github.com/thinchess/thinchess/bridge"
 )
 
-// fullAPI adds the functions of the full build: the editor's solve,
-// solve(variant, rules, position, maxStates, budgetMs).
-func fullAPI(api map[string]call) {
+// solveAPI adds the editor's solve, solve(variant, rules, position,
+// maxStates, budgetMs).
+func solveAPI(api map[string]call) {
 	api["solve"] = func(a []js.Value) (any, error) {
 		an, err := bridge.Solve(str(a, 0), rules(arg(a, 1)), str(a, 2), int(num(a, 3, 0)), millis(a, 4), progress())
 		if err != nil {

@@ -1,0 +1,134 @@
+package site
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/tdewolff/parse/v2"
+	"github.com/tdewolff/parse/v2/html"
+)
+
+// Load is what a first visit to a page downloads before its board plays:
+// the page, its stylesheets, scripts and modules, the icon, and the
+// engine it plays on — the mode's exact table for a table-backed game
+// (the page's own JavaScript engine plays from it), else the WebAssembly
+// engine with its worker and loader. Sizes are as a server sends them
+// gzipped at the default level, as GitHub Pages does.
+type Load struct {
+	Page  string
+	Files []LoadedFile
+	Raw   int
+	Gzip  int
+}
+
+// LoadedFile is one file of a Load, by its path in the site.
+type LoadedFile struct {
+	Path      string
+	Raw, Gzip int
+}
+
+// FirstLoad computes the first load of a page of a built site (its
+// output files by path, such as "modes/1d-12/index.html").
+func FirstLoad(files map[string][]byte, page string) (*Load, error) {
+	doc, ok := files[page]
+	if !ok {
+		return nil, fmt.Errorf("first load: no page %s", page)
+	}
+	dir := path.Dir(page)
+	refs := map[string]bool{}
+	add := func(u string) {
+		if u == "" || strings.Contains(u, "://") || strings.HasPrefix(u, "data:") || strings.HasPrefix(u, "#") {
+			return
+		}
+		refs[path.Clean(path.Join(dir, u))] = true
+	}
+	var table, wasm, worker, wasmExec string
+	board, editor := false, false
+	l := html.NewLexer(parse.NewInputBytes(doc))
+	var tag string
+	attrs := map[string]string{}
+	endTag := func() {
+		switch tag {
+		case "link":
+			switch attrs["rel"] {
+			case "stylesheet", "modulepreload", "icon":
+				add(attrs["href"])
+			}
+		case "script":
+			add(attrs["src"])
+		case "body":
+			wasm, worker, wasmExec = attrs["data-wasm"], attrs["data-worker"], attrs["data-wasm-exec"]
+			editor = attrs["data-page"] == "editor"
+		}
+		if attrs["id"] == "board" {
+			board = true
+		}
+	}
+	for {
+		tt, data := l.Next()
+		switch tt {
+		case html.ErrorToken:
+			if len(refs) == 0 {
+				return nil, fmt.Errorf("first load: %s: no assets found", page)
+			}
+			return measure(files, page, refs, table, board || editor, wasm, worker, wasmExec, add)
+		case html.StartTagToken:
+			tag, attrs = strings.ToLower(string(data[1:])), map[string]string{}
+		case html.AttributeToken:
+			attrs[strings.ToLower(string(l.AttrKey()))] = strings.Trim(string(l.AttrVal()), `"'`)
+		case html.StartTagCloseToken, html.StartTagVoidToken:
+			endTag()
+		case html.TextToken:
+			if tag == "script" && attrs["id"] == "mode-data" {
+				var d struct {
+					Table string `json:"table"`
+				}
+				if json.Unmarshal(data, &d) == nil {
+					table = d.Table
+				}
+			}
+		}
+	}
+}
+
+// measure adds the engine to a page's references and sizes them all.
+func measure(files map[string][]byte, page string, refs map[string]bool, table string, plays bool, wasm, worker, wasmExec string, add func(string)) (*Load, error) {
+	switch {
+	case table != "":
+		add(table)
+	case plays:
+		add(wasm)
+		add(worker)
+		add(wasmExec)
+	}
+	ld := &Load{Page: page}
+	names := []string{page}
+	for n := range refs {
+		names = append(names, n)
+	}
+	sort.Strings(names[1:])
+	for _, n := range names {
+		data, ok := files[n]
+		if !ok {
+			return nil, fmt.Errorf("first load: %s refers to %s, which the site does not have", page, n)
+		}
+		f := LoadedFile{Path: n, Raw: len(data), Gzip: gzipLen(data)}
+		ld.Files = append(ld.Files, f)
+		ld.Raw += f.Raw
+		ld.Gzip += f.Gzip
+	}
+	return ld, nil
+}
+
+func gzipLen(data []byte) int {
+	var buf bytes.Buffer
+	w := gzip.NewWriter(&buf)
+	w.Write(data)
+	w.Close()
+	return buf.Len()
+}

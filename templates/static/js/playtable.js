@@ -1,0 +1,295 @@
+// A mode's exact table as the page plays from it without the Go engine:
+// the play-table format of solver/playtable.go. A position is found by
+// its state key (Position.stateKey in rules.js: the first four FEN
+// fields) through a minimal perfect hash (BBHash), which gives its slot;
+// the slots hold each state's value for the side to move and its
+// distance to mate in plies. Every answer here mirrors package solver's
+// Table (Probe, MoveValues, BestMoves, Choose) and solver.PV, and the
+// differential test in bridge checks them against it.
+
+export const WIN = 1;
+export const DRAW = 0;
+export const LOSS = -1;
+
+const MAGIC = 'TCPT';
+const VERSION = 1;
+
+function fmix32(h) {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+// keyHash hashes a state key (ASCII) into two 32-bit words, as Go's
+// keyHash.
+export function keyHash(s) {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x9747b28c;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+    h2 ^= h2 >>> 15;
+  }
+  return [fmix32(h1), fmix32(h2 ^ 0x68d6a1b3)];
+}
+
+function levelBit(h1, h2, level, size) {
+  const x = fmix32((h1 + Math.imul(level, 0x9e3779b9)) >>> 0);
+  return fmix32(x ^ h2) % size;
+}
+
+function popcount(x) {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+// Reader reads the uvarints and fields of a play table, failing with a
+// message naming what is wrong.
+class Reader {
+  constructor(bytes) {
+    this.b = bytes;
+    this.i = 0;
+  }
+
+  bad(what) {
+    return new Error('bad play table: ' + what);
+  }
+
+  uvarint() {
+    let v = 0;
+    let scale = 1;
+    for (;;) {
+      if (this.i >= this.b.length || scale > 2 ** 42) throw this.bad('truncated header');
+      const c = this.b[this.i++];
+      v += (c & 0x7f) * scale;
+      if (c < 0x80) return v;
+      scale *= 128;
+    }
+  }
+
+  u32() {
+    if (this.i + 4 > this.b.length) throw this.bad('truncated');
+    const b = this.b;
+    const i = this.i;
+    this.i += 4;
+    return (b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24) >>> 0;
+  }
+}
+
+// PlayTable is a parsed play table.
+export class PlayTable {
+  constructor(bytes) {
+    const r = new Reader(bytes);
+    for (let i = 0; i < MAGIC.length; i++) {
+      if (bytes[i] !== MAGIC.charCodeAt(i)) throw r.bad('not a thinchess play table');
+    }
+    if (bytes[MAGIC.length] !== VERSION) throw new Error('play table format version ' + bytes[MAGIC.length] + ', want ' + VERSION);
+    r.i = MAGIC.length + 1;
+    const head = [];
+    for (let i = 0; i < 11; i++) head.push(r.uvarint());
+    this.states = head[0];
+    this.edges = head[1];
+    this.slots = head[9];
+    this.startSlot = head[10];
+    const nl = r.uvarint();
+    if (nl > 48) throw r.bad('too many levels');
+    const sizes = [];
+    for (let i = 0; i < nl; i++) sizes.push(r.uvarint());
+    // Each level's words, and the rank of each word's first bit among
+    // all levels' set bits.
+    this.levels = [];
+    this.rank = [];
+    let rank = 0;
+    for (const words of sizes) {
+      const level = new Uint32Array(words);
+      const rk = new Uint32Array(words);
+      for (let w = 0; w < words; w++) {
+        level[w] = r.u32();
+        rk[w] = rank;
+        rank += popcount(level[w]);
+      }
+      this.levels.push(level);
+      this.rank.push(rk);
+    }
+    const ne = r.uvarint();
+    this.extra = new Map();
+    for (let i = 0; i < ne; i++) {
+      const h1 = r.u32();
+      const h2 = r.u32();
+      this.extra.set(h1 + ':' + h2, r.uvarint());
+    }
+    if (rank + ne !== this.slots || this.startSlot >= this.slots) throw r.bad('slot count');
+    this.readValues(bytes.subarray(r.i), r);
+  }
+
+  // readValues decodes the 2-bit values and the half distances.
+  readValues(data, r) {
+    const n = this.slots;
+    const valueBytes = (2 * n + 7) >> 3;
+    if (data.length < valueBytes + 1) throw r.bad('wrong length');
+    this.value = new Int8Array(n);
+    this.dtm = new Int16Array(n).fill(-1);
+    let decided = 0;
+    for (let i = 0; i < n; i++) {
+      const v = (data[i >> 2] >> (2 * (i & 3))) & 3;
+      if (v === 3) throw r.bad('value out of range');
+      if (v) {
+        this.value[i] = v === 1 ? WIN : LOSS;
+        decided++;
+      }
+    }
+    const width = data[valueBytes];
+    const halves = data.subarray(valueBytes + 1);
+    if (width > 13 || halves.length !== ((decided * width + 7) >> 3)) throw r.bad('wrong length');
+    let bit = 0;
+    for (let i = 0; i < n; i++) {
+      if (!this.value[i]) continue;
+      let h = 0;
+      for (let k = 0; k < width; k++, bit++) h |= ((halves[bit >> 3] >> (bit & 7)) & 1) << k;
+      this.dtm[i] = 2 * h + (this.value[i] === WIN ? 1 : 0);
+    }
+  }
+
+  // slot returns the slot of a state key, or -1. A key not in the table
+  // may still get a slot: ask only about positions reachable from the
+  // table's start.
+  slot(key) {
+    const [h1, h2] = keyHash(key);
+    for (let lv = 0; lv < this.levels.length; lv++) {
+      const level = this.levels[lv];
+      const b = levelBit(h1, h2, lv, level.length * 32);
+      const x = level[b >>> 5];
+      const m = 1 << (b & 31);
+      if (x & m) return this.rank[lv][b >>> 5] + popcount(x & (m - 1));
+    }
+    const s = this.extra.get(h1 + ':' + h2);
+    return s === undefined ? -1 : s;
+  }
+
+  // probe returns {value, dtm} of p for its side to move (dtm -1 for a
+  // draw), or null when p has no slot.
+  probe(p) {
+    const s = this.slot(p.stateKey());
+    if (s < 0) return null;
+    return { value: this.value[s], dtm: this.dtm[s] };
+  }
+
+  // moveValues lists p's legal moves in canonical order with the value
+  // and distance of each for the mover (the move counted), or null when
+  // the game is over in p or p is not in the table.
+  moveValues(p, compareMoves) {
+    if (p.status() !== 'active' || !this.probe(p)) return null;
+    const out = [];
+    for (const m of p.legal().slice().sort(compareMoves)) {
+      const q = p.clone();
+      q.make(m);
+      const e = this.probe(q);
+      const mv = { move: m, value: DRAW, dtm: -1 };
+      if (e && e.value !== DRAW) {
+        mv.value = -e.value;
+        mv.dtm = e.dtm + 1;
+      }
+      out.push(mv);
+    }
+    return out;
+  }
+
+  // bestMoves returns p's optimal moves in canonical order, or null.
+  bestMoves(p, compareMoves) {
+    const mvs = this.moveValues(p, compareMoves);
+    return mvs && mvs.length ? bestOf(mvs) : null;
+  }
+
+  // choose returns the move a strategy plays in p (perfect, aggressive,
+  // cooperative or random), ties broken by rand() in [0, 1) or, without
+  // it, the first in canonical order; null when p is over or unknown.
+  choose(p, strategy, compareMoves, rand) {
+    const mvs = this.moveValues(p, compareMoves);
+    if (!mvs || !mvs.length) return null;
+    let pool;
+    switch (strategy) {
+      case 'random':
+        pool = mvs.map((mv) => mv.move);
+        break;
+      case 'aggressive': {
+        let best = null;
+        for (const mv of mvs) {
+          const r = aggressiveRank(mv);
+          if (!best || r[0] > best[0] || (r[0] === best[0] && r[1] > best[1])) best = r;
+        }
+        pool = mvs.filter((mv) => {
+          const r = aggressiveRank(mv);
+          return r[0] === best[0] && r[1] === best[1];
+        }).map((mv) => mv.move);
+        break;
+      }
+      case 'cooperative':
+        pool = mvs.filter((mv) => mv.value !== LOSS).map((mv) => mv.move);
+        if (mvs.every((mv) => mv.value === WIN) || !pool.length) pool = bestOf(mvs);
+        break;
+      default:
+        pool = bestOf(mvs);
+    }
+    return rand ? pool[Math.floor(rand() * pool.length)] : pool[0];
+  }
+}
+
+// better reports whether a is a better outcome than b for the mover: a
+// win beats a draw beats a loss, a faster win a slower one, a slower
+// loss a faster one.
+function better(a, b) {
+  if (a.value !== b.value) return a.value > b.value;
+  if (a.value === WIN) return a.dtm < b.dtm;
+  if (a.value === LOSS) return a.dtm > b.dtm;
+  return false;
+}
+
+function bestOf(mvs) {
+  let best = mvs[0];
+  for (const mv of mvs) if (better(mv, best)) best = mv;
+  return mvs.filter((mv) => !better(best, mv)).map((mv) => mv.move);
+}
+
+function aggressiveRank(mv) {
+  if (mv.value === WIN) return [2, -mv.dtm];
+  if (mv.value === LOSS) return [1, mv.dtm];
+  return [0, 0];
+}
+
+// principalVariation returns the line from p of the first best move in
+// canonical order at each step, until the game ends, the table does not
+// know the position, max moves are played or a position of the line
+// would repeat (as solver.PV).
+export function principalVariation(table, p, max, compareMoves) {
+  const q = p.clone();
+  const seen = [q.clone()];
+  const line = [];
+  while (line.length < max && q.status() === 'active') {
+    const best = table.bestMoves(q, compareMoves);
+    if (!best) break;
+    q.make(best[0]);
+    if (seen.some((s) => s.equal(q))) break;
+    seen.push(q.clone());
+    line.push(best[0]);
+  }
+  return line;
+}
+
+// seeded returns a generator of numbers in [0, 1) from a seed
+// (mulberry32): the same seed, the same choices.
+export function seeded(seed) {
+  let a = (Number(seed) | 0) >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

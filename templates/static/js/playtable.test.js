@@ -1,0 +1,52 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PlayTable, keyHash, seeded, WIN, DRAW, LOSS } from './playtable.js';
+
+// choose over fixed move values (moves named by strings), as
+// solver.Table.Choose with a nil generator: the first of the pool.
+function choose(mvs, strategy, rand) {
+  const fake = { moveValues: () => mvs.map(([move, value, dtm]) => ({ move, value, dtm })) };
+  return PlayTable.prototype.choose.call(fake, null, strategy, null, rand);
+}
+
+const mixed = [['a', DRAW, -1], ['b', WIN, 7], ['c', WIN, 3], ['d', LOSS, 4], ['e', WIN, 3], ['f', LOSS, 10]];
+
+test('perfect plays the fastest win, first in canonical order', () => {
+  assert.equal(choose(mixed, 'perfect'), 'c');
+  assert.equal(choose([['a', LOSS, 2], ['b', LOSS, 8], ['c', DRAW, -1]], 'perfect'), 'c');
+  assert.equal(choose([['a', LOSS, 2], ['b', LOSS, 8]], 'perfect'), 'b');
+});
+
+test('aggressive prefers a slow loss to a draw', () => {
+  assert.equal(choose([['a', DRAW, -1], ['b', LOSS, 2], ['c', LOSS, 6]], 'aggressive'), 'c');
+  assert.equal(choose(mixed, 'aggressive'), 'c');
+  assert.equal(choose([['a', DRAW, -1], ['b', DRAW, -1]], 'aggressive'), 'a');
+});
+
+test('cooperative wins only when every move wins', () => {
+  assert.equal(choose(mixed, 'cooperative'), 'a'); // any move that does not lose
+  assert.equal(choose([['a', WIN, 5], ['b', WIN, 1]], 'cooperative'), 'b');
+  assert.equal(choose([['a', LOSS, 5], ['b', LOSS, 1]], 'cooperative'), 'a');
+});
+
+test('random picks from every move, the same for a seed', () => {
+  const seen = new Set();
+  const rand = seeded(7);
+  for (let i = 0; i < 200; i++) seen.add(choose(mixed, 'random', rand));
+  assert.equal(seen.size, mixed.length);
+  const a = seeded(42);
+  const b = seeded(42);
+  for (let i = 0; i < 10; i++) assert.equal(a(), b());
+});
+
+test('keyHash matches Go', () => {
+  // Values printed by Go's keyHash (solver/playtable.go).
+  assert.deepEqual(keyHash(''), [2872998923, 639000281]);
+  assert.deepEqual(keyHash('k7/8/8/8/8/8/8/7K w - -'), [2716787407, 1410078798]);
+});
+
+test('a damaged play table is refused', () => {
+  assert.throws(() => new PlayTable(new Uint8Array([1, 2, 3])), /not a thinchess play table/);
+  assert.throws(() => new PlayTable(new Uint8Array([84, 67, 80, 84, 9])), /format version 9/);
+  assert.throws(() => new PlayTable(new Uint8Array([84, 67, 80, 84, 1, 0x80])), /truncated/);
+});
