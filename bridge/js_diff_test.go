@@ -354,6 +354,7 @@ func extra(s *Session) Obj {
 		{"legal", coords(legal)}, {"sorted", coords(sorted)}, {"key", strings.Join(fields, " ")},
 		{"status", p.Status().String()}, {"inCheck", p.InCheck()}, {"fen", p.FEN()}, {"code", p.Code()},
 		{"lineText", g.Start().LineText(g.SANHistory())}, {"equalStart", p.Equal(g.Start())},
+		{"actionNames", g.Start().ActionNames(g.Moves())},
 	}
 }
 

@@ -1297,7 +1297,7 @@ export class Game {
     for (const k of ['Variant', 'Rules', 'SetUp', 'FEN']) {
       if (Object.hasOwn(t, k)) { tag(k, t[k]); delete t[k]; }
     }
-    for (const k of Object.keys(t).sort(byBytes)) tag(k, t[k]);
+    for (const k of Object.keys(t).sort()) tag(k, t[k]); // code-unit order: Go's byte order but for astral text
     out += '\n';
     const words = [];
     let n = this.startPos.fullmove, side = this.startPos.us;
@@ -1317,17 +1317,6 @@ export class Game {
     });
     return out + '\n';
   }
-}
-
-// byBytes orders strings as Go's sort.Strings does (by UTF-8 bytes; for
-// text without surrogates, code points order the same way).
-function byBytes(a, b) {
-  const x = [...a], y = [...b];
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const d = x[i].codePointAt(0) - y[i].codePointAt(0);
-    if (d) return d;
-  }
-  return x.length - y.length;
 }
 
 // newGame starts a game as bridge.NewGame does: a preset ("" for the one
@@ -1357,6 +1346,17 @@ export function numberLine(moves, side, fullmove) {
     c ^= 1;
   });
   return parts.join(' ');
+}
+
+// actionNames is engine.Position.ActionNames without bans: each move of
+// a line played from p in SAN.
+export function actionNames(p, line) {
+  const q = p.clone();
+  return line.map((m) => {
+    const s = q.san(m);
+    q.make(m);
+    return s;
+  });
 }
 
 // lineText is engine.Position.LineText for SAN lines.

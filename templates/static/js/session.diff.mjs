@@ -3,7 +3,7 @@
 // Usage: node session.diff.mjs TRANSCRIPT.jsonl
 import { readFileSync } from 'node:fs';
 import { load, parse } from './session.js';
-import { compareMoves, lineText, describe, mateIn } from './rules.js';
+import { compareMoves, lineText, actionNames, describe, mateIn } from './rules.js';
 
 // canon writes v as JSON with sorted keys, for deep comparison.
 function canon(v) {
@@ -22,7 +22,7 @@ function extra(s) {
     legal: legal.map((m) => p.coord(m)),
     sorted: legal.slice().sort(compareMoves).map((m) => p.coord(m)),
     key: p.stateKey(), status: p.status(), inCheck: p.inCheck(), fen: p.fen(), code: p.code(),
-    lineText: lineText(start, g.sanHistory()), equalStart: p.equal(start),
+    lineText: lineText(start, g.sanHistory()), equalStart: p.equal(start), actionNames: actionNames(start, g.moves()),
   };
 }
 
