@@ -41,6 +41,8 @@ var handStarts = []diffStart{
 	{name: "1d", variant: "1d", position: "bk,bn,br,x,x,wr,wn,wk:w", steps: 400},
 	{name: "1d default", position: "bk,bn,br,x,x,x,x,wr,wn,wk:w", steps: 300},
 	{name: "race", variant: "race", position: "ppp/3/PPP w - - 0 1", steps: 300},
+	{name: "race with pieces", variant: "race", position: "1kr1/4/4/4/4/RK2 w - - 0 1", steps: 300},
+	{name: "1d race", variant: "1d", rules: Rules{"goal": "race", "threefold": false}, position: "bk,bn,br,x,x,x,wr,wn,wk:b", steps: 300},
 	{name: "race on a chess start", variant: "chess", rules: Rules{"goal": "race"}, position: "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1", steps: 300},
 	{name: "castling", variant: "chess", position: "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", steps: 300,
 		script: []string{"O-O-O", "o-o", "Kb2", "Rh2", "Kg8"}},
@@ -144,9 +146,9 @@ func modeStarts(t *testing.T) []diffStart {
 		if m.Rules.Bans {
 			return nil
 		}
-		steps := 200
+		steps := 250
 		if m.Start.B.N <= 16 {
-			steps = 400
+			steps = 800
 		}
 		out = append(out, diffStart{name: path, variant: m.Variant, rules: rules, position: m.StartText, steps: steps})
 		return nil
