@@ -30,28 +30,15 @@ const isDigit = (c) => c >= '0' && c <= '9';
 const isLower = (c) => c >= 'a' && c <= 'z';
 const isLetter = (c) => isLower(c) || (c >= 'A' && c <= 'Z');
 
-// goQuote is Go's %q of a string (strconv.Quote) for ASCII text.
-function goQuote(s) {
-  return '"' + escapeGo(s, '"') + '"';
-}
-
-// goQuoteChar is Go's %q of a byte: a quoted character literal.
-function goQuoteChar(c) {
-  return "'" + escapeGo(c, "'") + "'";
-}
-
-function escapeGo(s, q) {
-  const named = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '\\': '\\\\' };
-  let out = '';
-  for (const ch of s) {
-    const code = ch.codePointAt(0);
-    if (ch === q) out += '\\' + q;
-    else if (named[ch]) out += named[ch];
-    else if (code < 0x20 || code === 0x7f) out += '\\x' + code.toString(16).padStart(2, '0');
-    else out += ch;
-  }
-  return out;
-}
+// quote is Go's %q of ASCII text: of a string (strconv.Quote), or with
+// q "'" of a byte, as a character literal.
+const GO_ESC = { '\x07': 'a', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't', '\v': 'v', '\\': '\\' };
+const quote = (s, q = '"') => q + s.replace(/[\x00-\x1f\x7f\\"']/g, (c) => {
+  if (c === '"' || c === "'") return c === q ? '\\' + c : c;
+  return '\\' + (GO_ESC[c] || 'x' + c.charCodeAt(0).toString(16).padStart(2, '0'));
+}) + q;
+const goQuote = (s) => quote(s);
+const goQuoteChar = (c) => quote(c, "'");
 
 // atoi is Go's strconv.Atoi: an optional sign and decimal digits that fit.
 function atoi(s) {
@@ -283,17 +270,12 @@ export class Position {
   get rules() { return this.r; }
 
   clone() {
-    const p = new Position(this.b, this.r);
-    p.sq.set(this.sq);
+    const p = Object.assign(Object.create(Position.prototype), this);
+    p.sq = this.sq.slice();
+    p.counts = this.counts.slice();
     p.kings = this.kings.slice();
-    p.counts.set(this.counts);
-    p.us = this.us;
-    p.castle = this.castle;
     p.castleRook = this.castleRook.slice();
     p.castleKing = this.castleKing.slice();
-    p.ep = this.ep;
-    p.halfmove = this.halfmove;
-    p.fullmove = this.fullmove;
     return p;
   }
 
