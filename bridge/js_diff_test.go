@@ -398,7 +398,8 @@ func (r *recorder) record(st diffStart, rng *rand.Rand) {
 				}
 			}
 			if rng.IntN(10) == 0 {
-				promo = string("qrbnkpx"[rng.IntN(7)])
+				odd := []string{"q", "r", "b", "n", "k", "p", "x", "=Q", "qq", "\x01", "\"", "\\", "'", "\x7f"}
+				promo = odd[rng.IntN(len(odd))]
 			}
 			r.call("move", []any{from, to, promo}, func() (any, error) { return s.Move(from, to, promo) })
 		case k < 50:
