@@ -311,7 +311,7 @@ var junk = []string{"", "  ", "Zz9", "e9", "a0a1", "a1a1", "Kx", "O-O", "O-O-O",
 	"b:", "xyz", "Q", "e8=P", "e8=X", "h", "Ra", "R1a2", "R0a2", "Nq3", "e4e5e6", "a1b2q", "a1b2=k", "a1b2=p", "a1b2x",
 	"12", "1.", "Pe4", "exd", "a9", "Ka1+!", "Nb1c3", "bxa3 e.p.", "a1-a2", "Rxa2#", "i1", "Ri1a1", "Kab1", "a17a1",
 	"a+1a2", "a1a", "k", "-", "Bx", "e", "b1=Q", "Nc3?!", "Qa1a1", "Rab1", "R12a1", "KK",
-	"e4\t\x01", "Q\"a1", "a1b2\\", "a1'", "N'f3", "a1a2\x7f"}
+	"½-½", "Nf3é", "é4", "Ñf3", "e4\t\x01", "Q\"a1", "a1b2\\", "a1'", "N'f3", "a1a2\x7f"}
 
 // randomText picks a text to play: a legal move in one of the ways people
 // write it, or junk, or a random square pair or SAN-like word.

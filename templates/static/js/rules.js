@@ -932,16 +932,9 @@ export class Position {
   }
 }
 
-// lineTokens splits a line into moves, dropping move numbers.
-function lineTokens(s) {
-  const out = [];
-  for (let tok of s.split(/[ \t\n\r]+/)) {
-    const m = /^[0-9]+\.+/.exec(tok);
-    if (m) tok = tok.slice(m[0].length);
-    if (tok !== '') out.push(tok);
-  }
-  return out;
-}
+// lineTokens splits a line into moves, dropping move numbers ("12.",
+// "12...", glued "1.Na3").
+const lineTokens = (s) => s.split(/[ \t\n\r]+/).map((t) => t.replace(/^[0-9]+\.+/, '')).filter((t) => t !== '');
 
 const isResult = (s) => ['1-0', '0-1', '1/2-1/2', '½-½', '*'].includes(s);
 
@@ -1281,15 +1274,7 @@ export class Game {
     }
     for (const k of Object.keys(t).sort()) tag(k, t[k]); // code-unit order: Go's byte order but for astral text
     out += '\n';
-    const words = [];
-    let n = this.startPos.fullmove, side = this.startPos.us;
-    this.sanHistory().forEach((s, i) => {
-      if (side === 0) s = `${n}. ${s}`;
-      else if (i === 0) s = `${n}... ${s}`;
-      words.push(s);
-      if (side === 1) n++;
-      side ^= 1;
-    });
+    const words = numbered(this.sanHistory(), this.startPos.us, this.startPos.fullmove);
     words.push(res);
     let width = 0;
     words.forEach((w, i) => {
@@ -1317,18 +1302,20 @@ export function newGame(variant, rules, position) {
 
 // ---- Words ----
 
-// numberLine writes SAN moves as "1. Na4 Rxa4 2. Rxa4" or "5... Kb8 6. Ra1".
-export function numberLine(moves, side, fullmove) {
+// numbered labels the moves of a line played from side and fullmove as
+// PGN words: "1. Na4", "Rxa4", "2. Rxa4", or "5... Kb8" when Black starts.
+function numbered(moves, side, fullmove) {
   let c = side === 'black' || side === 1 ? 1 : 0;
-  const parts = [];
-  moves.forEach((m, i) => {
-    if (c === 0 || i === 0) parts.push(`${fullmove}${c === 0 ? '.' : '...'} ${m}`);
-    else parts.push(m);
+  return moves.map((m, i) => {
+    const word = c === 0 ? `${fullmove}. ${m}` : i === 0 ? `${fullmove}... ${m}` : m;
     if (c === 1) fullmove++;
     c ^= 1;
+    return word;
   });
-  return parts.join(' ');
 }
+
+// numberLine writes SAN moves as "1. Na4 Rxa4 2. Rxa4" (engine.NumberLine).
+export const numberLine = (moves, side, fullmove) => numbered(moves, side, fullmove).join(' ');
 
 // actionNames is engine.Position.ActionNames without bans: each move of
 // a line played from p in SAN.
@@ -1356,11 +1343,8 @@ export function statusReason(status) { return REASONS[status] || ''; }
 export const colorTitle = (color) => TITLES[color === 'black' || color === 1 ? 1 : 0];
 
 // outcomeTitle is engine.Outcome.Title: "White wins", "Draw", "Unknown".
-export function outcomeTitle(outcome) {
-  if (outcome === 'white-wins') return 'White wins';
-  if (outcome === 'black-wins') return 'Black wins';
-  return outcome === 'draw' ? 'Draw' : 'Unknown';
-}
+export const outcomeTitle = (outcome) =>
+  ({ 'white-wins': 'White wins', 'black-wins': 'Black wins', draw: 'Draw' })[outcome] || 'Unknown';
 
 // describe is engine.Outcome.Describe: "White wins: mate in 6 (11 plies)".
 export function describe(outcome, mateIn, plies) {

@@ -7,11 +7,7 @@
 import { newGame, Game, colorTitle, statusReason } from './rules.js';
 
 // cells lists the pieces by square index: "wk", "bn", or "".
-function cells(p) {
-  const out = [];
-  for (let s = 0; s < p.n; s++) out.push(p.at(s));
-  return out;
-}
+const cells = (p) => Array.from({ length: p.n }, (_, s) => p.at(s));
 
 // moveOf returns a legal move of p as the board needs it (bridge.moveOf).
 export function moveOf(p, m) {
