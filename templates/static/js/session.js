@@ -6,6 +6,9 @@
 
 import { newGame, Game, colorTitle, statusReason } from './rules.js';
 
+// str reads a text argument as the WebAssembly glue does: "" unless a string.
+const str = (x) => (typeof x === 'string' ? x : '');
+
 // cells lists the pieces by square index: "wk", "bn", or "".
 const cells = (p) => Array.from({ length: p.n }, (_, s) => p.at(s));
 
@@ -70,13 +73,13 @@ export class Session {
 
   // play plays a move in SAN or coordinates.
   play(text) {
-    this.game.playText(text);
+    this.game.playText(str(text));
     return this.state();
   }
 
   // move plays from → to with an optional promotion letter.
-  move(from, to, promo = '') {
-    this.game.play(this.game.position().parseCoord(from + to + promo));
+  move(from, to, promo) {
+    this.game.play(this.game.position().parseCoord(str(from) + str(to) + str(promo)));
     return this.state();
   }
 
@@ -87,6 +90,7 @@ export class Session {
 
   // goto undoes or redoes until n moves are played.
   goto(n) {
+    n = typeof n === 'number' ? Math.trunc(n) : 0;
     while (this.game.moves().length > n && this.game.undo());
     while (this.game.moves().length < n && this.game.redo());
     return this.state();
@@ -97,14 +101,14 @@ export class Session {
     return this.state();
   }
 
-  pgn(tags = {}) {
-    return { pgn: this.game.pgn(tags) };
+  pgn(tags) {
+    return { pgn: this.game.pgn(tags && typeof tags === 'object' ? tags : {}) };
   }
 
   // line parses a move line from the start position and returns its moves.
   line(text) {
     const start = this.game.start();
-    return start.parseLine(text).map((m) => {
+    return start.parseLine(str(text)).map((m) => {
       const o = moveOf(start, m);
       start.make(m);
       return o;
@@ -114,7 +118,7 @@ export class Session {
   // resolve reads a move without playing it, here or at the start.
   resolve(text, atStart = false) {
     const p = atStart ? this.game.start() : this.game.position();
-    return moveOf(p, p.parseMove(text));
+    return moveOf(p, p.parseMove(str(text)));
   }
 }
 
