@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/solver"
 )
 
 // The light play pages run a JavaScript port of the engine's rules and of
@@ -170,25 +172,12 @@ func randomStarts(n int, rng *rand.Rand) []diffStart {
 	for i := 0; len(out) < n; i++ {
 		st := randomStart(rng)
 		// Mostly positions that load; one in five of those refused stays.
-		if panicked, err := loads(st); !panicked && (err == nil || rng.IntN(5) == 0) {
+		if _, err := NewGame(st.variant, st.rules, st.position); err == nil || rng.IntN(5) == 0 {
 			st.name = fmt.Sprintf("random %d", i)
 			out = append(out, st)
 		}
 	}
 	return out
-}
-
-// loads reports NewGame's error for st, or that it panics: the
-// engine's en-passant check indexes off a board under four ranks high
-// (engine/fen.go checkEP), which is left for the engine to fix.
-func loads(st diffStart) (panicked bool, err error) {
-	defer func() {
-		if recover() != nil {
-			panicked = true
-		}
-	}()
-	_, err = NewGame(st.variant, st.rules, st.position)
-	return false, err
 }
 
 // randomStart makes one random start: pieces, maybe kings and rooks set
@@ -285,9 +274,10 @@ func randomStart(rng *rand.Rand) diffStart {
 
 // recorder writes each call and Go's answer as a line of JSON.
 type recorder struct {
-	out   bytes.Buffer
-	s     *Session
-	calls int
+	out    bytes.Buffer
+	s      *Session
+	calls  int
+	tables int
 }
 
 func (r *recorder) call(op string, args []any, fn func() (any, error)) {
@@ -370,6 +360,7 @@ func (r *recorder) record(st diffStart, rng *rand.Rand) {
 		return
 	}
 	s := r.s
+	r.table(st, s)
 	for _, text := range st.script {
 		r.call("play", []any{text}, func() (any, error) { return s.Play(text) })
 		r.call("extra", nil, func() (any, error) { return extra(s), nil })
@@ -454,6 +445,68 @@ func (r *recorder) record(st diffStart, rng *rand.Rand) {
 		if k < 45 && rng.IntN(4) == 0 {
 			r.call("extra", nil, func() (any, error) { return extra(s), nil })
 		}
+		if s.table != nil && k%3 == 0 {
+			r.tableCalls(s, rng)
+		}
+	}
+}
+
+// tableStates bounds the tables the differential test solves.
+const tableStates = 100_000
+
+// table solves a start small enough and loads its play table on both
+// sides, so that the table calls (analyse, judge, the move values and
+// the strategies' first choices) are compared too.
+func (r *recorder) table(st diffStart, s *Session) {
+	t, err := solver.Solve(s.Game().Start(), solver.Options{MaxStates: tableStates})
+	if err != nil {
+		return
+	}
+	play, err := t.MarshalPlay()
+	if err != nil {
+		r.call("table-error", nil, func() (any, error) { return nil, err })
+		return
+	}
+	r.tables++
+	r.call("table", []any{base64.StdEncoding.EncodeToString(play)}, func() (any, error) {
+		s.table = t
+		return s.State(), nil
+	})
+}
+
+// tableCalls asks the table about the current position.
+func (r *recorder) tableCalls(s *Session, rng *rand.Rand) {
+	p := s.Game().Position()
+	r.call("analyse", nil, func() (any, error) {
+		a, err := s.Analyse(0)
+		if err != nil {
+			return nil, err
+		}
+		return a.Obj(), nil
+	})
+	r.call("values", nil, func() (any, error) {
+		out := []Obj{}
+		for _, mv := range s.table.MoveValues(p) {
+			out = append(out, Obj{{"move", mv.Move.Coord(p.B)}, {"value", int(mv.Value)}, {"dtm", mv.DTM}})
+		}
+		return out, nil
+	})
+	for _, name := range []string{"perfect", "aggressive", "cooperative", "random"} {
+		r.call("first", []any{name}, func() (any, error) {
+			st, _ := solver.ParseStrategy(name)
+			if m := s.table.Choose(p, st, nil); m != engine.NoMove {
+				return m.Coord(p.B), nil
+			}
+			return nil, nil
+		})
+	}
+	// Where the table has no answer (the game is over) Go falls back on
+	// its mate searcher, which the page's JavaScript engine does not have.
+	if s.table.BestMoves(p) != nil {
+		var buf [engine.MaxMoves]engine.Move
+		legal := p.LegalMoves(buf[:0])
+		text := randomText(rng, p, legal)
+		r.call("judge", []any{text}, func() (any, error) { return s.Judge(text) })
 	}
 }
 
@@ -474,12 +527,8 @@ func extra(s *Session) Obj {
 	}
 	sorted := slices.Clone(legal)
 	engine.SortMoves(sorted)
-	fields := strings.Fields(p.FEN())[:4]
-	if !slices.ContainsFunc(legal, engine.Move.IsEnPassant) {
-		fields[3] = "-"
-	}
 	return Obj{
-		{"legal", coords(legal)}, {"sorted", coords(sorted)}, {"key", strings.Join(fields, " ")},
+		{"legal", coords(legal)}, {"sorted", coords(sorted)}, {"key", solver.StateKey(p)},
 		{"status", p.Status().String()}, {"inCheck", p.InCheck()}, {"fen", p.FEN()}, {"code", p.Code()},
 		{"lineText", g.Start().LineText(g.SANHistory())}, {"equalStart", p.Equal(g.Start())},
 		{"actionNames", g.Start().ActionNames(g.Moves())},
@@ -526,5 +575,5 @@ func TestJSMatchesGo(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the JavaScript port answers differently from Go (%d starts, %d calls): %v\n%s", len(starts), r.calls, err, out)
 	}
-	t.Logf("%d starts, %d calls: %s", len(starts), r.calls, bytes.TrimSpace(out))
+	t.Logf("%d starts (%d with tables), %d calls: %s", len(starts), r.tables, r.calls, bytes.TrimSpace(out))
 }

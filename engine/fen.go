@@ -172,6 +172,9 @@ func (p *Position) checkEP(ep Square) error {
 	if b.Rank(ep) != wantRank {
 		return fmt.Errorf("must be on rank %d with %s to move", wantRank+1, p.Side)
 	}
+	if b.H < 4 {
+		return fmt.Errorf("no double step is possible on a board of %d ranks", b.H)
+	}
 	pawnSq := ep + p.pawnStep(mover)
 	if p.sq[ep] != NoPiece || p.sq[pawnSq] != MakePiece(mover, Pawn) || p.sq[ep-p.pawnStep(mover)] != NoPiece {
 		return fmt.Errorf("no %s pawn has just moved two squares past it", mover)

@@ -56,6 +56,10 @@ var fuzzFENs = []string{
 	"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
 	"1r2k2r/8/8/8/8/8/8/R3K1R1 w GBgb - 0 1",
 	"16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/k14K w - - 0 1",
+	// En-passant squares on boards too short for a double step.
+	"1k/2/K1 w - a1 0 1",
+	"NPk2/n1N2/1Kq2 w - a1 20 31",
+	"k2/3/K2 w - a3 0 1",
 }
 
 func FuzzParseFEN(f *testing.F) {
@@ -247,4 +251,29 @@ func FuzzParsePGN(f *testing.F) {
 			t.Fatalf("ParsePGN(%q): PGN is not stable:\n%s\nthen\n%s", s, out, again)
 		}
 	})
+}
+
+// TestUnmakePromotionToKing checks that taking back a promotion to a
+// king leaves the first king as the side's king, with its moves.
+func TestUnmakePromotionToKing(t *testing.T) {
+	r := MustPreset("chess")
+	r.Promotion |= 1 << King
+	p, err := ParseFEN("pK1N1k1/7 b - - 0 1", r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPosition(t, p)
+	if got := p.Perft(2); got == 0 {
+		t.Fatalf("perft 2 is 0")
+	}
+}
+
+// TestShortBoardEnPassant checks that an en-passant square on a board
+// too short for a double step is refused, not a panic.
+func TestShortBoardEnPassant(t *testing.T) {
+	for _, fen := range []string{"1k/2/K1 w - a1 0 1", "NPk2/n1N2/1Kq2 w - a1 20 31", "3/k1K/1r1 w - c1 98 8", "k2/3/K2 w - a3 0 1"} {
+		if _, err := ParseFEN(fen, MustPreset("losalamos")); err == nil {
+			t.Errorf("%s: parsed", fen)
+		}
+	}
 }

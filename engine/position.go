@@ -124,9 +124,25 @@ func (p *Position) remove(s Square) Piece {
 	p.count[c][pc.Type()]--
 	p.hash ^= keyPiece[pc][s]
 	if pc.Type() == King && p.king[c] == s {
-		p.king[c] = NoSquare
+		p.king[c] = p.findKing(c)
 	}
 	return pc
+}
+
+// findKing returns the square of one of c's kings, or NoSquare. It is
+// needed only where a side has had two kings (a promotion to a king):
+// taking one back leaves the other as the king.
+func (p *Position) findKing(c Color) Square {
+	if p.count[c][King] == 0 {
+		return NoSquare
+	}
+	k := MakePiece(c, King)
+	for s := Square(0); int(s) < p.B.N; s++ {
+		if p.sq[s] == k {
+			return s
+		}
+	}
+	return NoSquare
 }
 
 // ComputeHash recomputes the Zobrist key from scratch.

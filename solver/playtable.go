@@ -49,13 +49,17 @@ const (
 
 // StateKey is the key a play table finds a position by: the first four
 // FEN fields (placement, side to move, castling rights, en-passant
-// square), with the en-passant square written only when the side to move
-// has a legal en-passant capture, so that positions that play alike
-// share a key. The page's JavaScript rules compute the same string.
+// square), with castling rights written only under rules with castling
+// and the en-passant square only when the side to move has a legal
+// en-passant capture, so that positions that play alike share a key (as
+// they share a solver state). The page's JavaScript rules compute the same string.
 func StateKey(p *engine.Position) string {
 	f := strings.Fields(p.FEN())
 	if len(f) < 4 {
 		return strings.Join(f, " ")
+	}
+	if !p.R.Castling {
+		f[2] = "-"
 	}
 	if f[3] != "-" && !hasEnPassant(p) {
 		f[3] = "-"

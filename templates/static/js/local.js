@@ -49,7 +49,8 @@ function fromTable(t, p, a) {
 
 // Session functions over the table.
 
-function analyse(s) {
+// analyseSession is bridge.Session.Analyse on the table.
+export function analyseSession(s) {
   const g = s.game;
   const p = g.position();
   const st = g.status();
@@ -86,7 +87,8 @@ function pick(s, strategy, seed) {
   return m;
 }
 
-function judge(s, text) {
+// judgeMove is bridge.Session.Judge on the table.
+export function judgeMove(s, text) {
   const p = s.game.position();
   const m = p.parseMove(text);
   const best = s.table && s.table.bestMoves(p, compareMoves);
@@ -145,8 +147,8 @@ export function api(fetchBytes) {
       s.game.play(m);
       return { move, state: s.state(), ms: Math.round(performance.now() - t0) };
     },
-    analyse: (id) => analyse(session(id)),
-    judge: (id, text) => judge(session(id), text),
+    analyse: (id) => analyseSession(session(id)),
+    judge: (id, text) => judgeMove(session(id), text),
   };
 }
 

@@ -300,7 +300,8 @@ export class Position {
     const pc = this.sq[s];
     this.sq[s] = 0;
     this.counts[pc]--;
-    if (typeOf(pc) === KING && this.kings[colorOf(pc)] === s) this.kings[colorOf(pc)] = -1;
+    // Taking back a promotion to a king leaves the first king as the king.
+    if (typeOf(pc) === KING && this.kings[colorOf(pc)] === s) this.kings[colorOf(pc)] = this.sq.indexOf(pc);
     return pc;
   }
 
@@ -587,10 +588,12 @@ export class Position {
     return String.fromCharCode(...this.sq) + '|' + this.us + this.castle + '|' + ep;
   }
 
-  // stateKey is the first four FEN fields, the en-passant square "-"
-  // unless the side to move can take there.
+  // stateKey is the first four FEN fields, the castling rights "-"
+  // under rules without castling and the en-passant square "-" unless
+  // the side to move can take there.
   stateKey() {
     const f = this.fen().split(' ').slice(0, 4);
+    if (!this.r.castling) f[2] = '-';
     if (!this.epCapturable(this.ep)) f[3] = '-';
     return f.join(' ');
   }
@@ -663,16 +666,12 @@ export class Position {
 
   // checkSuffix is "+" for check, "#" for mate under the checkmate goal.
   checkSuffix(m) {
-    // Go tries the move on a copy: undoing a promotion to a king would
-    // lose track of the first king, so the king squares are put back.
-    const kings = this.kings.slice();
     const u = this.doMove(m);
     let out = '';
     if (!(this.r.goal === RACE && this.raceOver()) && this.inCheck()) {
       out = this.r.goal !== RACE && !this.hasLegalMove() ? '#' : '+';
     }
     this.undoMove(u);
-    this.kings = kings;
     return out;
   }
 
@@ -1032,8 +1031,8 @@ function checkEP(p, ep) {
   const b = p.b, mover = p.us ^ 1;
   const wantRank = mover === 1 ? b.h - 3 : 2;
   if (Math.floor(ep / b.w) !== wantRank) throw new Error(`must be on rank ${wantRank + 1} with ${p.side} to move`);
-  const behind = ep - p.pawnStep(mover);
-  if (p.sq[ep] || p.sq[ep + p.pawnStep(mover)] !== piece(mover, PAWN) || behind < 0 || behind >= b.n || p.sq[behind]) {
+  if (b.h < 4) throw new Error(`no double step is possible on a board of ${b.h} ranks`);
+  if (p.sq[ep] || p.sq[ep + p.pawnStep(mover)] !== piece(mover, PAWN) || p.sq[ep - p.pawnStep(mover)]) {
     throw new Error(`no ${COLORS[mover]} pawn has just moved two squares past it`);
   }
 }

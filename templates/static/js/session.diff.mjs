@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { load, parse } from './session.js';
 import { compareMoves, lineText, actionNames, describe, mateIn } from './rules.js';
+import { PlayTable } from './playtable.js';
+import { analyseSession, judgeMove } from './local.js';
 
 // canon writes v as JSON with sorted keys, for deep comparison.
 function canon(v) {
@@ -49,6 +51,20 @@ for (const [i, line] of lines.entries()) {
       case 'resolve': got = session.resolve(args[0], args[1]); break;
       case 'extra': got = extra(session); break;
       case 'words': got = words(); break;
+      case 'table': session.table = new PlayTable(Buffer.from(args[0], 'base64')); got = session.state(); break;
+      case 'analyse': got = analyseSession(session); break;
+      case 'judge': got = judgeMove(session, args[0]); break;
+      case 'values': {
+        const p = session.game.position();
+        got = (session.table.moveValues(p, compareMoves) || []).map((mv) => ({ move: p.coord(mv.move), value: mv.value, dtm: mv.dtm }));
+        break;
+      }
+      case 'first': {
+        const p = session.game.position();
+        const m = session.table.choose(p, args[0], compareMoves, null);
+        got = m ? p.coord(m) : null;
+        break;
+      }
       default: throw new Error('unknown op ' + op);
     }
     got = JSON.parse(JSON.stringify(got));
@@ -58,7 +74,7 @@ for (const [i, line] of lines.entries()) {
   }
   if (canon(got) !== canon(want)) {
     failures++;
-    if (failures <= 10) {
+    if (failures <= (+process.env.SHOW || 10)) {
       console.log(`line ${i + 1}: ${op}(${JSON.stringify(args)}) at ${session ? session.game.position().fen() : '-'}\n  go: ${canon(want)}\n  js: ${canon(got)}`);
     }
   }
