@@ -88,6 +88,38 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	}
 	seconds := time.Since(began).Seconds()
 
+	res := newSolveResult(t, p, seconds)
+	st := t.Stats()
+
+	if *asJSON {
+		out, err := json.Marshal(res)
+		if err != nil {
+			fmt.Fprintf(stderr, "thinchess solve: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "%s\n", out)
+		return 0
+	}
+	b := p.B
+	fmt.Fprintf(stdout, "%s (%d×%d, %s), %s to move\n", p.FEN(), b.W, b.H, p.R.Preset, p.Side)
+	fmt.Fprintf(stdout, "result:    %s\n", describe(t, p))
+	if st := p.Status(); st.IsOver() {
+		fmt.Fprintf(stdout, "the game is over: %s\n", st)
+	} else {
+		fmt.Fprintf(stdout, "best:      %s\n", strings.Join(res.Best, " "))
+		fmt.Fprintf(stdout, "line:      %s\n", p.FormatLine(solver.PV(t, p, solver.PVLength)))
+	}
+	fmt.Fprintf(stdout, "states:    %d reachable, %d moves between them\n", st.States, st.Edges)
+	fmt.Fprintf(stdout, "values:    %d won by White, %d won by Black, %d drawn\n", st.WhiteWins, st.BlackWins, st.Draws)
+	fmt.Fprintf(stdout, "terminals: %d mate, %d stalemate, %d insufficient material, %d race\n",
+		res.Terminals.Mate, res.Terminals.Stalemate, res.Terminals.Insufficient, res.Terminals.Race)
+	fmt.Fprintf(stdout, "solved in %.3f s\n", seconds)
+	return 0
+}
+
+// newSolveResult is the result of solving p: its value, the table's
+// counts, the best moves and the principal variation.
+func newSolveResult(t *solver.Table, p *engine.Position, seconds float64) solveResult {
 	v, dtm, _ := t.Probe(p)
 	st := t.Stats()
 	res := solveResult{
@@ -111,33 +143,14 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	for _, m := range t.BestMoves(p) {
 		res.Best = append(res.Best, p.SAN(m))
 	}
-	pv := solver.PV(t, p, solver.PVLength)
-	res.PV = p.SANLine(pv)
+	res.PV = p.SANLine(solver.PV(t, p, solver.PVLength))
+	return res
+}
 
-	if *asJSON {
-		out, err := json.Marshal(res)
-		if err != nil {
-			fmt.Fprintf(stderr, "thinchess solve: %v\n", err)
-			return 1
-		}
-		fmt.Fprintf(stdout, "%s\n", out)
-		return 0
-	}
-	b := p.B
-	fmt.Fprintf(stdout, "%s (%d×%d, %s), %s to move\n", p.FEN(), b.W, b.H, p.R.Preset, p.Side)
-	fmt.Fprintf(stdout, "result:    %s\n", v.Outcome(p.Side).Describe(engine.MateIn(v == solver.Win, dtm), dtm))
-	if st := p.Status(); st.IsOver() {
-		fmt.Fprintf(stdout, "the game is over: %s\n", st)
-	} else {
-		fmt.Fprintf(stdout, "best:      %s\n", strings.Join(res.Best, " "))
-		fmt.Fprintf(stdout, "line:      %s\n", p.FormatLine(pv))
-	}
-	fmt.Fprintf(stdout, "states:    %d reachable, %d moves between them\n", st.States, st.Edges)
-	fmt.Fprintf(stdout, "values:    %d won by White, %d won by Black, %d drawn\n", st.WhiteWins, st.BlackWins, st.Draws)
-	fmt.Fprintf(stdout, "terminals: %d mate, %d stalemate, %d insufficient material, %d race\n",
-		res.Terminals.Mate, res.Terminals.Stalemate, res.Terminals.Insufficient, res.Terminals.Race)
-	fmt.Fprintf(stdout, "solved in %.3f s\n", seconds)
-	return 0
+// describe says the value of p in its table in words.
+func describe(t *solver.Table, p *engine.Position) string {
+	v, dtm, _ := t.Probe(p)
+	return v.Outcome(p.Side).Describe(engine.MateIn(v == solver.Win, dtm), dtm)
 }
 
 // solveTable solves p, reporting progress on stderr once the solve has

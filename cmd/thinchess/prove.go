@@ -1,0 +1,222 @@
+package main
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
+)
+
+func init() {
+	register("prove", "solve a start too large for a build and write a certificate a build verifies", runProve)
+}
+
+const proveUsage = `usage: thinchess prove [--variant V] [--max-states N] [--out DIR] POSITION
+       thinchess prove --check FILE POSITION
+
+Solves POSITION (a FEN, a position code or a mode file, whose variant and
+rules apply) exactly, like solve, and writes a certificate of the result
+to DIR: KEY.tctb holds the value and distance to mate of every reachable
+state, KEY.json records the result (value, distance to mate, states,
+moves, the White/Black/draw split, terminals, best moves, line), the solve
+time, the peak memory, the machine and the command. KEY names what the
+certificate proves (a hash of the solver version, the position and its
+rules), so a build finds the certificate of a mode's start by itself.
+
+--check verifies a certificate instead of solving: it enumerates the
+states of POSITION again, reads their entries from FILE and checks every
+value and distance against the state's successors, in time linear in the
+states and moves. A damaged certificate, or one of another position or
+other rules, is refused, saying what is wrong.
+
+flags:
+`
+
+// proveRecord is KEY.json: the solve result and how it was obtained.
+type proveRecord struct {
+	Position string `json:"position"`
+	Variant  string `json:"variant"`
+	Mode     string `json:"mode,omitempty"`
+	Key      string `json:"key"`
+	solveResult
+	PeakMemory    int64            `json:"peak_memory_bytes"`
+	BytesPerState float64          `json:"bytes_per_state"`
+	Machine       proveMachine     `json:"machine"`
+	Command       string           `json:"command"`
+	Solved        string           `json:"solved"`
+	Certificate   proveCertificate `json:"certificate"`
+}
+
+type proveMachine struct {
+	CPU   string `json:"cpu"`
+	Cores int    `json:"cores"`
+	OS    string `json:"os"`
+	Go    string `json:"go"`
+}
+
+type proveCertificate struct {
+	File   string `json:"file"`
+	Bytes  int    `json:"bytes"`
+	SHA256 string `json:"sha256"`
+}
+
+func runProve(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("prove", proveUsage, stdout, stderr)
+	variant := fs.String("variant", "", "rule preset: "+strings.Join(engine.Presets, ", ")+" (default: 1d on one-file boards, chess otherwise)")
+	maxStates := number(fs, "max-states", 200_000_000, 1, maxStatesLimit, "give up when more than `N` states are reachable")
+	out := fs.String("out", "certificates", "write the certificate and its record to `DIR`")
+	check := fs.String("check", "", "verify the certificate `FILE` of POSITION instead of solving")
+	rest, err := fs.parse(args)
+	if err != nil {
+		return fs.usageExit(err)
+	}
+	position := strings.Join(rest, " ")
+	if position == "" {
+		return fs.usageError("missing POSITION (a FEN, a position code or a mode file)")
+	}
+	p, err := readPosition("prove", *variant, false, position)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	if p.R.Bans {
+		fmt.Fprintln(stderr, "thinchess prove: Ban Chess positions have no certificates yet; use thinchess solve")
+		return 1
+	}
+	if *check != "" {
+		return checkCertificate(*check, p, stdout, stderr)
+	}
+	key, err := solver.CertificateKey(p)
+	if err != nil {
+		fmt.Fprintf(stderr, "thinchess prove: %v\n", err)
+		return 1
+	}
+	began := time.Now()
+	t, err := solveTable("prove", p, *maxStates, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	seconds := time.Since(began).Seconds()
+	data, err := t.MarshalBinary()
+	if err != nil {
+		fmt.Fprintf(stderr, "thinchess prove: %v\n", err)
+		return 1
+	}
+	sum := sha256.Sum256(data)
+	rec := proveRecord{
+		Position: p.FEN(), Variant: p.R.Preset, Key: key,
+		solveResult: newSolveResult(t, p, seconds),
+		PeakMemory:  peakMemory(),
+		Machine:     proveMachine{CPU: cpuModel(), Cores: runtime.NumCPU(), OS: runtime.GOOS + "/" + runtime.GOARCH, Go: runtime.Version()},
+		Command:     "thinchess prove --max-states " + strconv.Itoa(*maxStates) + " " + quoteArg(position),
+		Solved:      time.Now().UTC().Format("2006-01-02"),
+		Certificate: proveCertificate{File: key + ".tctb", Bytes: len(data), SHA256: hex.EncodeToString(sum[:])},
+	}
+	if strings.HasSuffix(position, ".md") {
+		rec.Mode = filepath.ToSlash(position)
+	}
+	rec.BytesPerState = float64(rec.PeakMemory) / float64(max(rec.States, 1))
+	js, err := json.MarshalIndent(rec, "", "  ")
+	if err != nil {
+		fmt.Fprintf(stderr, "thinchess prove: %v\n", err)
+		return 1
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		fmt.Fprintf(stderr, "thinchess prove: %v\n", err)
+		return 1
+	}
+	for name, b := range map[string][]byte{key + ".tctb": data, key + ".json": append(js, '\n')} {
+		if err := writeFileAtomic(filepath.Join(*out, name), b); err != nil {
+			fmt.Fprintf(stderr, "thinchess prove: %v\n", err)
+			return 1
+		}
+	}
+	fmt.Fprintf(stdout, "%s: %s, %d states, %d moves, solved in %.1f s, peak memory %s\n",
+		p.FEN(), describe(t, p), rec.States, rec.Edges, seconds, megabytes(rec.PeakMemory))
+	fmt.Fprintf(stdout, "certificate: %s (%s, sha256 %s) and %s.json\n", filepath.Join(*out, rec.Certificate.File), megabytes(int64(len(data))), rec.Certificate.SHA256[:16], filepath.Join(*out, key))
+	return 0
+}
+
+// checkCertificate verifies the certificate file of p.
+func checkCertificate(file string, p *engine.Position, stdout, stderr io.Writer) int {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		fmt.Fprintf(stderr, "thinchess prove: %v\n", err)
+		return 1
+	}
+	began := time.Now()
+	t, err := solver.VerifyCertificate(data, p)
+	if err != nil {
+		fmt.Fprintf(stderr, "thinchess prove: %s: %v\n", file, err)
+		return 1
+	}
+	st := t.Stats()
+	fmt.Fprintf(stdout, "%s: verified in %.1f s: %s, %d states, %d moves\n", file, time.Since(began).Seconds(), describe(t, p), st.States, st.Edges)
+	return 0
+}
+
+// writeFileAtomic writes a file through a temporary file and a rename, so
+// that a reader never sees half of it.
+func writeFileAtomic(name string, data []byte) error {
+	part := name + ".part"
+	if err := os.WriteFile(part, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(part, name)
+}
+
+// peakMemory is the process's peak resident memory where the system says
+// (Linux), else the memory the Go runtime obtained from it.
+func peakMemory() int64 {
+	if f, err := os.Open("/proc/self/status"); err == nil {
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			if rest, ok := strings.CutPrefix(sc.Text(), "VmHWM:"); ok {
+				kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+				if err == nil {
+					return kb << 10
+				}
+			}
+		}
+	}
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int64(m.Sys)
+}
+
+// cpuModel names the processor where the system says (Linux).
+func cpuModel() string {
+	data, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return runtime.GOARCH
+	}
+	for line := range strings.SplitSeq(string(data), "\n") {
+		if name, value, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(name) == "model name" {
+			return strings.TrimSpace(value)
+		}
+	}
+	return runtime.GOARCH
+}
+
+func megabytes(n int64) string { return fmt.Sprintf("%.1f MB", float64(n)/1e6) }
+
+// quoteArg quotes a command-line argument for a POSIX shell when needed.
+func quoteArg(s string) string {
+	if s != "" && !strings.ContainsAny(s, " '\"\\$`!*?;&|<>()[]{}#~") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

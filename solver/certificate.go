@@ -1,0 +1,47 @@
+package solver
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+
+	"github.com/thinchess/thinchess/engine"
+)
+
+// A certificate is a table written by MarshalBinary for a start too large
+// to solve during a build: whoever reads it checks it rather than trusts
+// it. VerifyCertificate enumerates the start's states again, reads their
+// values and distances from the data and checks every one against its
+// successors (Table.Verify), in time linear in the states and moves; a
+// flipped value, a wrong distance, a truncated file or a table of
+// another start is refused.
+
+// CertificateKey names what a certificate of start proves: a hash of the
+// solver version, the start's state (its FEN without the move counters)
+// and its board and rules. Certificates are stored under this name, so
+// a build finds the one a mode needs without trusting a file name a
+// person chose.
+func CertificateKey(start *engine.Position) (string, error) {
+	c, err := newStateCodec(start)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\n%s\n%x\n", Version, StateKey(start), fingerprint(c))
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// VerifyCertificate reads a certificate of start and verifies every
+// entry. The error says what is wrong: not a table, another start or
+// other rules, a truncated file, or the first state whose value or
+// distance its successors contradict.
+func VerifyCertificate(data []byte, start *engine.Position) (*Table, error) {
+	t, err := UnmarshalTable(data, start)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.Verify(); err != nil {
+		return nil, fmt.Errorf("the certificate is wrong: %w", err)
+	}
+	return t, nil
+}
