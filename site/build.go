@@ -165,6 +165,9 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	if opt.Shards > 1 {
 		vo.BundleLabel = fmt.Sprintf("shard-%d-of-%d", opt.Shard, opt.Shards)
 	}
+	if vo.Certificates == "" {
+		vo.Certificates = filepath.Join(opt.Src, "certificates")
+	}
 	results, artifacts, verrs := verify.Verify(s, vo)
 	stage("verify", t)
 	if vo.Cache != nil {

@@ -454,6 +454,9 @@ func (mv *modeView) MethodText() string {
 	v := mv.V
 	switch v.Method {
 	case solver.Exact:
+		if v.Certificate != "" {
+			return fmt.Sprintf("Exact retrograde table of all %d reachable positions (%d moves), from the certificate %s, every entry of which the build verified.", v.States, v.Edges, v.Certificate)
+		}
 		if v.States > 0 {
 			return fmt.Sprintf("Exact retrograde table of all %d reachable positions (%d moves).", v.States, v.Edges)
 		}

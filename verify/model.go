@@ -31,6 +31,9 @@ type Verification struct {
 	// States and Edges count the reachable graph of an exact solve.
 	States int `json:"states,omitempty"`
 	Edges  int `json:"edges,omitempty"`
+	// Certificate is the key of the certificate an exact value comes
+	// from when the start was too large to solve in the build.
+	Certificate string `json:"certificate,omitempty"`
 	// Tree is the puzzle's solution tree, nil for non-puzzles.
 	Tree *TreeNode `json:"tree,omitempty"`
 	// EstimatedRating is the rating the model of rating.go gives a

@@ -11,16 +11,17 @@ import (
 )
 
 // exactOracle solves the mode exactly when its reachable state space fits
-// the budget, using the cache when it can. It returns nil when the space
-// is too large.
-func exactOracle(m *mode.Mode, opt Options, v *Verification) (solver.Oracle, *Artifacts, string) {
+// the budget, using the cache when it can; when it does not, it answers
+// from the start's certificate if there is one. It returns nil when the
+// space is too large and there is no certificate.
+func exactOracle(m *mode.Mode, opt Options, v *Verification, errs *mode.ErrorList) (solver.Oracle, *Artifacts, string) {
 	if m.Rules.Bans {
 		o, note := banExactOracle(m, opt, v)
 		return o, nil, note
 	}
 	key := Key("table", solver.Version, m.Start.FEN(), fmt.Sprintf("%+v", *m.Rules))
 	if data, ok := opt.Cache.Get("too-large", key); ok && string(data) == fmt.Sprint(opt.MaxStates) {
-		return nil, nil, ""
+		return certificateOracle(m, opt, v, errs)
 	}
 	var t *solver.Table
 	var table []byte
@@ -36,6 +37,7 @@ func exactOracle(m *mode.Mode, opt Options, v *Verification) (solver.Oracle, *Ar
 			// key: fall back to mate search.
 			if errors.Is(err, solver.ErrTooLarge) {
 				opt.Cache.Put("too-large", key, []byte(fmt.Sprint(opt.MaxStates)))
+				return certificateOracle(m, opt, v, errs)
 			}
 			return nil, nil, ""
 		}

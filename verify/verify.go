@@ -39,6 +39,10 @@ type Options struct {
 	// of results (see Cache.LoadBundle): AllLabel when empty, which also
 	// merges the files of shards into it.
 	BundleLabel string
+	// Certificates is the folder of certificates (thinchess prove) for
+	// starts over MaxStates, "" for none: a mode whose start has one there
+	// is verified against it once the certificate itself is verified.
+	Certificates string
 }
 
 // DefaultOptions are the limits the build uses unless told otherwise.
@@ -249,7 +253,7 @@ func (memo *Memo) find(key string) (cacheResult, bool) {
 // It looks in the memo first; then a pack's puzzle in bundle (its
 // pack's), a mode file in a cache file of its own.
 func verifyCached(m *mode.Mode, opt Options, bundle *packBundle, errs *mode.ErrorList) cacheResult {
-	key := Key("verify", solver.Version, BinaryHash(), m.Path, string(m.Source()), fmt.Sprint(opt.MaxStates, opt.MateNodes, opt.modeNodes()))
+	key := Key("verify", solver.Version, BinaryHash(), m.Path, string(m.Source()), fmt.Sprint(opt.MaxStates, opt.MateNodes, opt.modeNodes()), certificateHash(m, opt))
 	lineOff := 0
 	if m.Pack != nil && m.Info != nil {
 		lineOff = m.Info.Line
@@ -337,7 +341,7 @@ func verifyMode(m *mode.Mode, opt Options, errs *mode.ErrorList) (*Verification,
 	for _, f := range misspelt {
 		errs.Warn(m.Path, m.BodyLine+f.line, f.col, "a fenced block of kind %q: did you mean \"line\"? (only ```line blocks are proven)", f.text)
 	}
-	o, a, note := exactOracle(m, opt, v)
+	o, a, note := exactOracle(m, opt, v, errs)
 	if o == nil && note == "" {
 		o, note = mateOracle(m, opt, v, errs)
 	}
