@@ -257,7 +257,7 @@ type gameJSON struct {
 // stack) and how many of them are played. Under bans the moves are
 // actions in the action log ("b:e2e4", "m:e7e8q").
 func (g *Game) MarshalJSON() ([]byte, error) {
-	over, err := ruleOverrides(g.start.R)
+	over, err := RuleOverrides(g.start.R)
 	if err != nil {
 		return nil, err
 	}
@@ -366,10 +366,10 @@ func startPosition(variant, start string, override func(*Rules) error) (*Positio
 	return p, nil
 }
 
-// ruleOverrides returns the rules that differ from r's preset, by their
+// RuleOverrides returns the rules that differ from r's preset, by their
 // mode-file names: booleans, "goal" as a string and "promotion" as a list
 // of letters or false.
-func ruleOverrides(r *Rules) (map[string]any, error) {
+func RuleOverrides(r *Rules) (map[string]any, error) {
 	base, err := Preset(r.Preset)
 	if err != nil {
 		return nil, fmt.Errorf("game rules: %v", err)

@@ -55,7 +55,7 @@ func (g *Game) PGN(tags map[string]string) string {
 	if fen := g.start.FEN(); r.Preset != "chess" || fen != chessStartFEN {
 		t["SetUp"], t["FEN"] = "1", fen
 	}
-	if over, err := ruleOverrides(r); err == nil && len(over) > 0 {
+	if over, err := RuleOverrides(r); err == nil && len(over) > 0 {
 		t["Rules"] = formatRuleOverrides(over)
 	}
 

@@ -169,6 +169,8 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 		vo.Certificates = filepath.Join(opt.Src, "certificates")
 	}
 	results, artifacts, verrs := verify.Verify(s, vo)
+	proven, cerrs := verify.ReadCertificates(vo.Certificates, vo.Cache)
+	verrs = append(verrs, cerrs...)
 	stage("verify", t)
 	if vo.Cache != nil {
 		sum.CacheHits, sum.CacheMisses = vo.Cache.Hits, vo.Cache.Misses
@@ -219,7 +221,7 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	sum.WasmRaw, sum.WasmGzip = len(wasm), gzipSize(vo.Cache, wasm)
 
 	t = time.Now()
-	files, err := Render(s, results, artifacts, RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, LiveReload: opt.LiveReload, Templates: opt.Templates, Cache: vo.Cache, Memo: opt.Memo})
+	files, err := Render(s, results, artifacts, RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, LiveReload: opt.LiveReload, Templates: opt.Templates, Cache: vo.Cache, Memo: opt.Memo, Proven: proven})
 	if err != nil {
 		return sum, errs, fmt.Errorf("rendering: %w", err)
 	}

@@ -43,6 +43,9 @@ type RenderOptions struct {
 	Cache *verify.Cache
 	// Memo, when not nil, keeps the chunks of puzzles for the next render.
 	Memo *Memo
+	// Proven are the records of the site's certificates, for the page
+	// of solved starts.
+	Proven []verify.Proven
 }
 
 // Render turns a loaded site, its verification results and the
@@ -154,6 +157,7 @@ type page struct {
 
 	Mode       *modeView
 	Page       *mode.Page
+	Solved     []solvedRow
 	Body       template.HTML
 	Categories []category
 	Puzzles    []*modeView
@@ -396,8 +400,11 @@ func categoryTitle(id string) string {
 }
 
 // VariantTitle names the preset.
-func (mv *modeView) VariantTitle() string {
-	switch mv.Variant {
+func (mv *modeView) VariantTitle() string { return variantTitle(mv.Variant) }
+
+// variantTitle names a preset for people.
+func variantTitle(preset string) string {
+	switch preset {
 	case "1d":
 		return "1-D chess"
 	case "chess":
@@ -409,7 +416,7 @@ func (mv *modeView) VariantTitle() string {
 	case "race":
 		return "Race"
 	}
-	return mv.Variant
+	return preset
 }
 
 // BadgeClass and BadgeText summarise how the start position was checked.
@@ -699,7 +706,11 @@ func (r *renderer) renderDocs() error {
 			return fmt.Errorf("render %s: %v", d.Path, err)
 		}
 		p.Page, p.Body, p.DocID = d, template.HTML(body), d.ID
-		if err := r.execute(p, "doc.html"); err != nil {
+		file := "doc.html"
+		if d.ID == "solved" {
+			p.Solved, file = r.solvedRows(), "solved.html"
+		}
+		if err := r.execute(p, file); err != nil {
 			return err
 		}
 	}

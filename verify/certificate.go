@@ -3,10 +3,13 @@ package verify
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 
+	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
 )
@@ -77,7 +80,181 @@ func certificateOracle(m *mode.Mode, opt Options, v *Verification, errs *mode.Er
 	}
 	st := t.Stats()
 	v.Method = solver.Exact
-	v.States, v.Edges = st.States, st.Edges
+	v.setCounts(st)
 	v.Certificate = filepath.Base(certificatePath(m, opt))
 	return t, nil, fmt.Sprintf("exact table from the certificate %s: %d states, %d edges, every entry verified", v.Certificate, st.States, st.Edges)
+}
+
+// SolveResult is what `thinchess solve --json` prints, and the result in
+// a certificate's record: the start's value for its side to move and the
+// counts of its table.
+type SolveResult struct {
+	Result    string    `json:"result"`
+	Winner    string    `json:"winner"`
+	DTM       int       `json:"dtm"`
+	States    int       `json:"states"`
+	Edges     int       `json:"edges"`
+	WhiteWins int       `json:"white_wins"`
+	BlackWins int       `json:"black_wins"`
+	Draws     int       `json:"draws"`
+	Terminals Terminals `json:"terminals"`
+	Best      []string  `json:"best"`
+	PV        []string  `json:"pv"`
+	Seconds   float64   `json:"seconds"`
+}
+
+// Terminals counts the terminal states by kind.
+type Terminals struct {
+	Mate         int `json:"mate"`
+	Stalemate    int `json:"stalemate"`
+	Insufficient int `json:"insufficient"`
+	Race         int `json:"race"`
+}
+
+// CertificateRecord is KEY.json, written by `thinchess prove` beside the
+// certificate KEY.tctb: what was solved, the result, and how (time,
+// memory, machine, command).
+type CertificateRecord struct {
+	Position string         `json:"position"`
+	Variant  string         `json:"variant"`
+	Rules    map[string]any `json:"rules,omitempty"`
+	// Mode is the id of the mode file solved, "" for a position.
+	Mode          string          `json:"mode,omitempty"`
+	Key           string          `json:"key"`
+	Result        SolveResult     `json:"result"`
+	PeakMemory    int64           `json:"peak_memory_bytes"`
+	BytesPerState float64         `json:"bytes_per_state"`
+	Machine       Machine         `json:"machine"`
+	Command       string          `json:"command"`
+	Solved        string          `json:"solved"`
+	Certificate   CertificateFile `json:"certificate"`
+}
+
+// Machine is where a certificate was made.
+type Machine struct {
+	CPU   string `json:"cpu"`
+	Cores int    `json:"cores"`
+	OS    string `json:"os"`
+	Go    string `json:"go"`
+}
+
+// CertificateFile names a certificate and its content.
+type CertificateFile struct {
+	File   string `json:"file"`
+	Bytes  int    `json:"bytes"`
+	SHA256 string `json:"sha256"`
+}
+
+// Proven is a record of the certificate folder as the build found it.
+type Proven struct {
+	Path string // the record's file
+	CertificateRecord
+	// Present is true when the certificate is in the folder; Verified
+	// when the build verified it (for a mode's start: through the mode)
+	// and found the record's counts in it.
+	Present, Verified bool
+}
+
+// ReadCertificates reads the records of a certificate folder (sorted by
+// file name) and verifies each present certificate of a position without
+// rule overrides against its record: a certificate that fails, or whose
+// table disagrees with its record, is an error of the record. Records of
+// modes are left to the modes' verification. A missing folder has no
+// records.
+func ReadCertificates(dir string, cache *Cache) ([]Proven, mode.ErrorList) {
+	var errs mode.ErrorList
+	names, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	var out []Proven
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			errs.Add(name, 0, 0, "%v", err)
+			continue
+		}
+		var rec CertificateRecord
+		if err := json.Unmarshal(data, &rec); err != nil {
+			line, col := jsonPlace(data, err)
+			errs.Add(name, line, col, "not a certificate record: %v", err)
+			continue
+		}
+		pr := Proven{Path: name, CertificateRecord: rec}
+		cert := filepath.Join(dir, rec.Certificate.File)
+		if rec.Certificate.File != rec.Key+".tctb" {
+			errs.Add(name, 1, 1, "the record's certificate is %q, want %q (the record's key)", rec.Certificate.File, rec.Key+".tctb")
+			continue
+		}
+		cdata, err := os.ReadFile(cert)
+		pr.Present = err == nil
+		if pr.Present && rec.Mode == "" && len(rec.Rules) == 0 {
+			if err := verifyRecord(&rec, cdata, cache); err != nil {
+				errs.Add(name, 1, 1, "%v", err)
+				continue
+			}
+			pr.Verified = true
+		}
+		out = append(out, pr)
+	}
+	return out, errs
+}
+
+// verifyRecord verifies a certificate of a position under its variant's
+// preset and checks the record's counts against it (once per certificate
+// and record: the result is cached by their hashes).
+func verifyRecord(rec *CertificateRecord, data []byte, cache *Cache) error {
+	r, err := engine.Preset(rec.Variant)
+	if err != nil {
+		return fmt.Errorf("variant: %v", err)
+	}
+	start, err := engine.Parse(rec.Position, r)
+	if err != nil {
+		return fmt.Errorf("position: %v", err)
+	}
+	if key, err := solver.CertificateKey(start); err != nil || key != rec.Key {
+		return fmt.Errorf("the record's key %s is not the key of its position (%s)", rec.Key, key)
+	}
+	sum := sha256.Sum256(data)
+	recJSON, _ := json.Marshal(rec)
+	key := Key("certificate-record", solver.Version, hex.EncodeToString(sum[:]), string(recJSON))
+	if _, ok := cache.Get("certificates", key); ok {
+		return nil
+	}
+	t, err := solver.VerifyCertificate(data, start)
+	if err != nil {
+		return fmt.Errorf("the certificate %s is refused: %v", rec.Certificate.File, err)
+	}
+	st := t.Stats()
+	v, dtm, _ := t.Probe(start)
+	const counts = "%s, %d, %d, %d, %d, %d, %d"
+	got := fmt.Sprintf(counts, v, dtm, st.States, st.Edges, st.WhiteWins, st.BlackWins, st.Draws)
+	res := rec.Result
+	if want := fmt.Sprintf(counts, res.Result, res.DTM, res.States, res.Edges, res.WhiteWins, res.BlackWins, res.Draws); got != want {
+		return fmt.Errorf("the record says %s (value, dtm, states, edges, white wins, black wins, draws), its certificate %s", want, got)
+	}
+	cache.Put("certificates", key, []byte("ok"))
+	return nil
+}
+
+// jsonPlace finds the line and column of a JSON decoding error.
+func jsonPlace(data []byte, err error) (line, col int) {
+	off := -1
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = int(se.Offset)
+	case errors.As(err, &te):
+		off = int(te.Offset)
+	}
+	if off < 0 {
+		return 1, 1
+	}
+	line, col = 1, 1
+	for _, b := range data[:min(off, len(data))] {
+		if b == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return line, col
 }

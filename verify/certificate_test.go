@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,5 +78,72 @@ func TestVerifyWithCertificate(t *testing.T) {
 	v, errs = verifyOne()
 	if v.Method == solver.Exact || !strings.Contains(errs.Error(), "of this start is refused: the certificate is wrong") {
 		t.Fatalf("with a damaged certificate: %+v, %v", v, errs)
+	}
+}
+
+// TestReadCertificates checks the records of a certificate folder: a good
+// one verified, one without its certificate kept as a record, and damaged
+// ones refused with their file and place.
+func TestReadCertificates(t *testing.T) {
+	dir := t.TempDir()
+	const pos = "bk,bn,br,x,x,wr,wn,wk:w"
+	start, err := engine.Parse(pos, engine.MustPreset("1d"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := solver.Solve(start, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := tab.MarshalBinary()
+	key, _ := solver.CertificateKey(start)
+	st := tab.Stats()
+	v, dtm, _ := tab.Probe(start)
+	rec := CertificateRecord{
+		Position: start.FEN(), Variant: "1d", Key: key,
+		Result:      SolveResult{Result: v.String(), Winner: "white", DTM: dtm, States: st.States, Edges: st.Edges, WhiteWins: st.WhiteWins, BlackWins: st.BlackWins, Draws: st.Draws},
+		Certificate: CertificateFile{File: key + ".tctb", Bytes: len(data)},
+	}
+	write := func(name string, v any) {
+		b, err := json.MarshalIndent(v, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(key+".json", rec)
+	os.WriteFile(filepath.Join(dir, key+".tctb"), data, 0o644)
+	cache := &Cache{Dir: t.TempDir()}
+	got, errs := ReadCertificates(dir, cache)
+	if len(errs) > 0 || len(got) != 1 || !got[0].Present || !got[0].Verified {
+		t.Fatalf("a good record: %+v, %v", got, errs)
+	}
+
+	// Without its certificate the record stays, unverified.
+	os.Remove(filepath.Join(dir, key+".tctb"))
+	got, errs = ReadCertificates(dir, cache)
+	if len(errs) > 0 || len(got) != 1 || got[0].Present || got[0].Verified {
+		t.Fatalf("a record without its certificate: %+v, %v", got, errs)
+	}
+
+	os.WriteFile(filepath.Join(dir, key+".tctb"), data, 0o644)
+	wrong := rec
+	wrong.Result.Draws++
+	write(key+".json", wrong)
+	if _, errs = ReadCertificates(dir, cache); !strings.Contains(errs.Error(), key+".json:1:1: the record says") {
+		t.Errorf("a record that disagrees with its certificate: %v", errs)
+	}
+	write(key+".json", rec)
+	os.WriteFile(filepath.Join(dir, "bad.json"), []byte("{\n  \"key\": 3\n}\n"), 0o644)
+	if _, errs = ReadCertificates(dir, cache); !strings.Contains(errs.Error(), "bad.json:2:") {
+		t.Errorf("a malformed record: %v", errs)
+	}
+	os.Remove(filepath.Join(dir, "bad.json"))
+	data[len(data)-1] ^= 1
+	os.WriteFile(filepath.Join(dir, key+".tctb"), data, 0o644)
+	if _, errs = ReadCertificates(dir, cache); !strings.Contains(errs.Error(), "is refused: the certificate is wrong") {
+		t.Errorf("a damaged certificate: %v", errs)
 	}
 }

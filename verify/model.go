@@ -31,6 +31,11 @@ type Verification struct {
 	// States and Edges count the reachable graph of an exact solve.
 	States int `json:"states,omitempty"`
 	Edges  int `json:"edges,omitempty"`
+	// WhiteWins, BlackWins and Draws split the states of an exact solve
+	// by value, whoever is to move.
+	WhiteWins int `json:"whiteWins,omitempty"`
+	BlackWins int `json:"blackWins,omitempty"`
+	Draws     int `json:"draws,omitempty"`
 	// Certificate is the key of the certificate an exact value comes
 	// from when the start was too large to solve in the build.
 	Certificate string `json:"certificate,omitempty"`
@@ -48,6 +53,12 @@ type Verification struct {
 	// Key identifies everything the verification was made from (the
 	// mode's source, the limits, the binary): equal keys, equal results.
 	Key string `json:"-"`
+}
+
+// setCounts records the counts of an exact table.
+func (v *Verification) setCounts(st solver.Stats) {
+	v.States, v.Edges = st.States, st.Edges
+	v.WhiteWins, v.BlackWins, v.Draws = st.WhiteWins, st.BlackWins, st.Draws
 }
 
 // Artifacts are what proving a mode made besides facts: the exact table,

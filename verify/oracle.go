@@ -58,7 +58,7 @@ func exactOracle(m *mode.Mode, opt Options, v *Verification, errs *mode.ErrorLis
 	}
 	st := t.Stats()
 	v.Method = solver.Exact
-	v.States, v.Edges = st.States, st.Edges
+	v.setCounts(st)
 	return t, &Artifacts{Table: table, Play: play, Solved: t}, fmt.Sprintf("exact table: %d states, %d edges", st.States, st.Edges)
 }
 
@@ -75,7 +75,7 @@ func banExactOracle(m *mode.Mode, opt Options, v *Verification) (solver.Oracle, 
 	}
 	st := t.Stats()
 	v.Method = solver.Exact
-	v.States, v.Edges = st.States, st.Edges
+	v.setCounts(solver.Stats{States: st.States, Edges: st.Edges, WhiteWins: st.WhiteWins, BlackWins: st.BlackWins, Draws: st.Draws})
 	return solver.BanOracle{T: t}, fmt.Sprintf("exact Ban Chess table: %d states (%d positions), %d edges; distances count bans and moves", st.States, st.Positions, st.Edges)
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/verify"
 )
 
 func init() {
@@ -42,34 +43,6 @@ other rules, is refused, saying what is wrong.
 
 flags:
 `
-
-// proveRecord is KEY.json: the solve result and how it was obtained.
-type proveRecord struct {
-	Position string `json:"position"`
-	Variant  string `json:"variant"`
-	Mode     string `json:"mode,omitempty"`
-	Key      string `json:"key"`
-	solveResult
-	PeakMemory    int64            `json:"peak_memory_bytes"`
-	BytesPerState float64          `json:"bytes_per_state"`
-	Machine       proveMachine     `json:"machine"`
-	Command       string           `json:"command"`
-	Solved        string           `json:"solved"`
-	Certificate   proveCertificate `json:"certificate"`
-}
-
-type proveMachine struct {
-	CPU   string `json:"cpu"`
-	Cores int    `json:"cores"`
-	OS    string `json:"os"`
-	Go    string `json:"go"`
-}
-
-type proveCertificate struct {
-	File   string `json:"file"`
-	Bytes  int    `json:"bytes"`
-	SHA256 string `json:"sha256"`
-}
 
 func runProve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("prove", proveUsage, stdout, stderr)
@@ -115,19 +88,22 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	sum := sha256.Sum256(data)
-	rec := proveRecord{
+	rec := verify.CertificateRecord{
 		Position: p.FEN(), Variant: p.R.Preset, Key: key,
-		solveResult: newSolveResult(t, p, seconds),
+		Result:      newSolveResult(t, p, seconds),
 		PeakMemory:  peakMemory(),
-		Machine:     proveMachine{CPU: cpuModel(), Cores: runtime.NumCPU(), OS: runtime.GOOS + "/" + runtime.GOARCH, Go: runtime.Version()},
+		Machine:     verify.Machine{CPU: cpuModel(), Cores: runtime.NumCPU(), OS: runtime.GOOS + "/" + runtime.GOARCH, Go: runtime.Version()},
 		Command:     "thinchess prove --max-states " + strconv.Itoa(*maxStates) + " " + quoteArg(position),
 		Solved:      time.Now().UTC().Format("2006-01-02"),
-		Certificate: proveCertificate{File: key + ".tctb", Bytes: len(data), SHA256: hex.EncodeToString(sum[:])},
+		Certificate: verify.CertificateFile{File: key + ".tctb", Bytes: len(data), SHA256: hex.EncodeToString(sum[:])},
 	}
 	if strings.HasSuffix(position, ".md") {
-		rec.Mode = filepath.ToSlash(position)
+		rec.Mode = strings.TrimSuffix(filepath.Base(position), ".md")
 	}
-	rec.BytesPerState = float64(rec.PeakMemory) / float64(max(rec.States, 1))
+	if over, err := engine.RuleOverrides(p.R); err == nil && len(over) > 0 {
+		rec.Rules = over
+	}
+	rec.BytesPerState = float64(rec.PeakMemory) / float64(max(rec.Result.States, 1))
 	js, err := json.MarshalIndent(rec, "", "  ")
 	if err != nil {
 		fmt.Fprintf(stderr, "thinchess prove: %v\n", err)
@@ -144,7 +120,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stdout, "%s: %s, %d states, %d moves, solved in %.1f s, peak memory %s\n",
-		p.FEN(), describe(t, p), rec.States, rec.Edges, seconds, megabytes(rec.PeakMemory))
+		p.FEN(), describe(t, p), rec.Result.States, rec.Result.Edges, seconds, megabytes(rec.PeakMemory))
 	fmt.Fprintf(stdout, "certificate: %s (%s, sha256 %s) and %s.json\n", filepath.Join(*out, rec.Certificate.File), megabytes(int64(len(data))), rec.Certificate.SHA256[:16], filepath.Join(*out, key))
 	return 0
 }

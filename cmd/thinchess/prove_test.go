@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/thinchess/thinchess/verify"
 )
 
 // TestProveCommand writes a certificate, checks it, and checks that a
@@ -24,7 +26,7 @@ func TestProveCommand(t *testing.T) {
 	if len(jsons) != 1 {
 		t.Fatalf("records %v, want one", jsons)
 	}
-	var rec proveRecord
+	var rec verify.CertificateRecord
 	data, err := os.ReadFile(jsons[0])
 	if err != nil {
 		t.Fatal(err)
@@ -32,7 +34,7 @@ func TestProveCommand(t *testing.T) {
 	if err := json.Unmarshal(data, &rec); err != nil {
 		t.Fatal(err)
 	}
-	if rec.Result != "win" || rec.Winner != "white" || rec.DTM != 11 || rec.States == 0 || rec.WhiteWins+rec.BlackWins+rec.Draws != rec.States {
+	if r := rec.Result; r.Result != "win" || r.Winner != "white" || r.DTM != 11 || r.States == 0 || r.WhiteWins+r.BlackWins+r.Draws != r.States {
 		t.Errorf("record %+v", rec)
 	}
 	if rec.PeakMemory <= 0 || rec.Machine.Cores <= 0 || !strings.Contains(rec.Command, "thinchess prove") {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/verify"
 )
 
 func init() {
@@ -33,30 +34,6 @@ Solves that take more than a second report progress on stderr.
 
 flags:
 `
-
-// solveResult is the --json output of solve.
-type solveResult struct {
-	Result    string         `json:"result"`
-	Winner    string         `json:"winner"`
-	DTM       int            `json:"dtm"`
-	States    int            `json:"states"`
-	Edges     int            `json:"edges"`
-	WhiteWins int            `json:"white_wins"`
-	BlackWins int            `json:"black_wins"`
-	Draws     int            `json:"draws"`
-	Terminals solveTerminals `json:"terminals"`
-	Best      []string       `json:"best"`
-	PV        []string       `json:"pv"`
-	Seconds   float64        `json:"seconds"`
-}
-
-// solveTerminals counts the terminal states by kind.
-type solveTerminals struct {
-	Mate         int `json:"mate"`
-	Stalemate    int `json:"stalemate"`
-	Insufficient int `json:"insufficient"`
-	Race         int `json:"race"`
-}
 
 func runSolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("solve", solveUsage, stdout, stderr)
@@ -119,13 +96,13 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 
 // newSolveResult is the result of solving p: its value, the table's
 // counts, the best moves and the principal variation.
-func newSolveResult(t *solver.Table, p *engine.Position, seconds float64) solveResult {
+func newSolveResult(t *solver.Table, p *engine.Position, seconds float64) verify.SolveResult {
 	v, dtm, _ := t.Probe(p)
 	st := t.Stats()
-	res := solveResult{
+	res := verify.SolveResult{
 		Result: v.String(), Winner: "none", DTM: dtm,
 		States: st.States, Edges: st.Edges, WhiteWins: st.WhiteWins, BlackWins: st.BlackWins, Draws: st.Draws,
-		Terminals: solveTerminals{
+		Terminals: verify.Terminals{
 			Mate:         st.Terminals[solver.Mate],
 			Stalemate:    st.Terminals[solver.Stalemate],
 			Insufficient: st.Terminals[solver.Insufficient],

@@ -9,6 +9,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/verify"
 )
 
 // parseBanPosition reads a position under the variant with bans on. A
@@ -48,10 +49,10 @@ func runSolveBans(p *engine.Position, maxStates int, asJSON bool, stdout, stderr
 	seconds := time.Since(began).Seconds()
 	v, dtm, _ := t.Value(p)
 	st := t.Stats()
-	res := solveResult{
+	res := verify.SolveResult{
 		Result: v.String(), Winner: "none", DTM: dtm,
 		States: st.States, Edges: st.Edges, WhiteWins: st.WhiteWins, BlackWins: st.BlackWins, Draws: st.Draws,
-		Terminals: solveTerminals{Mate: st.Mates, Stalemate: st.Stalemates, Insufficient: st.Insufficient, Race: st.Races},
+		Terminals: verify.Terminals{Mate: st.Mates, Stalemate: st.Stalemates, Insufficient: st.Insufficient, Race: st.Races},
 		Best:      []string{}, PV: []string{}, Seconds: seconds,
 	}
 	switch v {

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/thinchess/thinchess/verify"
 )
 
 // TestSolveBans checks solve on Ban Chess positions: with --bans, and
@@ -13,7 +15,7 @@ func TestSolveBans(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var res solveResult
+	var res verify.SolveResult
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/thinchess/thinchess/verify"
 )
 
 func runCLI(args ...string) (code int, stdout, stderr string) {
@@ -53,7 +55,7 @@ func TestSolveCommandJSON(t *testing.T) {
 					t.Errorf("output lacks %q: %s", k, out)
 				}
 			}
-			var res solveResult
+			var res verify.SolveResult
 			if err := json.Unmarshal([]byte(out), &res); err != nil {
 				t.Fatal(err)
 			}
@@ -67,7 +69,7 @@ func TestSolveCommandJSON(t *testing.T) {
 			if res.WhiteWins+res.BlackWins+res.Draws != res.States {
 				t.Errorf("wins and draws add up to %d, not %d states", res.WhiteWins+res.BlackWins+res.Draws, res.States)
 			}
-			if tt.race >= 0 && (res.Terminals != solveTerminals{tt.mate, tt.stalemate, tt.insuff, tt.race}) {
+			if tt.race >= 0 && (res.Terminals != verify.Terminals{Mate: tt.mate, Stalemate: tt.stalemate, Insufficient: tt.insuff, Race: tt.race}) {
 				t.Errorf("terminals %+v", res.Terminals)
 			}
 			if tt.best != nil && strings.Join(res.Best, " ") != strings.Join(tt.best, " ") {

@@ -1,0 +1,63 @@
+package site
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/verify"
+)
+
+// TestSolvedPage checks the page of solved starts of the shipped site:
+// a row for every mode start solved exactly, with the counts of its
+// table, and the certificates' rows saying whether this build verified
+// them.
+func TestSolvedPage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the shipped site")
+	}
+	out := t.TempDir()
+	sum, errs, err := Build(BuildOptions{Src: "..", Out: out, CacheDir: testCacheDir()})
+	if err != nil || len(errs.Errors()) > 0 {
+		t.Fatalf("build: %v %v", err, errs)
+	}
+	html := string(sum.Output["docs/solved/index.html"])
+	if html == "" {
+		t.Fatal("no docs/solved/index.html")
+	}
+	text := strings.Join(strings.Fields(html), " ")
+	rows := 0
+	for id, v := range sum.Results {
+		if v.Method != solver.Exact || strings.Contains(id, "-mate") || v.Tree != nil {
+			continue
+		}
+		if !strings.Contains(text, `href="../../modes/`+id+`/"`) {
+			continue // a puzzle
+		}
+		rows++
+		if !strings.Contains(text, commaInt(v.States)) || !strings.Contains(text, commaInt(v.Edges)) {
+			t.Errorf("%s: the page lacks its %d states and %d moves", id, v.States, v.Edges)
+		}
+	}
+	if rows < 8 {
+		t.Errorf("%d mode rows, want at least 8", rows)
+	}
+	proven, perrs := verify.ReadCertificates(filepath.Join("..", "certificates"), &verify.Cache{Dir: testCacheDir()})
+	if len(perrs) > 0 || len(proven) == 0 {
+		t.Fatalf("certificates: %d records, %v", len(proven), perrs)
+	}
+	for _, pr := range proven {
+		_, err := os.Stat(filepath.Join("..", "certificates", pr.Certificate.File))
+		if !strings.Contains(text, pr.Certificate.SHA256) || !strings.Contains(text, commaInt(pr.Result.States)) {
+			t.Errorf("%s: the page lacks its certificate or its %d states", pr.Key, pr.Result.States)
+		}
+		if v := sum.Results[pr.Mode]; v != nil && v.Method == solver.Exact && v.Certificate == "" {
+			continue // the build solves this mode itself
+		}
+		if err != nil && !strings.Contains(text, "the certificate is not in the repository") {
+			t.Errorf("%s: the certificate is missing, and the page does not say so", pr.Key)
+		}
+	}
+}
