@@ -36,7 +36,17 @@ function init(wasmExec, wasm) {
   return instantiate(wasm, go.importObject).then(function (result) {
     go.run(result.instance);
     return started;
-  });
+  }).then(warmUp);
+}
+
+// warmUp loads and frees a game once: the browser compiles a function of
+// the engine when it is first called, and the page's first call then
+// finds the functions of a game compiled.
+function warmUp() {
+  try {
+    var r = JSON.parse(self.thinchess.load('chess', {}, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'));
+    if (r && r.id) self.thinchess.free(r.id);
+  } catch (err) { /* only a warm-up */ }
 }
 
 // fetchTable downloads a mode's table and loads it into a game.

@@ -78,6 +78,21 @@ export function engine() {
   return shared;
 }
 
+// A mode page without a table plays on the WebAssembly engine: it is
+// started as soon as this module runs, before the page's own modules, so
+// that fetching and compiling it overlaps with setting the page up.
+if (wasmPage()) engine();
+
+function wasmPage() {
+  const d = document.body && document.body.dataset.page === 'mode' && document.getElementById('mode-data');
+  if (!d) return false;
+  try {
+    return !JSON.parse(d.textContent).table;
+  } catch (err) {
+    return false;
+  }
+}
+
 // engineFor returns the engine a game of data plays on: the page's own
 // table engine when the game has an exact table (it needs nothing else),
 // otherwise fallback or the shared WebAssembly engine.
