@@ -15,11 +15,10 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -99,6 +98,9 @@ type siteServer struct {
 	addr string
 	srv  *http.Server
 	done chan struct{}
+	// wasmDelay holds back every .wasm response by this many
+	// nanoseconds: a slow network for the engine alone.
+	wasmDelay atomic.Int64
 }
 
 func init() {
@@ -123,6 +125,7 @@ func serve(t *testing.T, dir, addr string) *siteServer {
 	if err != nil {
 		t.Fatal(err)
 	}
+	s := &siteServer{t: t, done: make(chan struct{})}
 	mux := http.NewServeMux()
 	files := http.StripPrefix(strings.TrimSuffix(basePath, "/"), http.FileServer(http.Dir(dir)))
 	logRequests := os.Getenv("THINCHESS_LOG_REQUESTS") != ""
@@ -135,6 +138,9 @@ func serve(t *testing.T, dir, addr string) *siteServer {
 		// file: answer every request in full.
 		r.Header.Del("If-Modified-Since")
 		r.Header.Del("If-None-Match")
+		if d := s.wasmDelay.Load(); d > 0 && strings.HasSuffix(r.URL.Path, ".wasm") {
+			time.Sleep(time.Duration(d))
+		}
 		if strings.HasSuffix(r.URL.Path, "sw.js") {
 			w.Header().Set("Cache-Control", "no-cache")
 		}
@@ -146,7 +152,7 @@ func serve(t *testing.T, dir, addr string) *siteServer {
 		}
 		files.ServeHTTP(w, r)
 	}))
-	s := &siteServer{t: t, addr: ln.Addr().String(), srv: &http.Server{Handler: mux}, done: make(chan struct{})}
+	s.addr, s.srv = ln.Addr().String(), &http.Server{Handler: mux}
 	go func() {
 		defer close(s.done)
 		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -941,49 +947,83 @@ func TestBrowserBoardFits(t *testing.T) {
 	}
 }
 
-// A move made while the engine is still loading (on a slow network) is
-// kept and played once the engine is ready, never lost.
+// A move made while the WebAssembly engine is still loading (on a slow
+// network) is played at once on the page's own rules, and the computer
+// replies once the engine is ready; the service worker registers only
+// after that.
 func TestBrowserEarlyMove(t *testing.T) {
 	needChromium(t)
 	site := buildTestSite(t, "")
 	srv := serve(t, site.dir, "")
+	srv.wasmDelay.Store(int64(3 * time.Second))
 	ctx := browser(t, 1280, 900)
-	// At about 150 KB/s the engine (1 MB) arrives seconds after the page.
-	run(t, ctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
-			return err
-		}
-		// Network.emulateNetworkConditions: deprecated in the protocol
-		// (so cdproto lacks it), still what this Chromium knows.
-		type conditions struct {
-			Offline            bool    `json:"offline"`
-			Latency            float64 `json:"latency"`
-			DownloadThroughput float64 `json:"downloadThroughput"`
-			UploadThroughput   float64 `json:"uploadThroughput"`
-		}
-		emulate := cdp.Command[conditions, cdp.Empty]{Method: "Network.emulateNetworkConditions"}
-		_, err := chromedp.Call(ctx, emulate, conditions{Latency: 20, DownloadThroughput: 150_000, UploadThroughput: 150_000})
-		return err
-	}))
-	// The standard chess page plays on the WebAssembly engine (a page with
-	// a table is ready at once, on the JavaScript one).
+	// The standard chess page has no table: its computer searches.
 	run(t, ctx, chromedp.Navigate(srv.url("modes/standard/")))
-	waitFor(t, ctx, `!!document.querySelector('#board button[data-square="a2"] .pc')`, 10*time.Second)
-	if eval[bool](t, ctx, `document.body.classList.contains('engine-ready')`) {
-		t.Fatal("the engine was ready before the first click on a slow network: the test no longer tests an early move")
+	waitFor(t, ctx, `document.body.classList.contains('engine-ready')`, 10*time.Second)
+	if !eval[bool](t, ctx, `document.body.classList.contains('wasm-loading')`) {
+		t.Fatal("the WebAssembly engine was ready at once: the test no longer tests a move made while it loads")
 	}
 	clickMove(t, ctx, "a2", "a4")
-	if s := eval[string](t, ctx, `document.getElementById('status').textContent`); !strings.Contains(s, "will be played as soon as it is ready") {
-		t.Errorf("while loading, the status says %q", s)
-	}
-	waitFor(t, ctx, `document.body.classList.contains('engine-ready') && TC.page.state && TC.page.state.cursor >= 1`, 60*time.Second)
+	waitFor(t, ctx, `TC.page.state && TC.page.state.cursor === 1`, 2*time.Second)
 	if san := eval[string](t, ctx, `TC.page.state.san[0]`); san != "a4" {
-		t.Errorf("the early move was played as %q, want a4", san)
+		t.Errorf("the move was played as %q, want a4", san)
+	}
+	if !eval[bool](t, ctx, `document.body.classList.contains('wasm-loading')`) {
+		t.Error("the engine was ready before the move was played")
+	}
+	waitFor(t, ctx, `TC.page.state.cursor >= 2`, 60*time.Second)
+	if !eval[bool](t, ctx, `TC.wasmReadyAt > 0`) {
+		t.Error("the computer replied before the engine was ready")
 	}
 	// The service worker, whose download of the app shell would compete
 	// with the engine's, registers only once the engine is ready.
 	waitFor(t, ctx, `TC.swRegisteredAt > 0`, 15*time.Second)
-	if !eval[bool](t, ctx, `TC.swRegisteredAt >= TC.readyAt`) {
-		t.Errorf("the service worker registered at %.0f ms, before the engine was ready at %.0f ms", eval[float64](t, ctx, `TC.swRegisteredAt`), eval[float64](t, ctx, `TC.readyAt`))
+	if !eval[bool](t, ctx, `TC.swRegisteredAt >= TC.wasmReadyAt`) {
+		t.Errorf("the service worker registered at %.0f ms, before the engine was ready at %.0f ms", eval[float64](t, ctx, `TC.swRegisteredAt`), eval[float64](t, ctx, `TC.wasmReadyAt`))
+	}
+}
+
+// On a page without a table the computer's moves come from the
+// WebAssembly engine's searcher while the page plays on its own rules:
+// the worker's copy of the game follows moves, take-backs and redos, so
+// every reply is legal where it is played and analysis sees the same
+// position.
+func TestBrowserSearchFollowsTheGame(t *testing.T) {
+	needChromium(t)
+	site := buildTestSite(t, "")
+	srv := serve(t, site.dir, "")
+	ctx := browser(t, 1280, 900)
+	open(t, ctx, srv.url("modes/standard/"))
+	if eval[string](t, ctx, `TC.page.engine.constructor.name`) != "HybridEngine" {
+		t.Fatalf("the chess page plays on %s", eval[string](t, ctx, `TC.page.engine.constructor.name`))
+	}
+	play := func(from, to string, cursor int) {
+		t.Helper()
+		waitFor(t, ctx, fmt.Sprintf(`TC.page.state.cursor === %d && !TC.page.busy`, cursor), 10*time.Second)
+		clickMove(t, ctx, from, to)
+		waitFor(t, ctx, fmt.Sprintf(`TC.page.state.cursor === %d && !TC.page.busy`, cursor+2), 20*time.Second)
+	}
+	play("e2", "e4", 0)
+	play("d2", "d4", 2)
+	// Take back a move pair, play another move: the copy starts again.
+	run(t, ctx, chromedp.Click(css(`button[data-action="undo"]`)))
+	waitFor(t, ctx, `TC.page.state.cursor === 2`, 5*time.Second)
+	play("g1", "f3", 2)
+	s := state(t, ctx, `TC.page.state`)
+	if len(s.SAN) != 4 || s.SAN[0] != "e4" || s.SAN[2] != "Nf3" {
+		t.Fatalf("moves %v", s.SAN)
+	}
+	// The analysis is of the page's position: its side, move number and
+	// best move, legal there.
+	ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`TC.page.engine.call('analyse', TC.page.id, 300).then((a) => {
+		const s = TC.page.state;
+		const b = a.bestMoves[0];
+		return a.side === s.side && a.fullmove === s.fullmove && !!b && (s.legal[b.from] || []).some((m) => m.to === b.to);
+	})`, chromedp.EvalAwaitPromise))
+	if err != nil || !ok {
+		t.Errorf("the analysis is not of the game's position (%v)", err)
+	}
+	if e := eval[string](t, ctx, `document.getElementById('move-error').textContent`); e != "" {
+		t.Errorf("error shown: %q", e)
 	}
 }

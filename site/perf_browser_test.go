@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -118,14 +119,18 @@ func sites(t *testing.T) []struct{ name, dir string } {
 	return out
 }
 
-// TestBrowserLoadTimes logs, over several fresh browsers, when the board
+// TestBrowserLoadTimes logs, over several fresh browsers (3, or
+// THINCHESS_RUNS), when the board
 // is drawn and the engine is ready on a first visit, and when the engine
 // is ready from the service worker's cache with the server stopped, for a
 // small and a large table-backed page and the standard chess page (the
 // WebAssembly engine).
 func TestBrowserLoadTimes(t *testing.T) {
 	needChromium(t)
-	const runs = 3
+	runs := 3
+	if n, err := strconv.Atoi(os.Getenv("THINCHESS_RUNS")); err == nil && n > 0 {
+		runs = n
+	}
 	for _, st := range sites(t) {
 		for _, pg := range []string{"modes/1d-gardner-8/", "modes/1d-12/", "modes/standard-chess/"} {
 			var first, cached []loadTimes

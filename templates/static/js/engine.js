@@ -1,8 +1,8 @@
 // The engine client: a Web Worker running the wasm build of the Go
 // engine and solver. call(fn, ...args) returns a promise of the parsed
 // answer, rejected with the engine's own message on an error.
-import { url } from './dom.js';
-import { localEngine } from './local.js';
+import { url, TC } from './dom.js';
+import { localEngine, LocalEngine } from './local.js';
 
 export class Engine {
   constructor() {
@@ -24,6 +24,14 @@ export class Engine {
       };
     });
     this.worker.postMessage({ type: 'init', wasm: url(body.dataset.wasm), wasmExec: url(body.dataset.wasmExec) });
+    // While the engine loads the page holds back the service worker,
+    // whose download of the app shell would compete with it.
+    body.classList.add('wasm-loading');
+    const loaded = () => {
+      if (!TC.wasmReadyAt) TC.wasmReadyAt = performance.now();
+      body.classList.remove('wasm-loading');
+    };
+    this.ready.then(loaded, loaded);
   }
 
   // answer settles the call a worker message answers, or passes it a
@@ -93,10 +101,88 @@ function wasmPage() {
   }
 }
 
+// SEARCHES are the calls only the WebAssembly engine answers on a page
+// without a table: they need its searchers.
+const SEARCHES = new Set(['choose', 'reply', 'analyse', 'judge']);
+
+// HybridEngine plays a game without a table on the page's JavaScript
+// rules, ready at once, and asks the WebAssembly engine only what needs
+// its searchers. Before such a call it brings a copy of the game in the
+// worker to the same moves (the searchers see the same history, for
+// repetitions); a reply the worker plays is then played in the page too.
+export class HybridEngine {
+  constructor(wasm) {
+    this.local = new LocalEngine();
+    this.wasm = wasm;
+    this.ready = Promise.resolve();
+    this.games = new Map(); // local id → {args, copy: {id, coords} or null, queue}
+  }
+
+  call(fn, ...args) {
+    if (fn === 'load') {
+      return this.local.call('load', ...args).then((r) => {
+        this.games.set(r.id, { args, copy: null, queue: Promise.resolve() });
+        return r;
+      });
+    }
+    if (fn === 'free') {
+      const g = this.games.get(args[0]);
+      this.games.delete(args[0]);
+      if (g) g.queue.then(() => { if (g.copy) this.wasm.call('free', g.copy.id).catch(() => {}); });
+      return this.local.call('free', ...args);
+    }
+    const g = this.games.get(args[0]);
+    if (!SEARCHES.has(fn) || !g) return this.local.call(fn, ...args);
+    if (args.length && args[args.length - 1] && args[args.length - 1].__opts) args.pop();
+    // One search at a time per game, so that the copy stays in step.
+    const run = g.queue.then(() => this.search(g, fn, args));
+    g.queue = run.catch(() => {});
+    return run;
+  }
+
+  // search brings the worker's copy to the game's moves and asks it.
+  async search(g, fn, args) {
+    const id = args[0];
+    const coords = (await this.local.call('state', id)).coords;
+    let copy = g.copy;
+    const inStep = copy && copy.coords.length <= coords.length && copy.coords.every((c, i) => c === coords[i]);
+    if (!inStep) {
+      if (copy) this.wasm.call('free', copy.id).catch(() => {});
+      const r = await this.wasm.call('load', ...g.args);
+      copy = g.copy = { id: r.id, coords: [] };
+    }
+    for (const c of coords.slice(copy.coords.length)) {
+      await this.wasm.call('play', copy.id, c);
+      copy.coords.push(c);
+    }
+    const answer = await this.wasm.call(fn, copy.id, ...args.slice(1));
+    if (fn !== 'reply') return answer;
+    copy.coords.push(answer.move.coord);
+    // The game may have moved on meanwhile (an undo while the computer
+    // thought): the reply is then not played, as the page drops it.
+    const now = await this.local.call('state', id);
+    if (now.coords.join(' ') !== coords.join(' ')) return { ...answer, state: now };
+    const m = answer.move;
+    const state = await this.local.call('move', id, m.from, m.to, m.promo);
+    return { ...answer, state };
+  }
+
+  terminate() { this.wasm.terminate(); }
+}
+
+let hybrid = null;
+
 // engineFor returns the engine a game of data plays on: the page's own
-// table engine when the game has an exact table (it needs nothing else),
-// otherwise fallback or the shared WebAssembly engine.
+// table engine when the game has an exact table (it needs nothing else);
+// otherwise, without bans (which the page's rules do not play), the page's
+// rules with the WebAssembly engine's searchers; else fallback or the
+// shared WebAssembly engine.
 export function engineFor(data, fallback) {
   if (data && data.table) return localEngine();
+  const rules = (data && ((data.game && data.game.rules) || data.rules)) || {};
+  if (!fallback && !rules.bans) {
+    if (!hybrid) hybrid = new HybridEngine(engine());
+    return hybrid;
+  }
   return fallback || engine();
 }

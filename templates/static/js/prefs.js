@@ -121,19 +121,21 @@ function setupServiceWorker() {
   afterEngine(() => register(body));
 }
 
-// afterEngine runs fn once the page's engine is ready (or at once on a
-// page without a board), so that the worker's download of the app shell
-// never competes with the engine's; at the latest after ten seconds.
+// afterEngine runs fn once the page's engine is ready and no WebAssembly
+// engine is loading (or at once on a page without a board), so that the
+// worker's download of the app shell never competes with the engine's;
+// at the latest after ten seconds.
 function afterEngine(fn) {
   let done = false;
   const run = () => { if (!done) { done = true; fn(); } };
   const body = document.body;
-  if (!document.querySelector('#board') || body.classList.contains('engine-ready')) {
+  const ready = () => body.classList.contains('engine-ready') && !body.classList.contains('wasm-loading');
+  if (!document.querySelector('#board') || ready()) {
     if (document.readyState === 'complete') run(); else window.addEventListener('load', run);
     return;
   }
   const watch = new MutationObserver(() => {
-    if (body.classList.contains('engine-ready')) { watch.disconnect(); run(); }
+    if (ready()) { watch.disconnect(); run(); }
   });
   watch.observe(body, { attributes: true, attributeFilter: ['class'] });
   setTimeout(() => { watch.disconnect(); run(); }, 10000);
