@@ -143,7 +143,7 @@ export class HybridEngine {
   // search brings the worker's copy to the game's moves and asks it.
   async search(g, fn, args) {
     const id = args[0];
-    const coords = (await this.local.call('state', id)).coords;
+    const coords = await this.local.call('coords', id);
     let copy = g.copy;
     const inStep = copy && copy.coords.length <= coords.length && copy.coords.every((c, i) => c === coords[i]);
     if (!inStep) {
@@ -160,8 +160,8 @@ export class HybridEngine {
     copy.coords.push(answer.move.coord);
     // The game may have moved on meanwhile (an undo while the computer
     // thought): the reply is then not played, as the page drops it.
-    const now = await this.local.call('state', id);
-    if (now.coords.join(' ') !== coords.join(' ')) return { ...answer, state: now };
+    const now = await this.local.call('coords', id);
+    if (now.join(' ') !== coords.join(' ')) return { ...answer, state: await this.local.call('state', id) };
     const m = answer.move;
     const state = await this.local.call('move', id, m.from, m.to, m.promo);
     return { ...answer, state };

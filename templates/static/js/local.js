@@ -149,6 +149,13 @@ export function api(fetchBytes) {
     },
     analyse: (id) => analyseSession(session(id)),
     judge: (id, text) => judgeMove(session(id), text),
+    // coords lists the moves played, in coordinates (state().coords
+    // without the rest of the state); not a function of the wasm build.
+    coords(id) {
+      const g = session(id).game;
+      const p = g.position();
+      return g.moves().map((m) => p.coord(m));
+    },
   };
 }
 
