@@ -54,18 +54,6 @@ var wasmMemo struct {
 // a key hashing the engine's Go sources (or the module version) and the
 // Go version, so a rebuild with unchanged sources does not recompile.
 func compileWasmFull(cacheDir string) (wasm, wasmExec []byte, err error) {
-	return compileWasm(cacheDir, wasmFull)
-}
-
-// wasmVariant is one build of the wasm engine.
-type wasmVariant struct {
-	name  string
-	flags []string // extra go build flags
-}
-
-var wasmFull = wasmVariant{"full", nil}
-
-func compileWasm(cacheDir string, variant wasmVariant) (wasm, wasmExec []byte, err error) {
 	goVersion, goroot, err := goEnv()
 	if err != nil {
 		return nil, nil, err
@@ -78,7 +66,7 @@ func compileWasm(cacheDir string, variant wasmVariant) (wasm, wasmExec []byte, e
 	if err != nil {
 		return nil, nil, err
 	}
-	key, err := wasmKey(src, version, goVersion+" "+variant.name+" "+strings.Join(variant.flags, " "))
+	key, err := wasmKey(src, version, goVersion+" full ")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -102,9 +90,9 @@ func compileWasm(cacheDir string, variant wasmVariant) (wasm, wasmExec []byte, e
 	defer os.RemoveAll(tmp)
 	out := filepath.Join(tmp, "thinchess.wasm")
 	if src != "" {
-		err = goBuildWasm(src, out, "./cmd/thinchess-wasm", variant.flags)
+		err = goBuildWasm(src, out, "./cmd/thinchess-wasm")
 	} else {
-		err = buildFromModuleCache(tmp, version, out, variant.flags)
+		err = buildFromModuleCache(tmp, version, out)
 	}
 	if err != nil {
 		return nil, nil, err
@@ -232,8 +220,8 @@ func wasmKey(dir, version, goVersion string) (string, error) {
 }
 
 // goBuildWasm runs go build for js/wasm in dir.
-func goBuildWasm(dir, out, pkg string, flags []string) error {
-	args := append([]string{"build", "-trimpath", "-ldflags=-s -w"}, flags...)
+func goBuildWasm(dir, out, pkg string) error {
+	args := []string{"build", "-trimpath", "-ldflags=-s -w"}
 	cmd := exec.Command("go", append(args, "-o", out, pkg)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
@@ -248,7 +236,7 @@ func goBuildWasm(dir, out, pkg string, flags []string) error {
 // buildFromModuleCache builds the wasm engine of a released version in a
 // throwaway module: `go get` fetches the package at that version (with
 // the go.sum entries of what it imports), then go build compiles it.
-func buildFromModuleCache(tmp, version, out string, flags []string) error {
+func buildFromModuleCache(tmp, version, out string) error {
 	mod := filepath.Join(tmp, "mod")
 	if err := os.MkdirAll(mod, 0o755); err != nil {
 		return err
@@ -264,5 +252,5 @@ func buildFromModuleCache(tmp, version, out string, flags []string) error {
 	if err := get.Run(); err != nil {
 		return fmt.Errorf("go get %s@%s: %v\n%s", wasmPackage, version, err, stderr.String())
 	}
-	return goBuildWasm(mod, out, wasmPackage, flags)
+	return goBuildWasm(mod, out, wasmPackage)
 }
