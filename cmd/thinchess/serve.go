@@ -45,8 +45,9 @@ type server struct {
 const serveHelp = `usage: thinchess serve [--src DIR] [--addr HOST:PORT]
 
 Builds the site in --src in memory and serves it on --addr, then watches
-site.yaml and the folders modes/, content/, packs/ and templates/ (a
-site's own templates, which replace the built-in ones) and rebuilds on
+site.yaml and the folders modes/, content/, packs/, certificates/ (made
+by thinchess prove) and templates/ (a site's own templates, which replace
+the built-in ones) and rebuilds on
 every change: one build at a time, and the changes made during a build
 cause one more build after it. Open pages reload by themselves after a
 good build. When a build fails, the errors are shown in the terminal and
@@ -158,7 +159,7 @@ func (s *server) startWatching(opt site.BuildOptions, stdout, stderr io.Writer) 
 	if _, err := os.Stat(filepath.Join(opt.Src, "site.yaml")); err == nil {
 		watched = append(watched, "site.yaml")
 	}
-	for _, dir := range []string{"modes", "content", "packs", "templates"} {
+	for _, dir := range []string{"modes", "content", "packs", "certificates", "templates"} {
 		if dirExists(filepath.Join(opt.Src, dir)) {
 			addTree(watcher, filepath.Join(opt.Src, dir))
 			watched = append(watched, dir+"/")
