@@ -115,6 +115,9 @@ func (r *renderer) solvedRows() []solvedRow {
 			States: res.States, Edges: res.Edges, WhiteWins: res.WhiteWins, BlackWins: res.BlackWins, Draws: res.Draws,
 			Record: pr, Checked: pr.Verified,
 		}
+		if pr.Title != "" {
+			row.Title = pr.Title
+		}
 		for _, mv := range r.modes {
 			if mv.ID == pr.Mode {
 				row.Title, row.Link = mv.Title, "modes/"+mv.ID+"/"

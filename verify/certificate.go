@@ -116,6 +116,7 @@ type Terminals struct {
 // memory, machine, command).
 type CertificateRecord struct {
 	Position string         `json:"position"`
+	Title    string         `json:"title,omitempty"`
 	Variant  string         `json:"variant"`
 	Rules    map[string]any `json:"rules,omitempty"`
 	// Mode is the id of the mode file solved, "" for a position.

@@ -23,7 +23,7 @@ func init() {
 	register("prove", "solve a start too large for a build and write a certificate a build verifies", runProve)
 }
 
-const proveUsage = `usage: thinchess prove [--variant V] [--max-states N] [--out DIR] POSITION
+const proveUsage = `usage: thinchess prove [--variant V] [--max-states N] [--out DIR] [--title T] POSITION
        thinchess prove --check FILE POSITION
 
 Solves POSITION (a FEN, a position code or a mode file, whose variant and
@@ -50,6 +50,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	maxStates := number(fs, "max-states", 200_000_000, 1, maxStatesLimit, "give up when more than `N` states are reachable")
 	out := fs.String("out", "certificates", "write the certificate and its record to `DIR`")
 	check := fs.String("check", "", "verify the certificate `FILE` of POSITION instead of solving")
+	title := fs.String("title", "", "name the start `T` in the record (the Solved starts page shows it; a mode's title by default)")
 	rest, err := fs.parse(args)
 	if err != nil {
 		return fs.usageExit(err)
@@ -89,11 +90,11 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	}
 	sum := sha256.Sum256(data)
 	rec := verify.CertificateRecord{
-		Position: p.FEN(), Variant: p.R.Preset, Key: key,
+		Position: p.FEN(), Variant: p.R.Preset, Key: key, Title: *title,
 		Result:      newSolveResult(t, p, seconds),
 		PeakMemory:  peakMemory(),
 		Machine:     verify.Machine{CPU: cpuModel(), Cores: runtime.NumCPU(), OS: runtime.GOOS + "/" + runtime.GOARCH, Go: runtime.Version()},
-		Command:     "thinchess prove --max-states " + strconv.Itoa(*maxStates) + " " + quoteArg(position),
+		Command:     proveCommand(*maxStates, *title, position),
 		Solved:      time.Now().UTC().Format("2006-01-02"),
 		Certificate: verify.CertificateFile{File: key + ".tctb", Bytes: len(data), SHA256: hex.EncodeToString(sum[:])},
 	}
@@ -123,6 +124,15 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		p.FEN(), describe(t, p), rec.Result.States, rec.Result.Edges, seconds, megabytes(rec.PeakMemory))
 	fmt.Fprintf(stdout, "certificate: %s (%s, sha256 %s) and %s.json\n", filepath.Join(*out, rec.Certificate.File), megabytes(int64(len(data))), rec.Certificate.SHA256[:16], filepath.Join(*out, key))
 	return 0
+}
+
+// proveCommand is the command that makes the same certificate again.
+func proveCommand(maxStates int, title, position string) string {
+	cmd := "thinchess prove --max-states " + strconv.Itoa(maxStates)
+	if title != "" {
+		cmd += " --title " + quoteArg(title)
+	}
+	return cmd + " " + quoteArg(position)
 }
 
 // checkCertificate verifies the certificate file of p.
