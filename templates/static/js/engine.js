@@ -148,6 +148,7 @@ export class HybridEngine {
     const inStep = copy && copy.coords.length <= coords.length && copy.coords.every((c, i) => c === coords[i]);
     if (!inStep) {
       if (copy) this.wasm.call('free', copy.id).catch(() => {});
+      g.copy = null;
       const r = await this.wasm.call('load', ...g.args);
       copy = g.copy = { id: r.id, coords: [] };
     }
