@@ -92,6 +92,7 @@ export function engine() {
 if (wasmPage()) engine();
 
 function wasmPage() {
+  if (typeof document === 'undefined') return false; // Node's unit tests
   const d = document.body && document.body.dataset.page === 'mode' && document.getElementById('mode-data');
   if (!d) return false;
   try {
