@@ -171,6 +171,7 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	results, artifacts, verrs := verify.Verify(s, vo)
 	proven, cerrs := verify.ReadCertificates(vo.Certificates, vo.Cache)
 	verrs = append(verrs, cerrs...)
+	verrs = append(verrs, verify.CheckRecords(proven, results)...)
 	stage("verify", t)
 	if vo.Cache != nil {
 		sum.CacheHits, sum.CacheMisses = vo.Cache.Hits, vo.Cache.Misses

@@ -23,6 +23,9 @@ type solvedRow struct {
 	How string
 	// Checked is false for a record the build could not verify.
 	Checked bool
+	// Cert is true when the row's numbers rest on a certificate, whose
+	// file the page then names.
+	Cert bool
 	// From the certificate's record, when there is one.
 	Record *verify.Proven
 }
@@ -32,7 +35,11 @@ func (r solvedRow) Seconds() string {
 	if r.Record == nil {
 		return ""
 	}
-	return fmt.Sprintf("%.1f s", r.Record.Result.Seconds)
+	sec := r.Record.Result.Seconds
+	if sec < 1 {
+		return fmt.Sprintf("%.0f ms", max(sec*1000, 1))
+	}
+	return fmt.Sprintf("%.1f s", sec)
 }
 
 func (r solvedRow) Memory() string {
@@ -40,6 +47,10 @@ func (r solvedRow) Memory() string {
 		return ""
 	}
 	rec := r.Record
+	if rec.Result.States < 100_000 {
+		// The process's own memory outweighs a small table's.
+		return fmt.Sprintf("%.0f MB, the whole process", float64(rec.PeakMemory)/1e6)
+	}
 	return fmt.Sprintf("%.2f GB (%.0f bytes a state)", float64(rec.PeakMemory)/1e9, rec.BytesPerState)
 }
 
@@ -96,7 +107,7 @@ func (r *renderer) solvedRows() []solvedRow {
 			row.How = "solved by every build (states count the bans)"
 		}
 		if v.Certificate != "" {
-			row.How = "the certificate, verified by this build"
+			row.How, row.Cert = "the certificate, verified by this build", true
 		}
 		if key, err := solver.CertificateKey(m.Start); err == nil && records[key] != nil {
 			row.Record, used[key] = records[key], true
@@ -113,7 +124,7 @@ func (r *renderer) solvedRows() []solvedRow {
 			Title: pr.Position, Board: recordBoard(pr), FEN: pr.Position, Variant: variantTitle(pr.Variant),
 			Value:  recordValue(pr),
 			States: res.States, Edges: res.Edges, WhiteWins: res.WhiteWins, BlackWins: res.BlackWins, Draws: res.Draws,
-			Record: pr, Checked: pr.Verified,
+			Record: pr, Checked: pr.Verified, Cert: true,
 		}
 		if pr.Title != "" {
 			row.Title = pr.Title

@@ -259,3 +259,23 @@ func jsonPlace(data []byte, err error) (line, col int) {
 	}
 	return line, col
 }
+
+// CheckRecords compares the record of each mode the build solved itself
+// with the build's table: a record whose counts or distance differ (made
+// by another solver, or edited) is an error of the record.
+func CheckRecords(proven []Proven, results map[string]*Verification) mode.ErrorList {
+	var errs mode.ErrorList
+	for _, pr := range proven {
+		v := results[pr.Mode]
+		if pr.Mode == "" || v == nil || v.Method != solver.Exact || v.Certificate != "" {
+			continue
+		}
+		const counts = "dtm %d, %d states, %d moves, %d won by White, %d by Black, %d drawn"
+		res := pr.Result
+		got := fmt.Sprintf(counts, v.DTM, v.States, v.Edges, v.WhiteWins, v.BlackWins, v.Draws)
+		if want := fmt.Sprintf(counts, res.DTM, res.States, res.Edges, res.WhiteWins, res.BlackWins, res.Draws); got != want {
+			errs.Add(pr.Path, 1, 1, "the record says %s; the build's table of the mode %s has %s", want, pr.Mode, got)
+		}
+	}
+	return errs
+}

@@ -147,3 +147,20 @@ func TestReadCertificates(t *testing.T) {
 		t.Errorf("a damaged certificate: %v", errs)
 	}
 }
+
+// TestCheckRecords checks a mode's record against the build's table.
+func TestCheckRecords(t *testing.T) {
+	v := &Verification{Method: solver.Exact, DTM: 11, States: 1237, Edges: 2672, WhiteWins: 290, BlackWins: 322, Draws: 625}
+	rec := Proven{Path: "certificates/x.json", CertificateRecord: CertificateRecord{Mode: "gardner", Result: SolveResult{DTM: 11, States: 1237, Edges: 2672, WhiteWins: 290, BlackWins: 322, Draws: 625}}}
+	if errs := CheckRecords([]Proven{rec}, map[string]*Verification{"gardner": v}); len(errs) > 0 {
+		t.Errorf("a record that agrees: %v", errs)
+	}
+	rec.Result.Edges++
+	errs := CheckRecords([]Proven{rec}, map[string]*Verification{"gardner": v})
+	if !strings.Contains(errs.Error(), "certificates/x.json:1:1: the record says dtm 11, 1237 states, 2673 moves") {
+		t.Errorf("a record that disagrees: %v", errs)
+	}
+	if errs := CheckRecords([]Proven{rec}, map[string]*Verification{"gardner": {Method: solver.ByMateSearch}}); len(errs) > 0 {
+		t.Errorf("a mode not solved exactly: %v", errs)
+	}
+}
