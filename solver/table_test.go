@@ -315,7 +315,7 @@ func TestTableQueries(t *testing.T) {
 	}
 }
 
-func tableParse(t *testing.T, preset, position string) *engine.Position {
+func tableParse(t testing.TB, preset, position string) *engine.Position {
 	t.Helper()
 	p, err := engine.Parse(position, engine.MustPreset(preset))
 	if err != nil {
