@@ -16,8 +16,10 @@ import (
 // Load is what a first visit to a page downloads before its board plays:
 // the page, its stylesheets, scripts and modules, the icon, and the
 // engine it plays on — the mode's exact table for a table-backed game
-// (the page's own JavaScript engine plays from it), else the WebAssembly
-// engine with its worker and loader. Sizes are as a server sends them
+// (the page's own JavaScript engine plays from it), nothing more for a
+// puzzle with a solution tree (the page's rules follow the tree, and the
+// WebAssembly engine loads only for a move past it), else the
+// WebAssembly engine with its worker and loader. Sizes are as a server sends them
 // gzipped at the default level, as GitHub Pages does.
 type Load struct {
 	Page  string
@@ -48,6 +50,7 @@ func FirstLoad(files map[string][]byte, page string) (*Load, error) {
 		refs[path.Clean(path.Join(dir, u))] = true
 	}
 	var table, wasm, worker, wasmExec string
+	tree := false
 	board, editor := false, false
 	l := html.NewLexer(parse.NewInputBytes(doc))
 	var tag string
@@ -76,7 +79,7 @@ func FirstLoad(files map[string][]byte, page string) (*Load, error) {
 			if len(refs) == 0 {
 				return nil, fmt.Errorf("first load: %s: no assets found", page)
 			}
-			return measure(files, page, refs, table, board || editor, wasm, worker, wasmExec, add)
+			return measure(files, page, refs, table, (board && !tree) || editor, wasm, worker, wasmExec, add)
 		case html.StartTagToken:
 			tag, attrs = strings.ToLower(string(data[1:])), map[string]string{}
 		case html.AttributeToken:
@@ -86,10 +89,16 @@ func FirstLoad(files map[string][]byte, page string) (*Load, error) {
 		case html.TextToken:
 			if tag == "script" && attrs["id"] == "mode-data" {
 				var d struct {
-					Table string `json:"table"`
+					Table  string `json:"table"`
+					Puzzle *struct {
+						Tree json.RawMessage `json:"tree"`
+					} `json:"puzzle"`
 				}
 				if json.Unmarshal(data, &d) == nil {
 					table = d.Table
+					// A puzzle plays from its solution tree on the page's
+					// rules; the engine comes only if a move leaves it.
+					tree = d.Puzzle != nil && len(d.Puzzle.Tree) > 0 && string(d.Puzzle.Tree) != "null"
 				}
 			}
 		}

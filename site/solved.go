@@ -109,7 +109,7 @@ func (r *renderer) solvedRows() []solvedRow {
 		if v.Certificate != "" {
 			row.How, row.Cert = "the certificate, verified by this build", true
 		}
-		if key, err := solver.CertificateKey(m.Start); err == nil && records[key] != nil {
+		if key, err := verify.CertificateKey(m.Start); err == nil && records[key] != nil {
 			row.Record, used[key] = records[key], true
 		}
 		rows = append(rows, row)

@@ -1,8 +1,6 @@
 package solver
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 
 	"github.com/thinchess/thinchess/engine"
@@ -16,19 +14,17 @@ import (
 // flipped value, a wrong distance, a truncated file or a table of
 // another start is refused.
 
-// CertificateKey names what a certificate of start proves: a hash of the
-// solver version, the start's state (its FEN without the move counters)
-// and its board and rules. Certificates are stored under this name, so
-// a build finds the one a mode needs without trusting a file name a
-// person chose.
-func CertificateKey(start *engine.Position) (string, error) {
+// Identity is what a certificate of start proves, as text: the solver
+// version, the start's state (its FEN without the move counters) and a
+// fingerprint of its board and rules. verify.CertificateKey hashes it
+// into the name certificates are stored under, so a build finds the one
+// a mode needs without trusting a file name a person chose.
+func Identity(start *engine.Position) (string, error) {
 	c, err := newStateCodec(start)
 	if err != nil {
 		return "", err
 	}
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%s\n%x\n", Version, StateKey(start), fingerprint(c))
-	return hex.EncodeToString(h.Sum(nil))[:16], nil
+	return fmt.Sprintf("%s\n%s\n%x\n", Version, StateKey(start), fingerprint(c)), nil
 }
 
 // VerifyCertificate reads a certificate of start and verifies every

@@ -81,28 +81,3 @@ func flipBit(data []byte, at int) []byte {
 	out[at] ^= 1
 	return out
 }
-
-// TestCertificateKey checks that the key names the state and rules, not
-// the move counters or the preset's name.
-func TestCertificateKey(t *testing.T) {
-	key := func(preset, pos string) string {
-		k, err := CertificateKey(tableParse(t, preset, pos))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return k
-	}
-	a := key("1d", "k/n/r/1/1/R/N/K w - - 0 1")
-	if b := key("1d", "k/n/r/1/1/R/N/K w - - 7 30"); b != a {
-		t.Errorf("the move counters changed the key: %s, %s", a, b)
-	}
-	if b := key("1d", "k/n/r/1/1/R/N/K b - - 0 1"); b == a {
-		t.Errorf("the side to move did not change the key")
-	}
-	if b := key("chess", "k/n/r/1/1/R/N/K w - - 0 1"); b == a {
-		t.Errorf("the rules did not change the key")
-	}
-	if len(a) != 16 {
-		t.Errorf("key %q, want 16 hex digits", a)
-	}
-}

@@ -14,13 +14,26 @@ import (
 	"github.com/thinchess/thinchess/solver"
 )
 
+// CertificateKey names what a certificate of start proves: 16 hex
+// digits of the SHA-256 of solver.Identity (the solver version, the state
+// and the board and rules), the name of its files in a certificate
+// folder.
+func CertificateKey(start *engine.Position) (string, error) {
+	id, err := solver.Identity(start)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256([]byte(id))
+	return hex.EncodeToString(sum[:])[:16], nil
+}
+
 // certificatePath is where the certificate of m's start would be, or ""
 // when there is no certificate folder or the start has no key.
 func certificatePath(m *mode.Mode, opt Options) string {
 	if opt.Certificates == "" || m.Start == nil || m.Rules.Bans {
 		return ""
 	}
-	key, err := solver.CertificateKey(m.Start)
+	key, err := CertificateKey(m.Start)
 	if err != nil {
 		return ""
 	}
@@ -210,7 +223,7 @@ func verifyRecord(rec *CertificateRecord, data []byte, cache *Cache) error {
 	if err != nil {
 		return fmt.Errorf("position: %v", err)
 	}
-	if key, err := solver.CertificateKey(start); err != nil || key != rec.Key {
+	if key, err := CertificateKey(start); err != nil || key != rec.Key {
 		return fmt.Errorf("the record's key %s is not the key of its position (%s)", rec.Key, key)
 	}
 	sum := sha256.Sum256(data)

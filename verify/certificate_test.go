@@ -53,7 +53,7 @@ func TestVerifyWithCertificate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	key, err := solver.CertificateKey(start)
+	key, err := CertificateKey(start)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestReadCertificates(t *testing.T) {
 		t.Fatal(err)
 	}
 	data, _ := tab.MarshalBinary()
-	key, _ := solver.CertificateKey(start)
+	key, _ := CertificateKey(start)
 	st := tab.Stats()
 	v, dtm, _ := tab.Probe(start)
 	rec := CertificateRecord{
@@ -163,4 +163,38 @@ func TestCheckRecords(t *testing.T) {
 	if errs := CheckRecords([]Proven{rec}, map[string]*Verification{"gardner": {Method: solver.ByMateSearch}}); len(errs) > 0 {
 		t.Errorf("a mode not solved exactly: %v", errs)
 	}
+}
+
+// TestCertificateKey checks that the key names the state and rules, not
+// the move counters or the preset's name.
+func TestCertificateKey(t *testing.T) {
+	key := func(preset, pos string) string {
+		k, err := CertificateKey(mustParse(t, preset, pos))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k
+	}
+	a := key("1d", "k/n/r/1/1/R/N/K w - - 0 1")
+	if b := key("1d", "k/n/r/1/1/R/N/K w - - 7 30"); b != a {
+		t.Errorf("the move counters changed the key: %s, %s", a, b)
+	}
+	if b := key("1d", "k/n/r/1/1/R/N/K b - - 0 1"); b == a {
+		t.Errorf("the side to move did not change the key")
+	}
+	if b := key("chess", "k/n/r/1/1/R/N/K w - - 0 1"); b == a {
+		t.Errorf("the rules did not change the key")
+	}
+	if len(a) != 16 {
+		t.Errorf("key %q, want 16 hex digits", a)
+	}
+}
+
+func mustParse(t *testing.T, preset, pos string) *engine.Position {
+	t.Helper()
+	p, err := engine.Parse(pos, engine.MustPreset(preset))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

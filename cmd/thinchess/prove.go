@@ -71,7 +71,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	if *check != "" {
 		return checkCertificate(*check, p, stdout, stderr)
 	}
-	key, err := solver.CertificateKey(p)
+	key, err := verify.CertificateKey(p)
 	if err != nil {
 		fmt.Fprintf(stderr, "thinchess prove: %v\n", err)
 		return 1

@@ -86,9 +86,10 @@ export function engine() {
   return shared;
 }
 
-// A mode page without a table plays on the WebAssembly engine: it is
-// started as soon as this module runs, before the page's own modules, so
-// that fetching and compiling it overlaps with setting the page up.
+// A mode page without a table or a puzzle tree needs the WebAssembly
+// engine's searchers for the computer's moves: it is started as soon as
+// this module runs, before the page's own modules, so that fetching and
+// compiling it overlaps with setting the page up.
 if (wasmPage()) engine();
 
 function wasmPage() {
@@ -96,7 +97,10 @@ function wasmPage() {
   const d = document.body && document.body.dataset.page === 'mode' && document.getElementById('mode-data');
   if (!d) return false;
   try {
-    return !JSON.parse(d.textContent).table;
+    const data = JSON.parse(d.textContent);
+    // A puzzle follows its solution tree: the engine waits for a move
+    // that leaves it.
+    return !data.table && !(data.puzzle && data.puzzle.tree);
   } catch (err) {
     return false;
   }
@@ -111,10 +115,14 @@ const SEARCHES = new Set(['choose', 'reply', 'analyse', 'judge']);
 // its searchers. Before such a call it brings a copy of the game in the
 // worker to the same moves (the searchers see the same history, for
 // repetitions); a reply the worker plays is then played in the page too.
+// The WebAssembly engine is started at the first search (a page that
+// needs it at once starts it earlier, see wasmPage).
 export class HybridEngine {
-  constructor(wasm) {
+  // wasmOf returns the WebAssembly engine, asked for at the first search.
+  constructor(wasmOf) {
     this.local = new LocalEngine();
-    this.wasm = wasm;
+    this.wasmOf = wasmOf;
+    this.wasm = null;
     this.ready = Promise.resolve();
     this.games = new Map(); // local id → {args, copy: {id, coords} or null, queue}
   }
@@ -143,6 +151,7 @@ export class HybridEngine {
 
   // search brings the worker's copy to the game's moves and asks it.
   async search(g, fn, args) {
+    if (!this.wasm) this.wasm = this.wasmOf();
     const id = args[0];
     const coords = await this.local.call('coords', id);
     let copy = g.copy;
@@ -169,7 +178,7 @@ export class HybridEngine {
     return { ...answer, state };
   }
 
-  terminate() { this.wasm.terminate(); }
+  terminate() { if (this.wasm) this.wasm.terminate(); }
 }
 
 let hybrid = null;
@@ -183,7 +192,7 @@ export function engineFor(data, fallback) {
   if (data && data.table) return localEngine();
   const rules = (data && ((data.game && data.game.rules) || data.rules)) || {};
   if (!fallback && !rules.bans) {
-    if (!hybrid) hybrid = new HybridEngine(engine());
+    if (!hybrid) hybrid = new HybridEngine(engine);
     return hybrid;
   }
   return fallback || engine();

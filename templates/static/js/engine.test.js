@@ -30,7 +30,7 @@ const START = 'bk,bn,br,x,x,wr,wn,wk:w';
 
 test('the copy follows moves, take-backs and a reset', async () => {
   const wasm = fakeWasm();
-  const h = new HybridEngine(wasm);
+  const h = new HybridEngine(() => wasm);
   const { id } = await h.call('load', '1d', {}, START);
   await h.call('move', id, 'a3', 'a4', '');
   let r = await h.call('reply', id, 'perfect', 10, 1);
@@ -51,7 +51,7 @@ test('the copy follows moves, take-backs and a reset', async () => {
 test('a reply that comes after an undo is not played', async () => {
   let open;
   const wasm = fakeWasm(new Promise((resolve) => { open = resolve; }));
-  const h = new HybridEngine(wasm);
+  const h = new HybridEngine(() => wasm);
   const { id } = await h.call('load', '1d', {}, START);
   await h.call('move', id, 'a3', 'a4', '');
   const pending = h.call('reply', id, 'perfect', 10, 1);
@@ -65,13 +65,15 @@ test('a reply that comes after an undo is not played', async () => {
   assert.deepEqual((await h.call('analyse', id)).coords, []);
 });
 
-test('game calls never reach the worker', async () => {
+test('game calls never reach the worker, nor start it', async () => {
   const wasm = fakeWasm();
-  const h = new HybridEngine(wasm);
+  let started = 0;
+  const h = new HybridEngine(() => { started++; return wasm; });
   const { id } = await h.call('load', '1d', {}, START);
   await h.call('move', id, 'a3', 'a4', '');
   await h.call('state', id);
   await h.call('pgn', id, {});
   await h.call('free', id);
   assert.deepEqual(wasm.calls, []);
+  assert.equal(started, 0);
 });
