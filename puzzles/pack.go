@@ -151,7 +151,7 @@ func WritePack(dir, id string, h mode.PackHeader, lines iter.Seq2[*mode.PackLine
 	}
 	header := filepath.Join(packs, id+".md")
 	if _, err := os.Stat(header); errors.Is(err, fs.ErrNotExist) {
-		if err := writeFileAtomic(header, mode.FormatPackHeader(h)); err != nil {
+		if err := WriteFileAtomic(header, mode.FormatPackHeader(h)); err != nil {
 			return nil, err
 		}
 	}
@@ -212,8 +212,10 @@ func readPackIDs(path string, f func(id string, line []byte)) error {
 	}
 }
 
-// writeFileAtomic writes data to path through a temporary file beside it.
-func writeFileAtomic(path string, data []byte) error {
+// WriteFileAtomic writes data to path through a temporary file beside it
+// (hidden, so that serve's watcher ignores it), so that a reader never
+// sees half of the file and a failure leaves the old one.
+func WriteFileAtomic(path string, data []byte) error {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err

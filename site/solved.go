@@ -67,20 +67,11 @@ func (r solvedRow) Certificate() string {
 		return ""
 	}
 	c := r.Record.Certificate
-	return fmt.Sprintf("%s (%s bytes, SHA-256 %s)", c.File, commaInt(c.Bytes), c.SHA256)
+	return fmt.Sprintf("%s (%s bytes, SHA-256 %s)", c.File, thousands(c.Bytes), c.SHA256)
 }
 
 // Count writes a count with thousands separators.
-func (r solvedRow) Count(n int) string { return commaInt(n) }
-
-// commaInt writes n with thousands separators.
-func commaInt(n int) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
+func (r solvedRow) Count(n int) string { return thousands(n) }
 
 // solvedRows lists every mode start the build solved exactly, then every
 // certificate record no mode took, smallest board first.
@@ -91,8 +82,10 @@ func (r *renderer) solvedRows() []solvedRow {
 		records[pr.Key] = pr
 	}
 	used := map[string]bool{}
+	byID := map[string]*modeView{}
 	var rows []solvedRow
 	for _, mv := range r.modes {
+		byID[mv.ID] = mv
 		m, v := mv.Mode, mv.V
 		if m.Puzzle != nil || m.Pack != nil || v == nil || v.Method != solver.Exact {
 			continue
@@ -129,10 +122,8 @@ func (r *renderer) solvedRows() []solvedRow {
 		if pr.Title != "" {
 			row.Title = pr.Title
 		}
-		for _, mv := range r.modes {
-			if mv.ID == pr.Mode {
-				row.Title, row.Link = mv.Title, "modes/"+mv.ID+"/"
-			}
+		if mv := byID[pr.Mode]; pr.Mode != "" && mv != nil {
+			row.Title, row.Link = mv.Title, "modes/"+mv.ID+"/"
 		}
 		switch {
 		case pr.Verified:

@@ -37,7 +37,7 @@ func TestSolvedPage(t *testing.T) {
 			continue // a puzzle
 		}
 		rows++
-		if !strings.Contains(text, commaInt(v.States)) || !strings.Contains(text, commaInt(v.Edges)) {
+		if !strings.Contains(text, thousands(v.States)) || !strings.Contains(text, thousands(v.Edges)) {
 			t.Errorf("%s: the page lacks its %d states and %d moves", id, v.States, v.Edges)
 		}
 	}
@@ -49,7 +49,7 @@ func TestSolvedPage(t *testing.T) {
 		t.Fatalf("certificates: %d records, %v", len(proven), perrs)
 	}
 	for _, pr := range proven {
-		if !strings.Contains(text, pr.Command) || !strings.Contains(text, commaInt(pr.Result.States)) {
+		if !strings.Contains(text, pr.Command) || !strings.Contains(text, thousands(pr.Result.States)) {
 			t.Errorf("%s: the page lacks its command or its %d states", pr.Key, pr.Result.States)
 		}
 		if v := sum.Results[pr.Mode]; v != nil && v.Method == solver.Exact && v.Certificate == "" {

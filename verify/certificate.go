@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/mode"
@@ -27,39 +29,54 @@ func CertificateKey(start *engine.Position) (string, error) {
 	return hex.EncodeToString(sum[:])[:16], nil
 }
 
-// certificatePath is where the certificate of m's start would be, or ""
-// when there is no certificate folder or the start has no key.
-func certificatePath(m *mode.Mode, opt Options) string {
-	if opt.Certificates == "" || m.Start == nil || m.Rules.Bans {
-		return ""
+// certIndex is a certificate folder as one Verify run sees it: the names
+// of its certificates, listed once, and the SHA-256 of each, read once
+// and only for a mode whose start it proves. With no certificates, the
+// modes (a corpus of puzzles among them) cost nothing.
+type certIndex struct {
+	dir   string
+	files map[string]*certFile // by key
+}
+
+type certFile struct {
+	once sync.Once
+	sum  string // "" when it cannot be read
+}
+
+func newCertIndex(dir string) *certIndex {
+	x := &certIndex{dir: dir, files: map[string]*certFile{}}
+	if dir == "" {
+		return x
+	}
+	names, _ := filepath.Glob(filepath.Join(dir, "*.tctb"))
+	for _, n := range names {
+		x.files[strings.TrimSuffix(filepath.Base(n), ".tctb")] = &certFile{}
+	}
+	return x
+}
+
+// find returns the certificate of m's start and its SHA-256, or "", ""
+// when there is none.
+func (x *certIndex) find(m *mode.Mode) (path, sum string) {
+	if x == nil || len(x.files) == 0 || m.Start == nil || m.Rules.Bans {
+		return "", ""
 	}
 	key, err := CertificateKey(m.Start)
-	if err != nil {
-		return ""
+	f := x.files[key]
+	if err != nil || f == nil {
+		return "", ""
 	}
-	return filepath.Join(opt.Certificates, key+".tctb")
-}
-
-// readCertificate reads the certificate of m's start, with its SHA-256;
-// nil when there is none.
-func readCertificate(m *mode.Mode, opt Options) ([]byte, string) {
-	path := certificatePath(m, opt)
-	if path == "" {
-		return nil, ""
+	path = filepath.Join(x.dir, key+".tctb")
+	f.once.Do(func() {
+		if data, err := os.ReadFile(path); err == nil {
+			s := sha256.Sum256(data)
+			f.sum = hex.EncodeToString(s[:])
+		}
+	})
+	if f.sum == "" {
+		return "", ""
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, ""
-	}
-	sum := sha256.Sum256(data)
-	return data, hex.EncodeToString(sum[:])
-}
-
-// certificateHash is part of a mode's cache key: a new or changed
-// certificate verifies the mode again.
-func certificateHash(m *mode.Mode, opt Options) string {
-	_, sum := readCertificate(m, opt)
-	return sum
+	return path, f.sum
 }
 
 // certificateOracle verifies the certificate of m's start, when it has
@@ -71,31 +88,40 @@ func certificateHash(m *mode.Mode, opt Options) string {
 // its claim, or its start when it has none): the author asked for a proof
 // that is wrong.
 func certificateOracle(m *mode.Mode, opt Options, v *Verification, errs *mode.ErrorList) (solver.Oracle, *Artifacts, string) {
-	data, sum := readCertificate(m, opt)
-	if data == nil {
+	path, sum := opt.certs.find(m)
+	if path == "" {
 		return nil, nil, ""
 	}
 	key := Key("certificate", solver.Version, sum, m.Start.FEN(), fmt.Sprintf("%+v", *m.Rules))
+	data, err := os.ReadFile(path)
 	var t *solver.Table
-	var err error
-	if _, ok := opt.Cache.Get("certificates", key); ok {
-		t, err = solver.UnmarshalTable(data, m.Start)
-	} else if t, err = solver.VerifyCertificate(data, m.Start); err == nil {
-		opt.Cache.Put("certificates", key, []byte(sum))
+	if err == nil {
+		if _, ok := opt.Cache.Get("certificates", key); ok {
+			t, err = solver.UnmarshalTable(data, m.Start)
+		} else if t, err = solver.VerifyCertificate(data, m.Start); err == nil {
+			opt.Cache.Put("certificates", key, []byte(sum))
+		}
 	}
 	if err != nil {
 		p := m.At("claim")
 		if m.Claim == nil {
 			p = m.At("start")
 		}
-		errs.Add(m.Path, p.Line, p.Col, "the certificate %s of this start is refused: %v", certificatePath(m, opt), err)
+		errs.Add(m.Path, p.Line, p.Col, "the certificate %s of this start is refused: %v", path, err)
 		return nil, nil, ""
 	}
 	st := t.Stats()
 	v.Method = solver.Exact
 	v.setCounts(st)
-	v.Certificate = filepath.Base(certificatePath(m, opt))
+	v.Certificate = filepath.Base(path)
 	return t, nil, fmt.Sprintf("exact table from the certificate %s: %d states, %d edges, every entry verified", v.Certificate, st.States, st.Edges)
+}
+
+// certificateSum is part of a mode's cache key: a new or changed
+// certificate verifies the mode again.
+func certificateSum(m *mode.Mode, opt Options) string {
+	_, sum := opt.certs.find(m)
+	return sum
 }
 
 // SolveResult is what `thinchess solve --json` prints, and the result in

@@ -43,6 +43,8 @@ type Options struct {
 	// starts over MaxStates, "" for none: a mode whose start has one there
 	// is verified against it once the certificate itself is verified.
 	Certificates string
+	// certs is that folder as Verify lists it, once a run.
+	certs *certIndex
 }
 
 // DefaultOptions are the limits the build uses unless told otherwise.
@@ -67,6 +69,7 @@ func (o Options) modeNodes() int64 {
 // parallel, and a mode whose file and thinchess binary are unchanged
 // since the last successful verification is read from the cache.
 func Verify(s *mode.Site, opt Options) (map[string]*Verification, map[string]*Artifacts, mode.ErrorList) {
+	opt.certs = newCertIndex(opt.Certificates)
 	var modes []*mode.Mode
 	for _, m := range s.Checked() {
 		if m.Start != nil {
@@ -253,7 +256,7 @@ func (memo *Memo) find(key string) (cacheResult, bool) {
 // It looks in the memo first; then a pack's puzzle in bundle (its
 // pack's), a mode file in a cache file of its own.
 func verifyCached(m *mode.Mode, opt Options, bundle *packBundle, errs *mode.ErrorList) cacheResult {
-	key := Key("verify", solver.Version, BinaryHash(), m.Path, string(m.Source()), fmt.Sprint(opt.MaxStates, opt.MateNodes, opt.modeNodes()), certificateHash(m, opt))
+	key := Key("verify", solver.Version, BinaryHash(), m.Path, string(m.Source()), fmt.Sprint(opt.MaxStates, opt.MateNodes, opt.modeNodes()), certificateSum(m, opt))
 	lineOff := 0
 	if m.Pack != nil && m.Info != nil {
 		lineOff = m.Info.Line

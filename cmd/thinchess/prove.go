@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/puzzles"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/verify"
 )
@@ -115,7 +116,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	for name, b := range map[string][]byte{key + ".tctb": data, key + ".json": append(js, '\n')} {
-		if err := writeFileAtomic(filepath.Join(*out, name), b); err != nil {
+		if err := puzzles.WriteFileAtomic(filepath.Join(*out, name), b); err != nil {
 			fmt.Fprintf(stderr, "thinchess prove: %v\n", err)
 			return 1
 		}
@@ -151,16 +152,6 @@ func checkCertificate(file string, p *engine.Position, stdout, stderr io.Writer)
 	st := t.Stats()
 	fmt.Fprintf(stdout, "%s: verified in %.1f s: %s, %d states, %d moves\n", file, time.Since(began).Seconds(), describe(t, p), st.States, st.Edges)
 	return 0
-}
-
-// writeFileAtomic writes a file through a temporary file and a rename, so
-// that a reader never sees half of it.
-func writeFileAtomic(name string, data []byte) error {
-	part := name + ".part"
-	if err := os.WriteFile(part, data, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(part, name)
 }
 
 // peakMemory is the process's peak resident memory where the system says

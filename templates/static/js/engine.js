@@ -1,7 +1,7 @@
 // The engine client: a Web Worker running the wasm build of the Go
 // engine and solver. call(fn, ...args) returns a promise of the parsed
 // answer, rejected with the engine's own message on an error.
-import { url, TC } from './dom.js';
+import { url, json, TC } from './dom.js';
 import { localEngine, LocalEngine } from './local.js';
 
 export class Engine {
@@ -93,17 +93,11 @@ export function engine() {
 if (wasmPage()) engine();
 
 function wasmPage() {
-  if (typeof document === 'undefined') return false; // Node's unit tests
-  const d = document.body && document.body.dataset.page === 'mode' && document.getElementById('mode-data');
-  if (!d) return false;
-  try {
-    const data = JSON.parse(d.textContent);
-    // A puzzle follows its solution tree: the engine waits for a move
-    // that leaves it.
-    return !data.table && !(data.puzzle && data.puzzle.tree);
-  } catch (err) {
-    return false;
-  }
+  if (typeof document === 'undefined' || !document.body || document.body.dataset.page !== 'mode') return false; // or Node's unit tests
+  const data = json('mode-data');
+  // A puzzle follows its solution tree: the engine waits for a move that
+  // leaves it.
+  return !!data && !data.table && !(data.puzzle && data.puzzle.tree);
 }
 
 // SEARCHES are the calls only the WebAssembly engine answers on a page
