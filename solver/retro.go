@@ -42,6 +42,12 @@ type Options struct {
 	// edges even where the piece space applies (for tests that compare
 	// the two).
 	engineOnly bool
+	// noMirror makes Solve keep every state even when the start is its
+	// own mirror image (for tests that compare the two).
+	noMirror bool
+	// mirrorBudget, if not zero, replaces the budget of the search for
+	// the start's mirror (see mirrorReachable); -1 skips it (for tests).
+	mirrorBudget int
 }
 
 // Progress reports how far a Solve has got.
@@ -115,10 +121,12 @@ func prepare(start *engine.Position, opt Options) (*solve, uint64, error) {
 		return nil, 0, fmt.Errorf("solver: %s has no state key", start.FEN())
 	}
 	var space stateSpace = &engineSpace{c: c}
+	sym := false
 	if ps, ok := newPieceSpace(c, start); ok && !opt.engineOnly {
 		space = ps
+		sym = !opt.noMirror && c.km.small && ps.selfMirrored(startKey)
 	}
-	sv := &solve{opt: opt, began: began, space: space, start: start}
+	sv := &solve{opt: opt, began: began, space: space, start: start, sym: sym}
 	sv.partBits = uint(bits.Len(uint(opt.Workers - 1)))
 	sv.nparts = 1 << sv.partBits
 	return sv, startKey, nil
@@ -147,6 +155,25 @@ type solve struct {
 	// rev and revOff are the predecessor lists of a space that cannot
 	// un-move: rev[revOff[i]:revOff[i+1]] are the predecessors of i.
 	rev, revOff []uint32
+
+	// sym is set when the start's placement is its own mirror image (see
+	// pieceWorker.mirror): the solve then keeps one state of each pair
+	// of mirror images, the one with White to move, and unfolds the
+	// pairs into the table at the end. A move from a kept state k leads
+	// to the mirror of a move from mirror(k), and both halves of a pair
+	// have the same value, so the solve expands and un-moves mirror(k)
+	// to reach kept states directly, and does half the work.
+	//
+	// A state's mirror need not be reachable when the state is: then
+	// the table must leave it out. The enumeration tracks which of each
+	// kept state's two orientations (as itself, as its mirror) it has
+	// reached, until it reaches the start's mirror: from then on every
+	// reachable state's mirror is reachable too (closed), and it stops.
+	sym    bool
+	closed bool
+	// orient[i] has bit o set when kept state i is reachable as itself
+	// (o = 0) or as its mirror (o = 1); nil when closed.
+	orient []uint8
 }
 
 // A state word: the top two bits tell unresolved, win, loss or draw; the
@@ -197,10 +224,23 @@ func infoOf(t Terminal, moves int) uint16 {
 
 const infoTerminal = 1 << 15
 
+// While the enumeration tracks orientations (see solve.sym), infoSeen
+// << o marks a kept state reached in orientation o.
+const (
+	infoSeen    = 1 << 13
+	infoSeenAll = 3 << 13
+)
+
+// expanded reports whether info records an expanded state.
+func expanded(info uint16) bool { return info&^infoSeenAll != 0 }
+
 // enumerate finds every state reachable from the start, level by level
 // (breadth first), on all workers at once, and records each state's
 // number of moves or terminal kind. It returns the set of their mixed
 // keys, in parts, and the number of moves out of non-terminal states.
+// Under sym it finds the kept states (see solve.sym), records the
+// orientations reached in their info and sets s.closed; the number of
+// moves is then counted by seed.
 //
 // The set is split into parts by the top bits of the mixed keys, each
 // part owned by one worker, which alone reads and writes it: parts need
@@ -220,32 +260,78 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 		parts[o] = newKeySet(1<<10, km, s.partBits)
 	}
 	type worker struct {
-		exp     expander
-		buf     []uint64
-		out     [][]uint64 // successor keys for each part
+		exp expander
+		mir *pieceWorker // under sym
+		buf []uint64
+		// out[q] holds successor keys for part q; under sym each with
+		// the orientation it is reached in in its low bit.
+		out     [][]uint64
 		edges   int64
+		states  int // orientations reached, under sym
 		dropped int // bytes of tables dropped by growing
 		sink    uint64
-		next    [][]uint32 // new states of the worker's parts, by part
-		_       cacheLinePad
+		closed  bool
+		// next[o][q] has the new states of the worker's part q, reached
+		// in orientation o.
+		next [2][][]uint32
+		_    cacheLinePad
+	}
+	// reach records that the kept state ref of part, added to the set or
+	// not, was reached in orientation orient, and reports whether that
+	// is new: whether the state must be expanded in that orientation.
+	reach := func(wk *worker, part *keySet, ref uint32, orient int, added bool) bool {
+		if added {
+			part.setInfo(ref, infoSeen<<orient)
+			wk.states++
+			return true
+		}
+		info := part.getInfo(ref)
+		if s.closed || info&(infoSeen<<orient) != 0 {
+			return false
+		}
+		part.setInfo(ref, info|infoSeen<<orient)
+		wk.states++
+		return true
 	}
 	ws := make([]worker, workers)
 	for w := range ws {
 		ws[w].exp = s.space.newExpander()
+		if s.sym {
+			ws[w].mir = ws[w].exp.(*pieceWorker)
+		}
 		ws[w].out = make([][]uint64, nparts)
-		ws[w].next = make([][]uint32, nparts)
+		for o := range ws[w].next {
+			ws[w].next[o] = make([][]uint32, nparts)
+		}
 	}
-	frontier := make([][]uint32, nparts)
-	h := km.mix(startKey)
-	o := s.partOf(h)
-	ref, _, _ := parts[o].insert(h)
-	frontier[o] = append(frontier[o], ref)
+	// frontier[o][q] are the states of part q to expand in orientation o.
+	var frontier [2][][]uint32
+	for o := range frontier {
+		frontier[o] = make([][]uint32, nparts)
+	}
+	startOrient := 0
+	if s.sym && keySide(startKey) == engine.Black {
+		startKey, startOrient = ws[0].mir.mirror(startKey), 1
+	}
+	if s.sym {
+		s.closed = s.mirrorReachable(startKey, startOrient)
+	}
+	startH := km.mix(startKey)
+	o := s.partOf(startH)
+	ref, _, _ := parts[o].insert(startH)
+	if s.sym {
+		parts[o].setInfo(ref, infoSeen<<startOrient)
+		ws[0].states++
+	}
+	frontier[startOrient][o] = append(frontier[startOrient][o], ref)
 	var edges int64
 	const batch = 8192
 	for depth := 0; ; depth++ {
 		rounds := 0
-		for o := range frontier {
-			rounds = max(rounds, (len(frontier[o])+batch-1)/batch)
+		for _, fr := range frontier {
+			for o := range fr {
+				rounds = max(rounds, (len(fr[o])+batch-1)/batch)
+			}
 		}
 		if rounds == 0 {
 			break
@@ -253,18 +339,36 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 		for r := range rounds {
 			parallel(workers, func(w int) {
 				wk := &ws[w]
-				for o := w; o < nparts; o += workers {
-					f := frontier[o]
-					part := parts[o]
-					for _, ref := range f[min(r*batch, len(f)):min((r+1)*batch, len(f))] {
-						var t Terminal
-						t, wk.buf, _ = wk.exp.expand(km.unmix(part.key(ref)), wk.buf, nil)
-						part.setInfo(ref, infoOf(t, len(wk.buf)))
-						wk.edges += int64(len(wk.buf))
-						for _, ck := range wk.buf {
-							h := km.mix(ck)
-							q := s.partOf(h)
-							wk.out[q] = append(wk.out[q], h)
+				for orient, fr := range frontier {
+					for o := w; o < nparts; o += workers {
+						f := fr[o]
+						part := parts[o]
+						for _, ref := range f[min(r*batch, len(f)):min((r+1)*batch, len(f))] {
+							k := km.unmix(part.key(ref))
+							if !s.sym {
+								var t Terminal
+								t, wk.buf, _ = wk.exp.expand(k, wk.buf, nil)
+								part.setInfo(ref, infoOf(t, len(wk.buf)))
+								wk.edges += int64(len(wk.buf))
+								for _, ck := range wk.buf {
+									h := km.mix(ck)
+									q := s.partOf(h)
+									wk.out[q] = append(wk.out[q], h)
+								}
+								continue
+							}
+							info := part.getInfo(ref)
+							if s.closed && expanded(info) {
+								continue
+							}
+							var t Terminal
+							t, wk.buf, _ = wk.exp.expand(wk.mir.mirror(k), wk.buf, nil)
+							part.setInfo(ref, infoOf(t, len(wk.buf))|info&infoSeenAll)
+							for _, ck := range wk.buf {
+								h := km.mix(ck)
+								q := s.partOf(h)
+								wk.out[q] = append(wk.out[q], h|uint64(1-orient))
+							}
 						}
 					}
 				}
@@ -283,17 +387,25 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 								}
 								wk.sink += sum
 							}
-							ref, added, ok := part.insert(keys[i])
+							h, orient := keys[i], 0
+							if s.sym {
+								h, orient = h&^1, int(h&1)
+							}
+							ref, added, ok := part.insert(h)
 							if ok && !part.full() {
+								if s.sym {
+									added = reach(wk, part, ref, orient, added)
+									wk.closed = wk.closed || added && h == startH
+								}
 								if added {
-									wk.next[o] = append(wk.next[o], ref)
+									wk.next[orient][o] = append(wk.next[orient][o], ref)
 								}
 								continue
 							}
 							// Grow the part, carry its references over,
 							// and insert the key again if it did not fit.
 							g := part.grown()
-							for _, l := range [][]uint32{frontier[o], wk.next[o]} {
+							for _, l := range [][]uint32{frontier[0][o], frontier[1][o], wk.next[0][o], wk.next[1][o]} {
 								for j, r := range l {
 									l[j] = g.ref(part.key(r))
 								}
@@ -302,8 +414,15 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 							parts[o], part = g, g
 							if !ok {
 								i--
-							} else if added {
-								wk.next[o] = append(wk.next[o], g.ref(keys[i]))
+								continue
+							}
+							ref = g.ref(h)
+							if s.sym {
+								added = reach(wk, part, ref, orient, added)
+								wk.closed = wk.closed || added && h == startH
+							}
+							if added {
+								wk.next[orient][o] = append(wk.next[orient][o], ref)
 							}
 						}
 					}
@@ -319,6 +438,16 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 				}
 				dropped += ws[w].dropped
 				ws[w].dropped = 0
+				s.closed = s.closed || ws[w].closed
+			}
+			if s.sym {
+				total = 2 * total
+				if !s.closed {
+					total = 0
+					for w := range ws {
+						total += ws[w].states
+					}
+				}
 			}
 			collectLarge(dropped)
 			if total > s.opt.MaxStates {
@@ -326,9 +455,13 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 			}
 		}
 		total := 0
+		for orient := range frontier {
+			for o := range parts {
+				wk := &ws[o%workers]
+				frontier[orient][o], wk.next[orient][o] = wk.next[orient][o], frontier[orient][o][:0]
+			}
+		}
 		for o := range parts {
-			wk := &ws[o%workers]
-			frontier[o], wk.next[o] = wk.next[o], frontier[o][:0]
 			total += parts[o].count
 		}
 		for w := range ws {
@@ -391,11 +524,15 @@ func (s *solve) seed(infos []uint16) error {
 	if !unmoves {
 		deg = make([]uint32, n+1)
 	}
+	s.setOrient(infos)
 	type tally struct {
 		layers [][]uint32
 		terms  [Race + 1]int
 		bad    int // a state never expanded, plus one
-		_      cacheLinePad
+		// Under sym: the states and their moves, both orientations
+		// counted.
+		states, edges int
+		_             cacheLinePad
 	}
 	tallies := make([]tally, s.opt.Workers)
 	for w := range tallies {
@@ -406,12 +543,22 @@ func (s *solve) seed(infos []uint16) error {
 		ta := &tallies[w]
 		for i := lo; i < hi; i++ {
 			in := infos[i]
+			weight := 1
+			if s.sym {
+				in &^= infoSeenAll
+				weight = 2
+				if s.orient != nil {
+					weight = bits.OnesCount8(s.orient[i])
+				}
+				ta.states += weight
+			}
 			var word uint32
 			switch t := Terminal(in &^ infoTerminal); {
 			case in == 0:
 				ta.bad = i + 1
 			case in&infoTerminal == 0:
 				word = uint32(in)
+				ta.edges += weight * int(in)
 				if deg != nil {
 					deg[i+1] = uint32(in)
 				}
@@ -419,14 +566,15 @@ func (s *solve) seed(infos []uint16) error {
 				word = wordLoss
 				o := s.partOf(s.idx.keys[i])
 				ta.layers[o] = append(ta.layers[o], uint32(i))
-				ta.terms[t]++
+				ta.terms[t] += weight
 			default:
 				word = wordDraw
-				ta.terms[t]++
+				ta.terms[t] += weight
 			}
 			s.words[i>>1] |= word << (16 * (i & 1))
 		}
 	})
+	states, edges := 0, 0
 	for w := range tallies {
 		ta := &tallies[w]
 		if ta.bad != 0 {
@@ -438,6 +586,11 @@ func (s *solve) seed(infos []uint16) error {
 		for t := range ta.terms {
 			s.stats.Terminals[t] += ta.terms[t]
 		}
+		states += ta.states
+		edges += ta.edges
+	}
+	if s.sym {
+		s.stats.States, s.stats.Edges = states, edges
 	}
 	if !unmoves {
 		exps := make([]expander, s.opt.Workers)
@@ -540,6 +693,7 @@ func (s *solve) propagate() error {
 	ps, unmoves := s.space.(predecessorSpace)
 	type worker struct {
 		un    unmover
+		mir   *pieceWorker // under sym
 		cands []uint64
 		// out[o] holds the predecessors for part o: mixed keys of
 		// candidates from un-moves, or indices from stored edges.
@@ -553,6 +707,9 @@ func (s *solve) propagate() error {
 	for w := range ws {
 		if unmoves {
 			ws[w].un = ps.newUnmover()
+			if s.sym {
+				ws[w].mir = ws[w].un.(*pieceWorker)
+			}
 		}
 		ws[w].out = make([][]uint64, nparts)
 		ws[w].next = make([][]uint32, nparts)
@@ -588,7 +745,12 @@ func (s *solve) propagate() error {
 						}
 						continue
 					}
-					wk.cands = wk.un.unmoves(idx.key(int(st)), wk.cands[:0])
+					k := idx.key(int(st))
+					if s.sym {
+						// The predecessors of the mirror are kept states.
+						k = wk.mir.mirror(k)
+					}
+					wk.cands = wk.un.unmoves(k, wk.cands[:0])
 					for _, ck := range wk.cands {
 						h := idx.km.mix(ck)
 						if idx.filter != nil {
@@ -639,7 +801,7 @@ func (s *solve) propagate() error {
 			s.layers[o], wk.next[o] = wk.next[o], s.layers[o]
 			resolved += len(s.layers[o])
 		}
-		s.progress(Progress{Phase: "solve", States: len(idx.keys), Depth: d + 1, Resolved: resolved})
+		s.progress(Progress{Phase: "solve", States: s.stats.States, Depth: d + 1, Resolved: resolved})
 	}
 	return nil
 }
@@ -669,26 +831,47 @@ func (s *solve) resolve(p uint32, lost bool, d int) bool {
 	}
 }
 
-// table finishes the solve: unresolved states become draws, and the
-// counts of the stats are filled in.
+// value returns the value word of state i once the propagation is done:
+// unresolved states are draws.
+func (s *solve) value(i int) uint16 {
+	wd := s.word(uint32(i))
+	if wd&wordTag == wordUnresolved {
+		wd = wordDraw
+	}
+	return uint16(wd)
+}
+
+// table finishes the solve: unresolved states become draws, kept states
+// are unfolded into all the states under sym, and the counts of the
+// stats are filled in.
 func (s *solve) table(startKey uint64) *Table {
-	n := len(s.idx.keys)
-	vals := make([]uint16, n)
+	idx := s.idx
+	var vals []uint16
+	if s.sym {
+		var keys []uint64
+		keys, vals = s.unfold(s.value)
+		idx = indexSorted(keys, idx.km)
+	} else {
+		idx.filter = nil // only the propagation needs it
+		vals = make([]uint16, len(idx.keys))
+		s.chunks(len(vals), 4096, func(_, lo, hi int) {
+			for i := lo; i < hi; i++ {
+				vals[i] = s.value(i)
+			}
+		})
+	}
+	s.words = nil
+	s.idx = nil
 	type tally struct {
 		white, black, draws int
 		_                   cacheLinePad
 	}
 	tallies := make([]tally, s.opt.Workers)
-	s.chunks(n, 4096, func(w, lo, hi int) {
+	s.chunks(len(vals), 4096, func(w, lo, hi int) {
 		ta := &tallies[w]
 		for i := lo; i < hi; i++ {
-			wd := s.word(uint32(i))
-			if wd&wordTag == wordUnresolved {
-				wd = wordDraw
-			}
-			vals[i] = uint16(wd)
-			white := keySide(s.idx.key(i)) == engine.White
-			switch wd & wordTag {
+			white := keySide(idx.key(i)) == engine.White
+			switch vals[i] & wordTag {
 			case wordWin:
 				if white {
 					ta.white++
@@ -711,7 +894,6 @@ func (s *solve) table(startKey uint64) *Table {
 		s.stats.BlackWins += ta.black
 		s.stats.Draws += ta.draws
 	}
-	s.words = nil
-	s.idx.filter = nil // only the propagation needs it
-	return newTable(s.space, s.idx, vals, s.stats, startKey)
+	s.stats.States = len(vals)
+	return newTable(s.space, idx, vals, s.stats, startKey)
 }

@@ -49,6 +49,9 @@ type pieceSpace struct {
 	// sel[code][j] is all ones where plane j must be inverted to select
 	// code: where the code's bit j is 0.
 	sel [][4]uint64
+	// mirrorCode[code] is the code of the same piece type of the other
+	// colour, 0 when that piece never appears (see mirror).
+	mirrorCode [16]uint8
 }
 
 // Directions of ray: the first four orthogonal, the last four diagonal,
@@ -74,6 +77,10 @@ func newPieceSpace(c *stateCodec, start *engine.Position) (*pieceSpace, bool) {
 		if t != engine.King {
 			s.taken[col] = append(s.taken[col], code)
 		}
+	}
+	for code := 1; code <= len(c.pieces); code++ {
+		k := s.kind[code]
+		s.mirrorCode[code] = s.codeOf[k.color.Other()][k.typ]
 	}
 	deltas := [8][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
 	for sq := 0; sq < b.N; sq++ {
@@ -197,15 +204,13 @@ type pieceWorker struct {
 	inCheck bool   // set by generate
 	pinLine [64]uint64
 	mv      [engine.MaxMoves]pieceMove
+	scratch [64]uint8 // for mirror
 }
 
-// load decodes key k into the worker.
-func (w *pieceWorker) load(k uint64) {
-	s := w.s
+// bitboards decodes the pieces of key k into bb, by code.
+func (s *pieceSpace) bitboards(k uint64, bb *[16]uint64) {
 	c := s.c
-	var bb [16]uint64
-	w.key = k
-	w.side = keySide(k)
+	*bb = [16]uint64{}
 	switch c.layout {
 	case layoutPlanes:
 		// A piece's bitboard is the AND of the planes where its code has
@@ -221,23 +226,15 @@ func (w *pieceWorker) load(k uint64) {
 			bb[code] = (p[0] ^ sel[0]) & (p[1] ^ sel[1]) & (p[2] ^ sel[2]) & (p[3] ^ sel[3]) & board
 		}
 	case layoutOccupancy:
-		for b := w.all; b != 0; b &= b - 1 {
-			w.mail[bits.TrailingZeros64(b)] = 0
-		}
 		occ := k >> c.boardShift & (1<<uint(c.n) - 1)
 		codes := k >> (c.boardShift + uint(c.n))
 		for occ != 0 {
 			sq := bits.TrailingZeros64(occ)
 			occ &= occ - 1
-			code := uint8(codes&c.codeMask) + 1
-			w.mail[sq] = code
-			bb[code] |= 1 << uint(sq)
+			bb[codes&c.codeMask+1] |= 1 << uint(sq)
 			codes >>= c.codeBits
 		}
 	case layoutList:
-		for b := w.all; b != 0; b &= b - 1 {
-			w.mail[bits.TrailingZeros64(b)] = 0
-		}
 		slots := k >> c.boardShift
 		sqMask := uint64(1)<<c.sqBits - 1
 		for range c.maxPieces {
@@ -245,23 +242,99 @@ func (w *pieceWorker) load(k uint64) {
 			if sq == 0 {
 				break
 			}
-			code := uint8(slots>>c.sqBits&c.codeMask) + 1
-			w.mail[sq-1] = code
-			bb[code] |= 1 << (sq - 1)
+			bb[slots>>c.sqBits&c.codeMask+1] |= 1 << (sq - 1)
 			slots >>= c.sqBits + c.codeBits
 		}
 	}
+}
+
+// load decodes key k into the worker.
+func (w *pieceWorker) load(k uint64) {
+	s := w.s
+	c := s.c
+	w.key = k
+	w.side = keySide(k)
+	if c.layout != layoutPlanes {
+		for b := w.all; b != 0; b &= b - 1 {
+			w.mail[bits.TrailingZeros64(b)] = 0
+		}
+	}
+	s.bitboards(k, &w.bb)
 	var occ [2]uint64
 	for code := 1; code <= len(c.pieces); code++ {
-		occ[s.kind[code].color] |= bb[code]
+		b := w.bb[code]
+		occ[s.kind[code].color] |= b
+		if c.layout != layoutPlanes {
+			for ; b != 0; b &= b - 1 {
+				w.mail[bits.TrailingZeros64(b)] = uint8(code)
+			}
+		}
 	}
-	w.bb, w.occ, w.all = bb, occ, occ[0]|occ[1]
+	w.occ, w.all = occ, occ[0]|occ[1]
 	for col := engine.White; col <= engine.Black; col++ {
 		w.ksq[col] = -1
-		if kb := bb[s.codeOf[col][engine.King]]; kb != 0 {
+		if kb := w.bb[s.codeOf[col][engine.King]]; kb != 0 {
 			w.ksq[col] = bits.TrailingZeros64(kb)
 		}
 	}
+}
+
+// mirror returns the key of k's state turned through 180 degrees with
+// the colours swapped and the other side to move: a symmetry of every
+// game the piece space plays, which maps moves to moves and keeps the
+// value and the distance to mate for the side to move. It needs every
+// piece's counterpart of the other colour (see selfMirrored).
+func (w *pieceWorker) mirror(k uint64) uint64 {
+	s := w.s
+	var bb, mb [16]uint64
+	s.bitboards(k, &bb)
+	shift := 64 - uint(s.n)
+	for code := 1; code <= len(s.c.pieces); code++ {
+		mb[s.mirrorCode[code]] = bits.Reverse64(bb[code]) >> shift
+	}
+	return s.encodeBitboards(&mb, keySide(k).Other(), &w.scratch)
+}
+
+// selfMirrored reports whether the placement of state k is its own
+// mirror image: then every state and its mirror have the same value and
+// the solver need keep only one of them (see solve.sym).
+func (s *pieceSpace) selfMirrored(k uint64) bool {
+	for code := 1; code <= len(s.c.pieces); code++ {
+		if s.mirrorCode[code] == 0 {
+			return false
+		}
+	}
+	w := &pieceWorker{s: s}
+	return w.mirror(k) == k^1
+}
+
+// encodeBitboards returns the key of the pieces bb, by code, with side to
+// move; mail is scratch, all zero on entry and on return.
+func (s *pieceSpace) encodeBitboards(bb *[16]uint64, side engine.Color, mail *[64]uint8) uint64 {
+	c := s.c
+	if c.layout == layoutPlanes {
+		k := uint64(side)
+		for code := 1; code <= len(c.pieces); code++ {
+			for j := range c.codeBits {
+				if code>>j&1 != 0 {
+					k |= bb[code] << (c.boardShift + j*uint(c.n))
+				}
+			}
+		}
+		return k
+	}
+	var all uint64
+	for code := 1; code <= len(c.pieces); code++ {
+		all |= bb[code]
+		for b := bb[code]; b != 0; b &= b - 1 {
+			mail[bits.TrailingZeros64(b)] = uint8(code)
+		}
+	}
+	k := s.encodeMail(mail, all, side)
+	for b := all; b != 0; b &= b - 1 {
+		mail[bits.TrailingZeros64(b)] = 0
+	}
+	return k
 }
 
 // attacked reports whether side by attacks sq when the occupied squares
@@ -415,29 +488,29 @@ func (w *pieceWorker) childKey(m pieceMove) uint64 {
 	}
 	captured := w.mail[to]
 	w.mail[from], w.mail[to] = 0, code
-	k := w.encode(w.all&^(1<<uint(from))|1<<uint(to), w.side.Other())
+	k := w.s.encodeMail(&w.mail, w.all&^(1<<uint(from))|1<<uint(to), w.side.Other())
 	w.mail[from], w.mail[to] = code, captured
 	return k
 }
 
-// encode returns the key of the mailbox's pieces on the squares all with
-// side to move, for the layouts that keep a mailbox.
-func (w *pieceWorker) encode(all uint64, side engine.Color) uint64 {
-	c := w.s.c
+// encodeMail returns the key of the pieces in mail on the squares all
+// with side to move, for the layouts other than layoutPlanes.
+func (s *pieceSpace) encodeMail(mail *[64]uint8, all uint64, side engine.Color) uint64 {
+	c := s.c
 	k := uint64(side)
 	switch c.layout {
 	case layoutOccupancy:
 		k |= all << c.boardShift
 		sh := c.boardShift + uint(c.n)
 		for b := all; b != 0; b &= b - 1 {
-			k |= uint64(w.mail[bits.TrailingZeros64(b)]-1) << sh
+			k |= uint64(mail[bits.TrailingZeros64(b)]-1) << sh
 			sh += c.codeBits
 		}
 	case layoutList:
 		sh := c.boardShift
 		for b := all; b != 0; b &= b - 1 {
 			sq := bits.TrailingZeros64(b)
-			k |= (uint64(sq) + 1 | uint64(w.mail[sq]-1)<<c.sqBits) << sh
+			k |= (uint64(sq) + 1 | uint64(mail[sq]-1)<<c.sqBits) << sh
 			sh += c.sqBits + c.codeBits
 		}
 	}
@@ -507,10 +580,10 @@ func (w *pieceWorker) unmoves(k uint64, buf []uint64) []uint64 {
 				}
 				w.mail[from], w.mail[to] = code, 0
 				moved := w.all&^(1<<uint(to)) | 1<<uint(from)
-				buf = append(buf, w.encode(moved, them))
+				buf = append(buf, w.s.encodeMail(&w.mail, moved, them))
 				for _, cap := range back[:nb] {
 					w.mail[to] = cap
-					buf = append(buf, w.encode(moved|1<<uint(to), them))
+					buf = append(buf, w.s.encodeMail(&w.mail, moved|1<<uint(to), them))
 				}
 				w.mail[from], w.mail[to] = 0, code
 			}

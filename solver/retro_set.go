@@ -154,6 +154,14 @@ func (s *keySet) setInfo(ref uint32, info uint16) {
 	}
 }
 
+// getInfo returns the info of the key of ref.
+func (s *keySet) getInfo(ref uint32) uint16 {
+	if ref == zeroRef {
+		return s.zeroInfo
+	}
+	return s.infoAt(int(ref))
+}
+
 // infoAt returns the info of slot i.
 func (s *keySet) infoAt(i int) uint16 {
 	if s.mask != 0 {

@@ -166,7 +166,13 @@ func UnmarshalTable(data []byte, start *engine.Position) (*Table, error) {
 		}
 		return nil, err
 	}
-	idx, _ := newKeyIndex(parts, s.opt.Workers)
+	idx, infos := newKeyIndex(parts, s.opt.Workers)
+	if s.sym {
+		s.idx = idx
+		s.setOrient(infos)
+		keys, _ := s.unfold(nil)
+		idx = indexSorted(keys, idx.km)
+	}
 	if uint64(len(idx.keys)) != n || keySum(idx.keys) != sum {
 		return nil, fmt.Errorf("solver: %w (%s reaches other states)", ErrTableMismatch, start.FEN())
 	}

@@ -138,6 +138,39 @@ func containsMove(ms []engine.Move, m engine.Move) bool {
 	return false
 }
 
+// sameEntries fails t unless a and b hold the same states in the same
+// order with the same entries, and the same statistics.
+func sameEntries(t *testing.T, a, b *Table) {
+	t.Helper()
+	if a.Len() != b.Len() || a.Stats() != b.Stats() {
+		t.Fatalf("tables differ:\n%+v\n%+v", a.Stats(), b.Stats())
+	}
+	for i := range a.Len() {
+		if a.idx.keys[i] != b.idx.keys[i] || a.vals[i] != b.vals[i] {
+			t.Fatalf("state %d (%s): %04x, against %04x", i, a.FEN(i), a.vals[i], b.vals[i])
+		}
+	}
+}
+
+// sameTables is sameEntries, and also requires the same moves and
+// successors of every state (from the tables' own state spaces).
+func sameTables(t *testing.T, a, b *Table) {
+	t.Helper()
+	sameEntries(t, a, b)
+	for i := range a.Len() {
+		am, an := a.Successors(i)
+		bm, bn := b.Successors(i)
+		if len(am) != len(bm) {
+			t.Fatalf("state %d (%s): %d moves, against %d", i, a.FEN(i), len(am), len(bm))
+		}
+		for j := range am {
+			if am[j] != bm[j] || an[j] != bn[j] {
+				t.Fatalf("state %d (%s): move %d is %s to %d, against %s to %d", i, a.FEN(i), j, am[j].Coord(a.space.codec().b), an[j], bm[j].Coord(b.space.codec().b), bn[j])
+			}
+		}
+	}
+}
+
 // TestPieceSpaceMatchesEngine solves piece-only positions twice, with the
 // bitboard generator (un-moves, no stored edges) and with the engine's
 // generator (stored edges), and requires identical tables: the same
@@ -173,24 +206,7 @@ func TestPieceSpaceMatchesEngine(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if fast.Len() != slow.Len() || fast.Stats() != slow.Stats() {
-				t.Fatalf("piece space: %+v\nengine: %+v", fast.Stats(), slow.Stats())
-			}
-			for i := range fast.Len() {
-				if fast.idx.keys[i] != slow.idx.keys[i] || fast.vals[i] != slow.vals[i] {
-					t.Fatalf("state %d (%s): piece space %04x, engine %04x", i, fast.FEN(i), fast.vals[i], slow.vals[i])
-				}
-				fm, fn := fast.Successors(i)
-				sm, sn := slow.Successors(i)
-				if len(fm) != len(sm) {
-					t.Fatalf("state %d (%s): %d moves, engine %d", i, fast.FEN(i), len(fm), len(sm))
-				}
-				for j := range fm {
-					if fm[j] != sm[j] || fn[j] != sn[j] {
-						t.Fatalf("state %d (%s): move %d is %s to %d, engine %s to %d", i, fast.FEN(i), j, fm[j].Coord(start.B), fn[j], sm[j].Coord(start.B), sn[j])
-					}
-				}
-			}
+			sameTables(t, fast, slow)
 			for _, tab := range []*Table{fast, slow} {
 				if err := tab.Verify(); err != nil {
 					t.Fatal(err)
