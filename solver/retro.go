@@ -362,7 +362,8 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 								continue
 							}
 							var t Terminal
-							t, wk.buf, _ = wk.exp.expand(wk.mir.mirror(k), wk.buf, nil)
+							wk.mir.loadMirror(k)
+							t, wk.buf, _ = wk.mir.expandLoaded(wk.buf, nil)
 							part.setInfo(ref, infoOf(t, len(wk.buf))|info&infoSeenAll)
 							for _, ck := range wk.buf {
 								h := km.mix(ck)
@@ -745,12 +746,13 @@ func (s *solve) propagate() error {
 						}
 						continue
 					}
-					k := idx.key(int(st))
 					if s.sym {
 						// The predecessors of the mirror are kept states.
-						k = wk.mir.mirror(k)
+						wk.mir.loadMirror(idx.key(int(st)))
+						wk.cands = wk.mir.unmovesLoaded(wk.cands[:0])
+					} else {
+						wk.cands = wk.un.unmoves(idx.key(int(st)), wk.cands[:0])
 					}
-					wk.cands = wk.un.unmoves(k, wk.cands[:0])
 					for _, ck := range wk.cands {
 						h := idx.km.mix(ck)
 						if idx.filter != nil {
@@ -831,37 +833,8 @@ func (s *solve) resolve(p uint32, lost bool, d int) bool {
 	}
 }
 
-// value returns the value word of state i once the propagation is done:
-// unresolved states are draws.
-func (s *solve) value(i int) uint16 {
-	wd := s.word(uint32(i))
-	if wd&wordTag == wordUnresolved {
-		wd = wordDraw
-	}
-	return uint16(wd)
-}
-
-// table finishes the solve: unresolved states become draws, kept states
-// are unfolded into all the states under sym, and the counts of the
-// stats are filled in.
-func (s *solve) table(startKey uint64) *Table {
-	idx := s.idx
-	var vals []uint16
-	if s.sym {
-		var keys []uint64
-		keys, vals = s.unfold(s.value)
-		idx = indexSorted(keys, idx.km)
-	} else {
-		idx.filter = nil // only the propagation needs it
-		vals = make([]uint16, len(idx.keys))
-		s.chunks(len(vals), 4096, func(_, lo, hi int) {
-			for i := lo; i < hi; i++ {
-				vals[i] = s.value(i)
-			}
-		})
-	}
-	s.words = nil
-	s.idx = nil
+// tally counts the won and drawn states of the table into s.stats.
+func (s *solve) tally(idx *keyIndex, vals []uint16) {
 	type tally struct {
 		white, black, draws int
 		_                   cacheLinePad
@@ -893,6 +866,42 @@ func (s *solve) table(startKey uint64) *Table {
 		s.stats.WhiteWins += ta.white
 		s.stats.BlackWins += ta.black
 		s.stats.Draws += ta.draws
+	}
+}
+
+// value returns the value word of state i once the propagation is done:
+// unresolved states are draws.
+func (s *solve) value(i int) uint16 {
+	wd := s.word(uint32(i))
+	if wd&wordTag == wordUnresolved {
+		wd = wordDraw
+	}
+	return uint16(wd)
+}
+
+// table finishes the solve: unresolved states become draws, kept states
+// are unfolded into all the states under sym, and the counts of the
+// stats are filled in.
+func (s *solve) table(startKey uint64) *Table {
+	idx := s.idx
+	var vals []uint16
+	if s.sym {
+		var keys []uint64
+		keys, vals = s.unfold(s.value)
+		idx = indexSorted(keys, idx.km)
+	} else {
+		idx.filter = nil // only the propagation needs it
+		vals = make([]uint16, len(idx.keys))
+		s.chunks(len(vals), 4096, func(_, lo, hi int) {
+			for i := lo; i < hi; i++ {
+				vals[i] = s.value(i)
+			}
+		})
+	}
+	s.words = nil
+	s.idx = nil
+	if !s.sym {
+		s.tally(idx, vals)
 	}
 	s.stats.States = len(vals)
 	return newTable(s.space, idx, vals, s.stats, startKey)

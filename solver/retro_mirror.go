@@ -1,18 +1,21 @@
 package solver
 
 import (
-	"slices"
+	"math/bits"
+
+	"github.com/thinchess/thinchess/engine"
 )
 
 // unfold turns the kept states of a solve under sym (see solve.sym), in
 // s.idx, into every reachable state: it returns their mixed keys in
 // ascending order and, when val is not nil, the value word val(i) of
-// kept state i for each, which is also its mirror's value.
+// kept state i for each, which is also its mirror's value. With val it
+// also counts the won and drawn states into s.stats.
 //
-// The kept states reachable as themselves are in s.idx in order; their
-// mirrors are sorted here and the two runs merged. Mixed keys are small
-// under sym (their low 16 bits are free), so each key carries its value
-// through the sort.
+// Mixed keys are small under sym (their low 16 bits are free), so each
+// key carries its value. The keys are spread into buckets by their top
+// bits, about four keys a bucket, and each bucket is sorted by
+// insertion; each worker fills and sorts its own range of buckets.
 func (s *solve) unfold(val func(i int) uint16) ([]uint64, []uint16) {
 	idx := s.idx
 	n := len(idx.keys)
@@ -23,62 +26,114 @@ func (s *solve) unfold(val func(i int) uint16) ([]uint64, []uint16) {
 		}
 		return s.orient[i]
 	}
-	// mirrors[i] is the mirror of kept state i with its value, or the
-	// largest key when that mirror is not reachable; those sort last.
+	// own[i] is kept state i with its value and mirrors[i] its mirror,
+	// or 0 when not reachable. Neither is 0 otherwise: values are not
+	// (unresolved states are draws), and without them the low bits hold
+	// 1.
+	own := make([]uint64, n)
 	mirrors := make([]uint64, n)
-	s.chunks(n, 4096, func(_, lo, hi int) {
+	// wins[w][c] counts the states won by colour c, and draws[w] the
+	// drawn states, that worker w unfolded.
+	wins := make([][2]int, s.opt.Workers)
+	draws := make([]int, s.opt.Workers)
+	s.chunks(n, 4096, func(wk, lo, hi int) {
 		w := &pieceWorker{s: ps}
 		for i := lo; i < hi; i++ {
-			if seen(i)&2 == 0 {
-				mirrors[i] = ^uint64(0)
-				continue
-			}
-			mirrors[i] = idx.km.mix(w.mirror(idx.key(i)))
+			v := uint64(1)
 			if val != nil {
-				mirrors[i] |= uint64(val(i))
+				v = uint64(val(i))
+			}
+			// The kept state has White to move, its mirror Black.
+			for side := range 2 {
+				if seen(i)>>side&1 == 0 {
+					continue
+				}
+				switch v & wordTag {
+				case wordWin:
+					wins[wk][side]++
+				case wordLoss:
+					wins[wk][1-side]++
+				default:
+					draws[wk]++
+				}
+			}
+			if seen(i)&1 != 0 {
+				own[i] = idx.keys[i] | v
+			}
+			if seen(i)&2 != 0 {
+				mirrors[i] = idx.km.mix(w.mirror(idx.key(i))) | v
 			}
 		}
 	})
-	slices.Sort(mirrors)
+	for w := range wins {
+		s.stats.WhiteWins += wins[w][engine.White]
+		s.stats.BlackWins += wins[w][engine.Black]
+		s.stats.Draws += draws[w]
+	}
+	s.idx.keys = nil
 	total := 0
 	for i := range n {
-		if seen(i)&1 != 0 {
-			total++
-		}
+		total += int(seen(i)&1) + int(seen(i)>>1)
 	}
-	nb := n
-	for nb > 0 && mirrors[nb-1] == ^uint64(0) {
-		nb--
-	}
-	mirrors = mirrors[:nb]
-	total += nb
-	keys := make([]uint64, 0, total)
-	var vals []uint16
-	if val != nil {
-		vals = make([]uint16, 0, total)
-	}
-	j := 0
-	for i, h := range idx.keys {
-		if seen(i)&1 == 0 {
-			continue
-		}
-		for ; j < nb && mirrors[j] < h; j++ {
-			keys = append(keys, mirrors[j]&^0xffff)
-			if vals != nil {
-				vals = append(vals, uint16(mirrors[j]))
+	dirBits := uint(max(bits.Len(uint(total))-2, 1))
+	shift := 64 - dirBits
+	start := make([]uint32, 1<<dirBits+1)
+	workers := s.opt.Workers
+	// Worker w owns the buckets whose top bits are in [lo(w), lo(w+1)).
+	lo := func(w int) uint64 { return uint64(w) << dirBits / uint64(workers) }
+	parallel(workers, func(w int) {
+		a, b := lo(w), lo(w+1)
+		for _, src := range [][]uint64{own, mirrors} {
+			for _, h := range src {
+				if d := h >> shift; d >= a && d < b && h != 0 {
+					start[d+1]++
+				}
 			}
 		}
-		keys = append(keys, h)
-		if vals != nil {
-			vals = append(vals, val(i))
-		}
+	})
+	for d := range 1 << dirBits {
+		start[d+1] += start[d]
 	}
-	for ; j < nb; j++ {
-		keys = append(keys, mirrors[j]&^0xffff)
-		if vals != nil {
-			vals = append(vals, uint16(mirrors[j]))
-		}
+	if int(start[1<<dirBits]) != total {
+		panic("solver: unfolding the mirror pairs miscounts the states")
 	}
+	keys := make([]uint64, total)
+	parallel(workers, func(w int) {
+		a, b := lo(w), lo(w+1)
+		next := append([]uint32(nil), start[a:b]...)
+		for _, src := range [][]uint64{own, mirrors} {
+			for _, h := range src {
+				if d := h >> shift; d >= a && d < b && h != 0 {
+					keys[next[d-a]] = h
+					next[d-a]++
+				}
+			}
+		}
+		for d := a; d < b; d++ {
+			bucket := keys[start[d]:start[d+1]]
+			for i := 1; i < len(bucket); i++ {
+				h := bucket[i]
+				j := i
+				for ; j > 0 && bucket[j-1] > h; j-- {
+					bucket[j] = bucket[j-1]
+				}
+				bucket[j] = h
+			}
+		}
+	})
+	own, mirrors = nil, nil
+	var vals []uint16
+	if val != nil {
+		vals = make([]uint16, total)
+	}
+	s.chunks(total, 4096, func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			if vals != nil {
+				vals[i] = uint16(keys[i])
+			}
+			keys[i] &^= 0xffff
+		}
+	})
 	return keys, vals
 }
 
@@ -116,10 +171,11 @@ func (s *solve) mirrorReachable(startKey uint64, o0 int) bool {
 		var next []node
 		for _, nd := range frontier {
 			var t Terminal
+			w.loadMirror(nd.k)
 			if forward {
-				t, buf, _ = w.expand(w.mirror(nd.k), buf, nil)
+				t, buf, _ = w.expandLoaded(buf, nil)
 			} else {
-				buf = w.unmoves(w.mirror(nd.k), buf[:0])
+				buf = w.unmovesLoaded(buf[:0])
 			}
 			if t != NotTerminal {
 				continue

@@ -52,6 +52,8 @@ type pieceSpace struct {
 	// mirrorCode[code] is the code of the same piece type of the other
 	// colour, 0 when that piece never appears (see mirror).
 	mirrorCode [16]uint8
+	// planeCodes[j] lists the codes with bit j set, under layoutPlanes.
+	planeCodes [4][]uint8
 }
 
 // Directions of ray: the first four orthogonal, the last four diagonal,
@@ -81,6 +83,11 @@ func newPieceSpace(c *stateCodec, start *engine.Position) (*pieceSpace, bool) {
 	for code := 1; code <= len(c.pieces); code++ {
 		k := s.kind[code]
 		s.mirrorCode[code] = s.codeOf[k.color.Other()][k.typ]
+		for j := range min(c.codeBits, 4) {
+			if code>>j&1 != 0 {
+				s.planeCodes[j] = append(s.planeCodes[j], uint8(code))
+			}
+		}
 	}
 	deltas := [8][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
 	for sq := 0; sq < b.N; sq++ {
@@ -250,6 +257,22 @@ func (s *pieceSpace) bitboards(k uint64, bb *[16]uint64) {
 
 // load decodes key k into the worker.
 func (w *pieceWorker) load(k uint64) {
+	var bb [16]uint64
+	w.s.bitboards(k, &bb)
+	w.set(&bb, k)
+}
+
+// loadMirror loads the mirror of key k (see mirror), which it returns.
+func (w *pieceWorker) loadMirror(k uint64) uint64 {
+	var mb [16]uint64
+	w.s.mirrorBitboards(k, &mb)
+	mk := w.s.encodeBitboards(&mb, keySide(k).Other(), &w.scratch)
+	w.set(&mb, mk)
+	return mk
+}
+
+// set loads the state with key k, whose pieces are bb.
+func (w *pieceWorker) set(bb *[16]uint64, k uint64) {
 	s := w.s
 	c := s.c
 	w.key = k
@@ -259,10 +282,10 @@ func (w *pieceWorker) load(k uint64) {
 			w.mail[bits.TrailingZeros64(b)] = 0
 		}
 	}
-	s.bitboards(k, &w.bb)
+	w.bb = *bb
 	var occ [2]uint64
 	for code := 1; code <= len(c.pieces); code++ {
-		b := w.bb[code]
+		b := bb[code]
 		occ[s.kind[code].color] |= b
 		if c.layout != layoutPlanes {
 			for ; b != 0; b &= b - 1 {
@@ -273,7 +296,7 @@ func (w *pieceWorker) load(k uint64) {
 	w.occ, w.all = occ, occ[0]|occ[1]
 	for col := engine.White; col <= engine.Black; col++ {
 		w.ksq[col] = -1
-		if kb := w.bb[s.codeOf[col][engine.King]]; kb != 0 {
+		if kb := bb[s.codeOf[col][engine.King]]; kb != 0 {
 			w.ksq[col] = bits.TrailingZeros64(kb)
 		}
 	}
@@ -285,14 +308,33 @@ func (w *pieceWorker) load(k uint64) {
 // value and the distance to mate for the side to move. It needs every
 // piece's counterpart of the other colour (see selfMirrored).
 func (w *pieceWorker) mirror(k uint64) uint64 {
-	s := w.s
-	var bb, mb [16]uint64
-	s.bitboards(k, &bb)
+	var mb [16]uint64
+	w.s.mirrorBitboards(k, &mb)
+	return w.s.encodeBitboards(&mb, keySide(k).Other(), &w.scratch)
+}
+
+// mirrorBitboards sets mb to the pieces of k's mirror, by code.
+func (s *pieceSpace) mirrorBitboards(k uint64, mb *[16]uint64) {
+	c := s.c
 	shift := 64 - uint(s.n)
-	for code := 1; code <= len(s.c.pieces); code++ {
+	if c.layout == layoutPlanes {
+		// Turn the planes, then select each code as bitboards does.
+		p := [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+		for j := range c.codeBits {
+			p[j&3] = bits.Reverse64(c.plane(k, j)) >> shift
+		}
+		board := uint64(1)<<uint(c.n) - 1
+		for code := 1; code < len(s.sel); code++ {
+			sel := &s.sel[code]
+			mb[s.mirrorCode[code]] = (p[0] ^ sel[0]) & (p[1] ^ sel[1]) & (p[2] ^ sel[2]) & (p[3] ^ sel[3]) & board
+		}
+		return
+	}
+	var bb [16]uint64
+	s.bitboards(k, &bb)
+	for code := 1; code <= len(c.pieces); code++ {
 		mb[s.mirrorCode[code]] = bits.Reverse64(bb[code]) >> shift
 	}
-	return s.encodeBitboards(&mb, keySide(k).Other(), &w.scratch)
 }
 
 // selfMirrored reports whether the placement of state k is its own
@@ -314,12 +356,12 @@ func (s *pieceSpace) encodeBitboards(bb *[16]uint64, side engine.Color, mail *[6
 	c := s.c
 	if c.layout == layoutPlanes {
 		k := uint64(side)
-		for code := 1; code <= len(c.pieces); code++ {
-			for j := range c.codeBits {
-				if code>>j&1 != 0 {
-					k |= bb[code] << (c.boardShift + j*uint(c.n))
-				}
+		for j, codes := range s.planeCodes[:c.codeBits] {
+			var plane uint64
+			for _, code := range codes {
+				plane |= bb[code]
 			}
+			k |= plane << (c.boardShift + uint(j)*uint(c.n))
 		}
 		return k
 	}
@@ -527,11 +569,16 @@ func (w *pieceWorker) count(k uint64) (Terminal, int) {
 }
 
 func (w *pieceWorker) expand(k uint64, buf []uint64, moves []engine.Move) (Terminal, []uint64, []engine.Move) {
+	w.load(k)
+	return w.expandLoaded(buf, moves)
+}
+
+// expandLoaded is expand of the loaded state.
+func (w *pieceWorker) expandLoaded(buf []uint64, moves []engine.Move) (Terminal, []uint64, []engine.Move) {
 	buf = buf[:0]
 	if moves != nil {
 		moves = moves[:0]
 	}
-	w.load(k)
 	n := w.generate()
 	if t := w.terminal(n); t != NotTerminal {
 		return t, buf, moves
@@ -551,6 +598,12 @@ func (w *pieceWorker) expand(k uint64, buf []uint64, moves []engine.Move) (Termi
 // square it stood on empty or giving back a piece it may have captured.
 func (w *pieceWorker) unmoves(k uint64, buf []uint64) []uint64 {
 	w.load(k)
+	return w.unmovesLoaded(buf)
+}
+
+// unmovesLoaded is unmoves of the loaded state.
+func (w *pieceWorker) unmovesLoaded(buf []uint64) []uint64 {
+	k := w.key
 	s := w.s
 	c := s.c
 	us := w.side // to move in k; the predecessor has them to move
