@@ -465,6 +465,15 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 		for o := range parts {
 			total += parts[o].count
 		}
+		if s.sym {
+			total *= 2
+			if !s.closed {
+				total = 0
+				for w := range ws {
+					total += ws[w].states
+				}
+			}
+		}
 		for w := range ws {
 			edges += ws[w].edges
 			ws[w].edges = 0
@@ -803,7 +812,12 @@ func (s *solve) propagate() error {
 			s.layers[o], wk.next[o] = wk.next[o], s.layers[o]
 			resolved += len(s.layers[o])
 		}
-		s.progress(Progress{Phase: "solve", States: s.stats.States, Depth: d + 1, Resolved: resolved})
+		if s.sym && s.closed {
+			// Both states of every kept pair are reachable.
+			s.progress(Progress{Phase: "solve", States: s.stats.States, Depth: d + 1, Resolved: 2 * resolved})
+		} else {
+			s.progress(Progress{Phase: "solve", States: s.stats.States, Depth: d + 1, Resolved: resolved})
+		}
 	}
 	return nil
 }

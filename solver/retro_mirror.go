@@ -12,10 +12,12 @@ import (
 // kept state i for each, which is also its mirror's value. With val it
 // also counts the won and drawn states into s.stats.
 //
-// Mixed keys are small under sym (their low 16 bits are free), so each
-// key carries its value. The keys are spread into buckets by their top
-// bits, about four keys a bucket, and each bucket is sorted by
-// insertion; each worker fills and sorts its own range of buckets.
+// The kept states reachable as themselves and then the mirrors are
+// written into the array of keys, each key carrying its value in its
+// low 16 bits (mixed keys are small under sym). The array is then sorted
+// in place: split by its top bits between the workers, each worker
+// spreads its share into buckets of about four keys by their next bits
+// (an American flag sort) and sorts each bucket by insertion.
 func (s *solve) unfold(val func(i int) uint16) ([]uint64, []uint16) {
 	idx := s.idx
 	n := len(idx.keys)
@@ -26,20 +28,40 @@ func (s *solve) unfold(val func(i int) uint16) ([]uint64, []uint16) {
 		}
 		return s.orient[i]
 	}
-	// own[i] is kept state i with its value and mirrors[i] its mirror,
-	// or 0 when not reachable. Neither is 0 otherwise: values are not
-	// (unresolved states are draws), and without them the low bits hold
-	// 1.
-	own := make([]uint64, n)
-	mirrors := make([]uint64, n)
-	// wins[w][c] counts the states won by colour c, and draws[w] the
-	// drawn states, that worker w unfolded.
-	wins := make([][2]int, s.opt.Workers)
-	draws := make([]int, s.opt.Workers)
+	// Kept state i goes to keys[own[i]] and its mirror to
+	// keys[mirror[i]], when reachable. Without s.orient every state is
+	// reachable both ways: kept state i goes to i and its mirror to n+i.
+	var own, mirror []int
+	total := 2 * n
+	if s.orient != nil {
+		own, mirror = make([]int, n), make([]int, n)
+		total = 0
+		for i := range n {
+			if seen(i)&1 != 0 {
+				own[i] = total
+				total++
+			}
+		}
+		for i := range n {
+			if seen(i)&2 != 0 {
+				mirror[i] = total
+				total++
+			}
+		}
+	}
+	keys := make([]uint64, total)
+	// Worker w counts the states it unfolds, by value, in tallies[w].
+	type tally struct {
+		wins  [2]int // by colour
+		draws int
+		_     cacheLinePad
+	}
+	tallies := make([]tally, s.opt.Workers)
 	s.chunks(n, 4096, func(wk, lo, hi int) {
 		w := &pieceWorker{s: ps}
+		ta := &tallies[wk]
 		for i := lo; i < hi; i++ {
-			v := uint64(1)
+			var v uint64
 			if val != nil {
 				v = uint64(val(i))
 			}
@@ -50,78 +72,34 @@ func (s *solve) unfold(val func(i int) uint16) ([]uint64, []uint16) {
 				}
 				switch v & wordTag {
 				case wordWin:
-					wins[wk][side]++
+					ta.wins[side]++
 				case wordLoss:
-					wins[wk][1-side]++
+					ta.wins[1-side]++
 				default:
-					draws[wk]++
+					ta.draws++
 				}
+			}
+			at, mat := i, n+i
+			if own != nil {
+				at, mat = own[i], mirror[i]
 			}
 			if seen(i)&1 != 0 {
-				own[i] = idx.keys[i] | v
+				keys[at] = idx.keys[i] | v
 			}
 			if seen(i)&2 != 0 {
-				mirrors[i] = idx.km.mix(w.mirror(idx.key(i))) | v
+				keys[mat] = idx.km.mix(w.mirror(idx.key(i))) | v
 			}
 		}
 	})
-	for w := range wins {
-		s.stats.WhiteWins += wins[w][engine.White]
-		s.stats.BlackWins += wins[w][engine.Black]
-		s.stats.Draws += draws[w]
+	for _, ta := range tallies {
+		s.stats.WhiteWins += ta.wins[engine.White]
+		s.stats.BlackWins += ta.wins[engine.Black]
+		s.stats.Draws += ta.draws
 	}
-	s.idx.keys = nil
-	total := 0
-	for i := range n {
-		total += int(seen(i)&1) + int(seen(i)>>1)
-	}
-	dirBits := uint(max(bits.Len(uint(total))-2, 1))
-	shift := 64 - dirBits
-	start := make([]uint32, 1<<dirBits+1)
-	workers := s.opt.Workers
-	// Worker w owns the buckets whose top bits are in [lo(w), lo(w+1)).
-	lo := func(w int) uint64 { return uint64(w) << dirBits / uint64(workers) }
-	parallel(workers, func(w int) {
-		a, b := lo(w), lo(w+1)
-		for _, src := range [][]uint64{own, mirrors} {
-			for _, h := range src {
-				if d := h >> shift; d >= a && d < b && h != 0 {
-					start[d+1]++
-				}
-			}
-		}
-	})
-	for d := range 1 << dirBits {
-		start[d+1] += start[d]
-	}
-	if int(start[1<<dirBits]) != total {
-		panic("solver: unfolding the mirror pairs miscounts the states")
-	}
-	keys := make([]uint64, total)
-	parallel(workers, func(w int) {
-		a, b := lo(w), lo(w+1)
-		next := append([]uint32(nil), start[a:b]...)
-		for _, src := range [][]uint64{own, mirrors} {
-			for _, h := range src {
-				if d := h >> shift; d >= a && d < b && h != 0 {
-					keys[next[d-a]] = h
-					next[d-a]++
-				}
-			}
-		}
-		for d := a; d < b; d++ {
-			bucket := keys[start[d]:start[d+1]]
-			for i := 1; i < len(bucket); i++ {
-				h := bucket[i]
-				j := i
-				for ; j > 0 && bucket[j-1] > h; j-- {
-					bucket[j] = bucket[j-1]
-				}
-				bucket[j] = h
-			}
-		}
-	})
-	own, mirrors = nil, nil
+	own, mirror = nil, nil
+	s.idx.keys, s.words = nil, nil
+	collectLarge(8 * n)
+	keys = sortSmallKeys(keys, s.opt.Workers, total > scatterMax)
 	var vals []uint16
 	if val != nil {
 		vals = make([]uint16, total)
@@ -135,6 +113,93 @@ func (s *solve) unfold(val func(i int) uint16) ([]uint64, []uint16) {
 		}
 	})
 	return keys, vals
+}
+
+// scatterMax is the largest number of keys sortSmallKeys sorts into a
+// second array; it sorts more in place, which is slower.
+const scatterMax = 1 << 22
+
+// sortSmallKeys sorts keys, mixed small keys with a value in their low
+// 16 bits, on up to workers goroutines, and returns them (see unfold).
+// The keys are spread into buckets of about four by their top bits, each
+// worker handling a range of buckets, and each bucket is then sorted by
+// insertion. The keys are spread into a new array, or, inPlace, permuted
+// in place (an American flag sort): first into the workers' ranges and
+// then by each worker into its buckets.
+func sortSmallKeys(keys []uint64, workers int, inPlace bool) []uint64 {
+	n := len(keys)
+	partBits := uint(bits.Len(uint(workers - 1)))
+	dirBits := uint(max(bits.Len(uint(n))-2, int(partBits)+1))
+	shift := 64 - dirBits
+	nb := 1 << dirBits
+	start := make([]uint32, nb+1)
+	for _, h := range keys {
+		start[h>>shift+1]++
+	}
+	for d := range nb {
+		start[d+1] += start[d]
+	}
+	nparts := 1 << partBits
+	per := nb / nparts
+	// permute moves every key whose bucket, divided by group, is in
+	// [lo, hi) to its group's place, the groups starting at first[lo:hi].
+	permute := func(lo, hi, group int, first []uint32) {
+		next := append([]uint32(nil), first[lo:hi+1]...)
+		for g := lo; g < hi; g++ {
+			for i := next[g-lo]; i < first[g+1]; i = next[g-lo] {
+				h := keys[i]
+				for {
+					t := int(h>>shift) / group
+					if t == g {
+						break
+					}
+					j := next[t-lo]
+					next[t-lo]++
+					h, keys[j] = keys[j], h
+				}
+				keys[i] = h
+				next[g-lo]++
+			}
+		}
+	}
+	out := keys
+	if !inPlace {
+		out = make([]uint64, n)
+	} else if nparts > 1 {
+		pstart := make([]uint32, nparts+1)
+		for p := range pstart {
+			pstart[p] = start[p*per]
+		}
+		permute(0, nparts, per, pstart)
+	}
+	parallel(min(workers, nparts), func(w int) {
+		for p := w; p < nparts; p += workers {
+			lo, hi := p*per, (p+1)*per
+			if !inPlace {
+				next := append([]uint32(nil), start[lo:hi]...)
+				for _, h := range keys {
+					if d := int(h >> shift); d >= lo && d < hi {
+						out[next[d-lo]] = h
+						next[d-lo]++
+					}
+				}
+			} else {
+				permute(lo, hi, 1, start)
+			}
+			for d := lo; d < hi; d++ {
+				bucket := out[start[d]:start[d+1]]
+				for i := 1; i < len(bucket); i++ {
+					h := bucket[i]
+					j := i
+					for ; j > 0 && bucket[j-1] > h; j-- {
+						bucket[j] = bucket[j-1]
+					}
+					bucket[j] = h
+				}
+			}
+		}
+	})
+	return out
 }
 
 // mirrorBudget bounds the states mirrorReachable visits.

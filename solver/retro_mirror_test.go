@@ -1,7 +1,10 @@
 package solver
 
 import (
+	"slices"
 	"testing"
+
+	"pgregory.net/rapid"
 
 	"github.com/thinchess/thinchess/engine"
 )
@@ -71,4 +74,31 @@ func TestMirrorMatchesFull(t *testing.T) {
 			sameEntries(t, back, full)
 		})
 	}
+}
+
+// TestSortSmallKeys sorts random small mixed keys with values, in place
+// and not, on one to three workers, against the standard library.
+func TestSortSmallKeys(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(0, 5000).Draw(t, "n")
+		workers := rapid.IntRange(1, 3).Draw(t, "workers")
+		inPlace := rapid.Bool().Draw(t, "inPlace")
+		seed := rapid.Uint64().Draw(t, "seed")
+		km := keyMix{small: true}
+		seen := map[uint64]bool{}
+		var keys []uint64
+		for i := range n {
+			h := km.mix((seed + uint64(i)*0x9e3779b97f4a7c15) & mask48)
+			if !seen[h] {
+				seen[h] = true
+				keys = append(keys, h|uint64(i&0xffff))
+			}
+		}
+		want := slices.Clone(keys)
+		slices.Sort(want)
+		got := sortSmallKeys(slices.Clone(keys), workers, inPlace)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%d keys on %d workers (in place %v) sort wrong", len(keys), workers, inPlace)
+		}
+	})
 }
