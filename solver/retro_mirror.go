@@ -12,12 +12,10 @@ import (
 // kept state i for each, which is also its mirror's value. With val it
 // also counts the won and drawn states into s.stats.
 //
-// The kept states reachable as themselves and then the mirrors are
-// written into the array of keys, each key carrying its value in its
-// low 16 bits (mixed keys are small under sym). The array is then sorted
-// in place: split by its top bits between the workers, each worker
-// spreads its share into buckets of about four keys by their next bits
-// (an American flag sort) and sorts each bucket by insertion.
+// The kept states reachable as themselves, in order, and then the
+// mirrors are written into the array of keys, each key carrying its
+// value in its low 16 bits (mixed keys are small under sym); then the
+// mirrors are sorted and merged in (see mergeMirrors).
 func (s *solve) unfold(val func(i int) uint16) ([]uint64, []uint16) {
 	idx := s.idx
 	n := len(idx.keys)
@@ -32,7 +30,7 @@ func (s *solve) unfold(val func(i int) uint16) ([]uint64, []uint16) {
 	// keys[mirror[i]], when reachable. Without s.orient every state is
 	// reachable both ways: kept state i goes to i and its mirror to n+i.
 	var own, mirror []int
-	total := 2 * n
+	total, sorted := 2*n, n
 	if s.orient != nil {
 		own, mirror = make([]int, n), make([]int, n)
 		total = 0
@@ -42,6 +40,7 @@ func (s *solve) unfold(val func(i int) uint16) ([]uint64, []uint16) {
 				total++
 			}
 		}
+		sorted = total
 		for i := range n {
 			if seen(i)&2 != 0 {
 				mirror[i] = total
@@ -99,7 +98,7 @@ func (s *solve) unfold(val func(i int) uint16) ([]uint64, []uint16) {
 	own, mirror = nil, nil
 	s.idx.keys, s.words = nil, nil
 	collectLarge(8 * n)
-	keys = sortSmallKeys(keys, s.opt.Workers, total > scatterMax)
+	mergeMirrors(keys, sorted, s.opt.Workers)
 	var vals []uint16
 	if val != nil {
 		vals = make([]uint16, total)
@@ -115,25 +114,41 @@ func (s *solve) unfold(val func(i int) uint16) ([]uint64, []uint16) {
 	return keys, vals
 }
 
-// scatterMax is the largest number of keys sortSmallKeys sorts into a
-// second array; it sorts more in place, which is slower.
-const scatterMax = 1 << 22
+// mergeMirrors sorts keys, mixed small keys with a value in their low 16
+// bits, of which keys[:sorted] are already in order, on up to workers
+// goroutines (see unfold). It sorts the rest into a second array and
+// merges the two runs back into keys, from the front, having first moved
+// the sorted run to the back, where the merge never overtakes it.
+func mergeMirrors(keys []uint64, sorted, workers int) {
+	rest := make([]uint64, len(keys)-sorted)
+	bucketSort(keys[sorted:], rest, workers)
+	nb := len(rest)
+	copy(keys[nb:], keys[:sorted])
+	own := keys[nb:]
+	i, j := 0, 0
+	for k := range keys {
+		if j == nb || i < len(own) && own[i] < rest[j] {
+			keys[k] = own[i]
+			i++
+		} else {
+			keys[k] = rest[j]
+			j++
+		}
+	}
+}
 
-// sortSmallKeys sorts keys, mixed small keys with a value in their low
-// 16 bits, on up to workers goroutines, and returns them (see unfold).
-// The keys are spread into buckets of about four by their top bits, each
-// worker handling a range of buckets, and each bucket is then sorted by
-// insertion. The keys are spread into a new array, or, inPlace, permuted
-// in place (an American flag sort): first into the workers' ranges and
-// then by each worker into its buckets.
-func sortSmallKeys(keys []uint64, workers int, inPlace bool) []uint64 {
-	n := len(keys)
+// bucketSort sorts src, mixed keys, into dst on up to workers goroutines.
+// It spreads the keys into buckets of about four by their top bits, each
+// worker handling a range of buckets, and sorts each bucket by
+// insertion.
+func bucketSort(src, dst []uint64, workers int) {
+	n := len(src)
 	partBits := uint(bits.Len(uint(workers - 1)))
 	dirBits := uint(max(bits.Len(uint(n))-2, int(partBits)+1))
 	shift := 64 - dirBits
 	nb := 1 << dirBits
 	start := make([]uint32, nb+1)
-	for _, h := range keys {
+	for _, h := range src {
 		start[h>>shift+1]++
 	}
 	for d := range nb {
@@ -141,53 +156,18 @@ func sortSmallKeys(keys []uint64, workers int, inPlace bool) []uint64 {
 	}
 	nparts := 1 << partBits
 	per := nb / nparts
-	// permute moves every key whose bucket, divided by group, is in
-	// [lo, hi) to its group's place, the groups starting at first[lo:hi].
-	permute := func(lo, hi, group int, first []uint32) {
-		next := append([]uint32(nil), first[lo:hi+1]...)
-		for g := lo; g < hi; g++ {
-			for i := next[g-lo]; i < first[g+1]; i = next[g-lo] {
-				h := keys[i]
-				for {
-					t := int(h>>shift) / group
-					if t == g {
-						break
-					}
-					j := next[t-lo]
-					next[t-lo]++
-					h, keys[j] = keys[j], h
-				}
-				keys[i] = h
-				next[g-lo]++
-			}
-		}
-	}
-	out := keys
-	if !inPlace {
-		out = make([]uint64, n)
-	} else if nparts > 1 {
-		pstart := make([]uint32, nparts+1)
-		for p := range pstart {
-			pstart[p] = start[p*per]
-		}
-		permute(0, nparts, per, pstart)
-	}
 	parallel(min(workers, nparts), func(w int) {
 		for p := w; p < nparts; p += workers {
 			lo, hi := p*per, (p+1)*per
-			if !inPlace {
-				next := append([]uint32(nil), start[lo:hi]...)
-				for _, h := range keys {
-					if d := int(h >> shift); d >= lo && d < hi {
-						out[next[d-lo]] = h
-						next[d-lo]++
-					}
+			next := append([]uint32(nil), start[lo:hi]...)
+			for _, h := range src {
+				if d := int(h >> shift); d >= lo && d < hi {
+					dst[next[d-lo]] = h
+					next[d-lo]++
 				}
-			} else {
-				permute(lo, hi, 1, start)
 			}
 			for d := lo; d < hi; d++ {
-				bucket := out[start[d]:start[d+1]]
+				bucket := dst[start[d]:start[d+1]]
 				for i := 1; i < len(bucket); i++ {
 					h := bucket[i]
 					j := i
@@ -199,7 +179,6 @@ func sortSmallKeys(keys []uint64, workers int, inPlace bool) []uint64 {
 			}
 		}
 	})
-	return out
 }
 
 // mirrorBudget bounds the states mirrorReachable visits.

@@ -76,13 +76,13 @@ func TestMirrorMatchesFull(t *testing.T) {
 	}
 }
 
-// TestSortSmallKeys sorts random small mixed keys with values, in place
-// and not, on one to three workers, against the standard library.
-func TestSortSmallKeys(t *testing.T) {
+// TestMergeMirrors sorts random small mixed keys with values, a prefix
+// of them sorted already, on one to three workers, against the standard
+// library.
+func TestMergeMirrors(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(0, 5000).Draw(t, "n")
 		workers := rapid.IntRange(1, 3).Draw(t, "workers")
-		inPlace := rapid.Bool().Draw(t, "inPlace")
 		seed := rapid.Uint64().Draw(t, "seed")
 		km := keyMix{small: true}
 		seen := map[uint64]bool{}
@@ -94,11 +94,12 @@ func TestSortSmallKeys(t *testing.T) {
 				keys = append(keys, h|uint64(i&0xffff))
 			}
 		}
-		want := slices.Clone(keys)
-		slices.Sort(want)
-		got := sortSmallKeys(slices.Clone(keys), workers, inPlace)
-		if !slices.Equal(got, want) {
-			t.Fatalf("%d keys on %d workers (in place %v) sort wrong", len(keys), workers, inPlace)
+		sorted := rapid.IntRange(0, len(keys)).Draw(t, "sorted")
+		slices.Sort(keys[:sorted])
+		want := slices.Sorted(slices.Values(keys))
+		mergeMirrors(keys, sorted, workers)
+		if !slices.Equal(keys, want) {
+			t.Fatalf("%d keys, %d sorted, on %d workers sort wrong", len(keys), sorted, workers)
 		}
 	})
 }
