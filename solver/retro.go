@@ -342,8 +342,18 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 				for orient, fr := range frontier {
 					for o := w; o < nparts; o += workers {
 						f := fr[o]
+						f = f[min(r*batch, len(f)):min((r+1)*batch, len(f))]
 						part := parts[o]
-						for _, ref := range f[min(r*batch, len(f)):min((r+1)*batch, len(f))] {
+						for i, ref := range f {
+							if i%64 == 0 {
+								// Touch the slots of the next states
+								// first, as the insertion does.
+								var sum uint64
+								for _, ref := range f[i:min(i+64, len(f))] {
+									sum += part.key(ref)
+								}
+								wk.sink += sum
+							}
 							k := km.unmix(part.key(ref))
 							if !s.sym {
 								var t Terminal

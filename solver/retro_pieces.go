@@ -54,6 +54,9 @@ type pieceSpace struct {
 	mirrorCode [16]uint8
 	// planeCodes[j] lists the codes with bit j set, under layoutPlanes.
 	planeCodes [4][]uint8
+	// fieldShift and fieldBits place the pieces' fields in keys under
+	// the other layouts (see field).
+	fieldShift, fieldBits uint
 }
 
 // Directions of ray: the first four orthogonal, the last four diagonal,
@@ -88,6 +91,12 @@ func newPieceSpace(c *stateCodec, start *engine.Position) (*pieceSpace, bool) {
 				s.planeCodes[j] = append(s.planeCodes[j], uint8(code))
 			}
 		}
+	}
+	switch c.layout {
+	case layoutOccupancy:
+		s.fieldShift, s.fieldBits = c.boardShift+uint(c.n), c.codeBits
+	case layoutList:
+		s.fieldShift, s.fieldBits = c.boardShift, c.sqBits+c.codeBits
 	}
 	deltas := [8][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
 	for sq := 0; sq < b.N; sq++ {
@@ -198,12 +207,11 @@ func (m pieceMove) to() int     { return int(m >> 8 & 0xff) }
 func (m pieceMove) code() uint8 { return uint8(m >> 16) }
 
 // pieceWorker is one goroutine's view of a pieceSpace: the decoded state
-// as bitboards (and, for layouts other than layoutPlanes, a mailbox).
+// as bitboards.
 type pieceWorker struct {
 	s       *pieceSpace
 	key     uint64
 	side    engine.Color
-	mail    [64]uint8
 	bb      [16]uint64 // by code; bb[0] stays empty
 	occ     [2]uint64
 	all     uint64
@@ -211,7 +219,6 @@ type pieceWorker struct {
 	inCheck bool   // set by generate
 	pinLine [64]uint64
 	mv      [engine.MaxMoves]pieceMove
-	scratch [64]uint8 // for mirror
 }
 
 // bitboards decodes the pieces of key k into bb, by code.
@@ -266,7 +273,10 @@ func (w *pieceWorker) load(k uint64) {
 func (w *pieceWorker) loadMirror(k uint64) uint64 {
 	var mb [16]uint64
 	w.s.mirrorBitboards(k, &mb)
-	mk := w.s.encodeBitboards(&mb, keySide(k).Other(), &w.scratch)
+	mk := w.s.mirrorFields(k)
+	if w.s.c.layout == layoutPlanes {
+		mk = w.s.planesKey(&mb, keySide(k).Other())
+	}
 	w.set(&mb, mk)
 	return mk
 }
@@ -277,21 +287,10 @@ func (w *pieceWorker) set(bb *[16]uint64, k uint64) {
 	c := s.c
 	w.key = k
 	w.side = keySide(k)
-	if c.layout != layoutPlanes {
-		for b := w.all; b != 0; b &= b - 1 {
-			w.mail[bits.TrailingZeros64(b)] = 0
-		}
-	}
 	w.bb = *bb
 	var occ [2]uint64
 	for code := 1; code <= len(c.pieces); code++ {
-		b := bb[code]
-		occ[s.kind[code].color] |= b
-		if c.layout != layoutPlanes {
-			for ; b != 0; b &= b - 1 {
-				w.mail[bits.TrailingZeros64(b)] = uint8(code)
-			}
-		}
+		occ[s.kind[code].color] |= bb[code]
 	}
 	w.occ, w.all = occ, occ[0]|occ[1]
 	for col := engine.White; col <= engine.Black; col++ {
@@ -308,9 +307,42 @@ func (w *pieceWorker) set(bb *[16]uint64, k uint64) {
 // value and the distance to mate for the side to move. It needs every
 // piece's counterpart of the other colour (see selfMirrored).
 func (w *pieceWorker) mirror(k uint64) uint64 {
+	if w.s.c.layout != layoutPlanes {
+		return w.s.mirrorFields(k)
+	}
 	var mb [16]uint64
 	w.s.mirrorBitboards(k, &mb)
-	return w.s.encodeBitboards(&mb, keySide(k).Other(), &w.scratch)
+	return w.s.planesKey(&mb, keySide(k).Other())
+}
+
+// mirrorFields is mirror under the layouts with fields (see field): the
+// fields in reverse order, each turned and given the other colour.
+func (s *pieceSpace) mirrorFields(k uint64) uint64 {
+	c := s.c
+	seq := k >> s.fieldShift
+	mask := uint64(1)<<s.fieldBits - 1
+	sqMask := uint64(1)<<c.sqBits - 1
+	var occ uint64
+	m := 0 // fields
+	if c.layout == layoutOccupancy {
+		occ = k >> c.boardShift & (1<<uint(c.n) - 1)
+		m = bits.OnesCount64(occ)
+	} else {
+		for m < c.maxPieces && seq>>(uint(m)*s.fieldBits)&sqMask != 0 {
+			m++
+		}
+	}
+	var out uint64
+	for i := range m {
+		f := seq >> (uint(i) * s.fieldBits) & mask
+		if c.layout == layoutList {
+			f = uint64(c.n+1) - f&sqMask | uint64(s.mirrorCode[f>>c.sqBits+1]-1)<<c.sqBits
+		} else {
+			f = uint64(s.mirrorCode[f+1] - 1)
+		}
+		out |= f << (uint(m-1-i) * s.fieldBits)
+	}
+	return s.fieldKey(keySide(k).Other(), bits.Reverse64(occ)>>(64-uint(c.n)), out)
 }
 
 // mirrorBitboards sets mb to the pieces of k's mirror, by code.
@@ -350,31 +382,17 @@ func (s *pieceSpace) selfMirrored(k uint64) bool {
 	return w.mirror(k) == k^1
 }
 
-// encodeBitboards returns the key of the pieces bb, by code, with side to
-// move; mail is scratch, all zero on entry and on return.
-func (s *pieceSpace) encodeBitboards(bb *[16]uint64, side engine.Color, mail *[64]uint8) uint64 {
+// planesKey returns the key of the pieces bb, by code, with side to
+// move, under layoutPlanes.
+func (s *pieceSpace) planesKey(bb *[16]uint64, side engine.Color) uint64 {
 	c := s.c
-	if c.layout == layoutPlanes {
-		k := uint64(side)
-		for j, codes := range s.planeCodes[:c.codeBits] {
-			var plane uint64
-			for _, code := range codes {
-				plane |= bb[code]
-			}
-			k |= plane << (c.boardShift + uint(j)*uint(c.n))
+	k := uint64(side)
+	for j, codes := range s.planeCodes[:c.codeBits] {
+		var plane uint64
+		for _, code := range codes {
+			plane |= bb[code]
 		}
-		return k
-	}
-	var all uint64
-	for code := 1; code <= len(c.pieces); code++ {
-		all |= bb[code]
-		for b := bb[code]; b != 0; b &= b - 1 {
-			mail[bits.TrailingZeros64(b)] = uint8(code)
-		}
-	}
-	k := s.encodeMail(mail, all, side)
-	for b := all; b != 0; b &= b - 1 {
-		mail[bits.TrailingZeros64(b)] = 0
+		k |= plane << (c.boardShift + uint(j)*uint(c.n))
 	}
 	return k
 }
@@ -528,33 +546,59 @@ func (w *pieceWorker) childKey(m pieceMove) uint64 {
 	if s.c.layout == layoutPlanes {
 		return (w.key&^(s.column[from]|s.column[to]) | s.spread[code][to]) ^ 1
 	}
-	captured := w.mail[to]
-	w.mail[from], w.mail[to] = 0, code
-	k := w.s.encodeMail(&w.mail, w.all&^(1<<uint(from))|1<<uint(to), w.side.Other())
-	w.mail[from], w.mail[to] = code, captured
-	return k
+	// Take the piece's field out, and the captured piece's, and put the
+	// piece's field back in at its new place.
+	all := w.all
+	seq := s.cut(w.key>>s.fieldShift, below(all, from))
+	all &^= 1 << uint(from)
+	if all&(1<<uint(to)) != 0 {
+		seq = s.cut(seq, below(all, to))
+	}
+	all |= 1 << uint(to)
+	seq = s.insert(seq, below(all, to), s.field(to, code))
+	return s.fieldKey(w.side.Other(), all, seq)
 }
 
-// encodeMail returns the key of the pieces in mail on the squares all
-// with side to move, for the layouts other than layoutPlanes.
-func (s *pieceSpace) encodeMail(mail *[64]uint8, all uint64, side engine.Color) uint64 {
-	c := s.c
-	k := uint64(side)
-	switch c.layout {
-	case layoutOccupancy:
-		k |= all << c.boardShift
-		sh := c.boardShift + uint(c.n)
-		for b := all; b != 0; b &= b - 1 {
-			k |= uint64(mail[bits.TrailingZeros64(b)]-1) << sh
-			sh += c.codeBits
-		}
-	case layoutList:
-		sh := c.boardShift
-		for b := all; b != 0; b &= b - 1 {
-			sq := bits.TrailingZeros64(b)
-			k |= (uint64(sq) + 1 | uint64(mail[sq]-1)<<c.sqBits) << sh
-			sh += c.sqBits + c.codeBits
-		}
+// Under layoutOccupancy and layoutList a key holds a field for every
+// piece, in square order, from bit fieldShift up, fieldBits wide: its
+// code (less one) under layoutOccupancy, which also holds the occupied
+// squares from bit boardShift; its square (plus one) and its code (less
+// one) above it under layoutList. A move takes one field out and puts
+// one in, a few shifts and masks.
+
+// field returns the field of piece code on square sq.
+func (s *pieceSpace) field(sq int, code uint8) uint64 {
+	if s.c.layout == layoutList {
+		return uint64(sq+1) | uint64(code-1)<<s.c.sqBits
+	}
+	return uint64(code - 1)
+}
+
+// below returns the number of squares of all below sq: the index of
+// sq's field when sq is in all.
+func below(all uint64, sq int) int {
+	return bits.OnesCount64(all & (1<<uint(sq) - 1))
+}
+
+// cut returns the fields seq without field i.
+func (s *pieceSpace) cut(seq uint64, i int) uint64 {
+	low := uint64(1)<<(uint(i)*s.fieldBits) - 1
+	return seq&low | seq>>s.fieldBits&^low
+}
+
+// insert returns the fields seq with field f put in at index i.
+func (s *pieceSpace) insert(seq uint64, i int, f uint64) uint64 {
+	sh := uint(i) * s.fieldBits
+	low := uint64(1)<<sh - 1
+	return seq&low | f<<sh | (seq&^low)<<s.fieldBits
+}
+
+// fieldKey returns the key of the fields seq of the pieces on the
+// squares all, with side to move.
+func (s *pieceSpace) fieldKey(side engine.Color, all, seq uint64) uint64 {
+	k := uint64(side) | seq<<s.fieldShift
+	if s.c.layout == layoutOccupancy {
+		k |= all << s.c.boardShift
 	}
 	return k
 }
@@ -631,14 +675,15 @@ func (w *pieceWorker) unmovesLoaded(buf []uint64) []uint64 {
 					}
 					continue
 				}
-				w.mail[from], w.mail[to] = code, 0
-				moved := w.all&^(1<<uint(to)) | 1<<uint(from)
-				buf = append(buf, w.s.encodeMail(&w.mail, moved, them))
+				moved := w.all &^ (1 << uint(to))
+				seq := s.cut(k>>s.fieldShift, below(w.all, to))
+				moved |= 1 << uint(from)
+				seq = s.insert(seq, below(moved, from), s.field(from, code))
+				buf = append(buf, s.fieldKey(them, moved, seq))
+				at := below(moved, to)
 				for _, cap := range back[:nb] {
-					w.mail[to] = cap
-					buf = append(buf, w.s.encodeMail(&w.mail, moved|1<<uint(to), them))
+					buf = append(buf, s.fieldKey(them, moved|1<<uint(to), s.insert(seq, at, s.field(to, cap))))
 				}
-				w.mail[from], w.mail[to] = 0, code
 			}
 		}
 	}
