@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -510,8 +511,15 @@ func (s *solve) partOf(h uint64) int {
 // memory is a few large pointer-free arrays, which it replaces as they
 // grow, so collecting at once costs little (there is almost nothing to
 // mark) and keeps the heap near what is live instead of up to twice that.
+// After a very large drop it also returns the free memory to the system
+// at once, which the runtime would otherwise do only slowly: the pages
+// stay resident, and a large solve's peak would count the garbage of
+// each phase on top of what is live.
 func collectLarge(bytes int) {
-	if bytes >= 1<<20 {
+	switch {
+	case bytes >= 64<<20:
+		debug.FreeOSMemory()
+	case bytes >= 1<<20:
 		runtime.GC()
 	}
 }
@@ -909,12 +917,15 @@ func (s *solve) value(i int) uint16 {
 func (s *solve) table(startKey uint64) *Table {
 	idx := s.idx
 	var vals []uint16
+	// The propagation's filter, layers and buffers are garbage now, about
+	// as large as the index.
+	idx.filter, s.layers = nil, nil
+	collectLarge(8 * len(idx.keys))
 	if s.sym {
 		var keys []uint64
 		keys, vals = s.unfold(s.value)
 		idx = indexSorted(keys, idx.km)
 	} else {
-		idx.filter = nil // only the propagation needs it
 		vals = make([]uint16, len(idx.keys))
 		s.chunks(len(vals), 4096, func(_, lo, hi int) {
 			for i := lo; i < hi; i++ {

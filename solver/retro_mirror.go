@@ -135,6 +135,8 @@ func mergeMirrors(keys []uint64, sorted, workers int) {
 			j++
 		}
 	}
+	rest = nil
+	collectLarge(8 * nb)
 }
 
 // bucketSort sorts src, mixed keys, into dst on up to workers goroutines.
