@@ -273,9 +273,11 @@ func (w *pieceWorker) load(k uint64) {
 func (w *pieceWorker) loadMirror(k uint64) uint64 {
 	var mb [16]uint64
 	w.s.mirrorBitboards(k, &mb)
-	mk := w.s.mirrorFields(k)
+	var mk uint64
 	if w.s.c.layout == layoutPlanes {
 		mk = w.s.planesKey(&mb, keySide(k).Other())
+	} else {
+		mk = w.s.mirrorFields(k)
 	}
 	w.set(&mb, mk)
 	return mk

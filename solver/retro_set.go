@@ -220,8 +220,14 @@ func (s *keySet) insert(h uint64) (ref uint32, added, ok bool) {
 // full reports whether the set is loaded enough to grow.
 func (s *keySet) full() bool { return float64(s.count) > maxLoad*float64(s.size) }
 
-// growth is the factor by which a set grows.
-const growth = 1.5
+// growth is the factor by which a set grows, and smallGrowth the factor
+// while it has fewer than smallSet slots: small sets cost little memory,
+// and fewer rehashes save time.
+const (
+	growth      = 1.5
+	smallGrowth = 4
+	smallSet    = 1 << 16
+)
 
 // grown returns a larger set holding the same keys, with growth times the
 // addressed slots (or more, in the unlikely case that a probe run would
@@ -229,7 +235,11 @@ const growth = 1.5
 func (s *keySet) grown() *keySet {
 	size := s.size
 	for {
-		size = uint64(float64(size) * growth)
+		if size < smallSet {
+			size *= smallGrowth
+		} else {
+			size = uint64(float64(size) * growth)
+		}
 		if g, ok := s.rehash(size); ok {
 			return g
 		}
