@@ -83,6 +83,16 @@ func NewPosition(b *Board, r *Rules) *Position {
 // At returns the piece on s.
 func (p *Position) At(s Square) Piece { return p.sq[s] }
 
+// Occupied returns the occupied squares as a bitset of four words:
+// square s is bit s%64 of word s/64.
+func (p *Position) Occupied() [4]uint64 {
+	var o [4]uint64
+	for i := range o {
+		o[i] = p.occ[0][i] | p.occ[1][i]
+	}
+	return o
+}
+
 // King returns the square of c's king, or NoSquare.
 func (p *Position) King(c Color) Square { return p.king[c] }
 

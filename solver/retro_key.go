@@ -220,44 +220,30 @@ func (c *stateCodec) encode(p *engine.Position) (uint64, bool) {
 	if c.epBits > 0 && p.EP != engine.NoSquare && c.canTakeEnPassant(p, p.EP) {
 		k |= uint64(p.EP+1) << c.epShift
 	}
-	switch c.layout {
-	case layoutPlanes:
-		for s := engine.Square(0); int(s) < c.n; s++ {
-			if pc := p.At(s); pc != engine.NoPiece {
-				code := c.code[pc]
-				if code == 0 {
-					return 0, false
-				}
+	// Walk the occupied squares in order: every layout lists them so.
+	occ := p.Occupied()
+	sh := c.boardShift
+	if c.layout == layoutOccupancy {
+		sh += uint(c.n)
+	}
+	np := 0
+	for w, bb := range occ {
+		for ; bb != 0; bb &= bb - 1 {
+			s := engine.Square(w*64 + bits.TrailingZeros64(bb))
+			code := c.code[p.At(s)]
+			if code == 0 || np == c.maxPieces && c.layout != layoutPlanes {
+				return 0, false
+			}
+			np++
+			switch c.layout {
+			case layoutPlanes:
 				k |= c.spreads[code][s]
-			}
-		}
-	case layoutOccupancy:
-		sh := c.boardShift + uint(c.n)
-		np := 0
-		for s := engine.Square(0); int(s) < c.n; s++ {
-			if pc := p.At(s); pc != engine.NoPiece {
-				code := c.code[pc]
-				if code == 0 || np == c.maxPieces {
-					return 0, false
-				}
-				k |= 1 << (c.boardShift + uint(s))
-				k |= (code - 1) << sh
+			case layoutOccupancy:
+				k |= 1<<(c.boardShift+uint(s)) | (code-1)<<sh
 				sh += c.codeBits
-				np++
-			}
-		}
-	case layoutList:
-		sh := c.boardShift
-		np := 0
-		for s := engine.Square(0); int(s) < c.n; s++ {
-			if pc := p.At(s); pc != engine.NoPiece {
-				code := c.code[pc]
-				if code == 0 || np == c.maxPieces {
-					return 0, false
-				}
+			case layoutList:
 				k |= (uint64(s) + 1 | (code-1)<<c.sqBits) << sh
 				sh += c.sqBits + c.codeBits
-				np++
 			}
 		}
 	}

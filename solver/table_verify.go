@@ -55,7 +55,11 @@ func (t *Table) Verify() error {
 		go func() {
 			defer wg.Done()
 			exp := space.newExpander()
-			var kids []uint64
+			var (
+				kids, hs []uint64
+				found    []int32
+				sink     uint64
+			)
 			ta := &tallies[w]
 			for {
 				const chunk = 1024
@@ -84,7 +88,8 @@ func (t *Table) Verify() error {
 					default:
 						ta.draws++
 					}
-					if err := t.verifyEntry(i, term, kids, v, d); err != nil {
+					found, hs = t.idx.lookupAll(kids, hs, found, &sink)
+					if err := t.verifyEntry(i, term, found, v, d); err != nil {
 						fail(i, err)
 						continue
 					}
@@ -118,9 +123,9 @@ func (t *Table) Verify() error {
 	return nil
 }
 
-// verifyEntry checks state i, of terminal kind term with successors kids,
-// whose entry is v in d.
-func (t *Table) verifyEntry(i int, term Terminal, kids []uint64, v Value, d int) error {
+// verifyEntry checks state i, of terminal kind term with successors kids
+// (their indices, -1 for one not in the table), whose entry is v in d.
+func (t *Table) verifyEntry(i int, term Terminal, kids []int32, v Value, d int) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("solver: table entry %d (%s), %s in %d: %s", i, t.Position(i).FEN(), v, d, fmt.Sprintf(format, args...))
 	}
@@ -138,12 +143,11 @@ func (t *Table) verifyEntry(i int, term Terminal, kids []uint64, v Value, d int)
 	}
 	minLoss, maxWin := -1, -1
 	anyDraw := false
-	for _, ck := range kids {
-		c, ok := t.idx.lookup(ck)
-		if !ok {
+	for _, c := range kids {
+		if c < 0 {
 			return bad("a successor is not in the table")
 		}
-		cv, cd := t.entry(c)
+		cv, cd := t.entry(int(c))
 		switch cv {
 		case Loss:
 			if minLoss < 0 || cd < minLoss {
