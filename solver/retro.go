@@ -286,8 +286,11 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 			wk.states++
 			return true
 		}
+		if s.closed {
+			return false
+		}
 		info := part.getInfo(ref)
-		if s.closed || info&(infoSeen<<orient) != 0 {
+		if info&(infoSeen<<orient) != 0 {
 			return false
 		}
 		part.setInfo(ref, info|infoSeen<<orient)
