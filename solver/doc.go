@@ -43,6 +43,18 @@
 // reversed. The work is split between goroutines by ranges of keys, each
 // goroutine owning its share of the set of states.
 //
+// A start whose placement is its own mirror image — turned through 180
+// degrees with the colours swapped, as the 1-D and thin starts are — is
+// solved one state of each mirror pair at a time: a state and its mirror
+// (the other side to move) have the same value and distance, and a move
+// from one is the mirror of a move from the other, so the solver keeps
+// the states with White to move, expands and un-moves their mirrors,
+// and unfolds the pairs into the table at the end. That halves the work
+// and the memory when every reachable state's mirror is reachable, which
+// a short search from both ends usually proves first; otherwise the
+// enumeration tracks which half of each pair it has reached, and the
+// table holds exactly the reachable states either way.
+//
 // A Table answers for any reachable position: Probe gives the value and
 // the distance to mate, BestMoves every optimal move, MoveValues every
 // move's outcome and Choose a move by Strategy; the package function
