@@ -125,7 +125,7 @@ func prepare(start *engine.Position, opt Options) (*solve, uint64, error) {
 	sym := false
 	if ps, ok := newPieceSpace(c, start); ok && !opt.engineOnly {
 		space = ps
-		sym = !opt.noMirror && c.km.small && ps.selfMirrored(startKey)
+		sym = !opt.noMirror && ps.selfMirrored(startKey)
 	}
 	sv := &solve{opt: opt, began: began, space: space, start: start, sym: sym}
 	sv.partBits = uint(bits.Len(uint(opt.Workers - 1)))
@@ -314,11 +314,19 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 		frontier[o] = make([][]uint32, nparts)
 	}
 	startOrient := 0
-	if s.sym && keySide(startKey) == engine.Black {
-		startKey, startOrient = ws[0].mir.mirror(startKey), 1
-	}
 	if s.sym {
-		s.closed = s.mirrorReachable(startKey, startOrient)
+		kept, orient := startKey, 0
+		if keySide(startKey) == engine.Black {
+			kept, orient = ws[0].mir.mirror(startKey), 1
+		}
+		s.closed = s.mirrorReachable(kept, orient)
+		if s.closed || km.small {
+			startKey, startOrient = kept, orient
+		} else {
+			// Tracking orientations takes a bit of the keys sent between
+			// workers, which only small keys have free.
+			s.sym = false
+		}
 	}
 	startH := km.mix(startKey)
 	o := s.partOf(startH)
@@ -382,7 +390,10 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 							for _, ck := range wk.buf {
 								h := km.mix(ck)
 								q := s.partOf(h)
-								wk.out[q] = append(wk.out[q], h|uint64(1-orient))
+								if !s.closed {
+									h |= uint64(1 - orient)
+								}
+								wk.out[q] = append(wk.out[q], h)
 							}
 						}
 					}
@@ -403,7 +414,7 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 								wk.sink += sum
 							}
 							h, orient := keys[i], 0
-							if s.sym {
+							if s.sym && !s.closed {
 								h, orient = h&^1, int(h&1)
 							}
 							ref, added, ok := part.insert(h)

@@ -13,8 +13,8 @@ import (
 // also counts the won and drawn states into s.stats.
 //
 // The kept states reachable as themselves, in order, and then the
-// mirrors are written into the array of keys, each key carrying its
-// value in its low 16 bits (mixed keys are small under sym); then the
+// mirrors are written into the array of keys, each small key carrying
+// its value in its free low 16 bits, which saves an array; then the
 // mirrors are sorted and merged in (see mergeMirrors).
 func (s *solve) unfold(val func(i int) uint16) ([]uint64, []uint16) {
 	idx := s.idx
@@ -48,7 +48,13 @@ func (s *solve) unfold(val func(i int) uint16) ([]uint64, []uint16) {
 			}
 		}
 	}
+	// Small keys carry their value in their low 16 bits; others in vals.
+	packed := idx.km.small
 	keys := make([]uint64, total)
+	var vals []uint16
+	if val != nil && !packed {
+		vals = make([]uint16, total)
+	}
 	// Worker w counts the states it unfolds, by value, in tallies[w].
 	type tally struct {
 		wins  [2]int // by colour
@@ -82,11 +88,20 @@ func (s *solve) unfold(val func(i int) uint16) ([]uint64, []uint16) {
 			if own != nil {
 				at, mat = own[i], mirror[i]
 			}
-			if seen(i)&1 != 0 {
-				keys[at] = idx.keys[i] | v
-			}
-			if seen(i)&2 != 0 {
-				keys[mat] = idx.km.mix(w.mirror(idx.key(i))) | v
+			for side, j := range [2]int{at, mat} {
+				if seen(i)>>side&1 == 0 {
+					continue
+				}
+				h := idx.keys[i]
+				if side == 1 {
+					h = idx.km.mix(w.mirror(idx.key(i)))
+				}
+				if packed {
+					h |= v
+				} else if vals != nil {
+					vals[j] = uint16(v)
+				}
+				keys[j] = h
 			}
 		}
 	})
@@ -98,8 +113,10 @@ func (s *solve) unfold(val func(i int) uint16) ([]uint64, []uint16) {
 	own, mirror = nil, nil
 	s.idx.keys, s.words = nil, nil
 	collectLarge(8 * n)
-	mergeMirrors(keys, sorted, s.opt.Workers)
-	var vals []uint16
+	mergeMirrors(keys, vals, sorted, s.opt.Workers)
+	if !packed {
+		return keys, vals
+	}
 	if val != nil {
 		vals = make([]uint16, total)
 	}
@@ -114,36 +131,49 @@ func (s *solve) unfold(val func(i int) uint16) ([]uint64, []uint16) {
 	return keys, vals
 }
 
-// mergeMirrors sorts keys, mixed small keys with a value in their low 16
-// bits, of which keys[:sorted] are already in order, on up to workers
-// goroutines (see unfold). It sorts the rest into a second array and
-// merges the two runs back into keys, from the front, having first moved
-// the sorted run to the back, where the merge never overtakes it.
-func mergeMirrors(keys []uint64, sorted, workers int) {
-	rest := make([]uint64, len(keys)-sorted)
-	bucketSort(keys[sorted:], rest, workers)
-	nb := len(rest)
+// mergeMirrors sorts keys, mixed keys, of which keys[:sorted] are
+// already in order, and vals with them unless vals is nil, on up to
+// workers goroutines (see unfold). It sorts the rest into second arrays
+// and merges the two runs back, from the front, having first moved the
+// sorted run to the back, where the merge never overtakes it.
+func mergeMirrors(keys []uint64, vals []uint16, sorted, workers int) {
+	nb := len(keys) - sorted
+	rest := make([]uint64, nb)
+	var restVals []uint16
+	if vals != nil {
+		restVals = make([]uint16, nb)
+		bucketSort(keys[sorted:], rest, vals[sorted:], restVals, workers)
+		copy(vals[nb:], vals[:sorted])
+	} else {
+		bucketSort(keys[sorted:], rest, nil, nil, workers)
+	}
 	copy(keys[nb:], keys[:sorted])
 	own := keys[nb:]
 	i, j := 0, 0
 	for k := range keys {
 		if j == nb || i < len(own) && own[i] < rest[j] {
 			keys[k] = own[i]
+			if vals != nil {
+				vals[k] = vals[nb+i]
+			}
 			i++
 		} else {
 			keys[k] = rest[j]
+			if vals != nil {
+				vals[k] = restVals[j]
+			}
 			j++
 		}
 	}
-	rest = nil
-	collectLarge(8 * nb)
+	rest, restVals = nil, nil
+	collectLarge(10 * nb)
 }
 
-// bucketSort sorts src, mixed keys, into dst on up to workers goroutines.
-// It spreads the keys into buckets of about four by their top bits, each
-// worker handling a range of buckets, and sorts each bucket by
-// insertion.
-func bucketSort(src, dst []uint64, workers int) {
+// bucketSort sorts src, mixed keys, into dst, and srcVals into dstVals
+// with them unless they are nil, on up to workers goroutines. It spreads
+// the keys into buckets of about four by their top bits, each worker
+// handling a range of buckets, and sorts each bucket by insertion.
+func bucketSort(src, dst []uint64, srcVals, dstVals []uint16, workers int) {
 	n := len(src)
 	partBits := uint(bits.Len(uint(workers - 1)))
 	dirBits := uint(max(bits.Len(uint(n))-2, int(partBits)+1))
@@ -162,21 +192,34 @@ func bucketSort(src, dst []uint64, workers int) {
 		for p := w; p < nparts; p += workers {
 			lo, hi := p*per, (p+1)*per
 			next := append([]uint32(nil), start[lo:hi]...)
-			for _, h := range src {
+			for i, h := range src {
 				if d := int(h >> shift); d >= lo && d < hi {
 					dst[next[d-lo]] = h
+					if srcVals != nil {
+						dstVals[next[d-lo]] = srcVals[i]
+					}
 					next[d-lo]++
 				}
 			}
 			for d := lo; d < hi; d++ {
-				bucket := dst[start[d]:start[d+1]]
-				for i := 1; i < len(bucket); i++ {
-					h := bucket[i]
-					j := i
-					for ; j > 0 && bucket[j-1] > h; j-- {
-						bucket[j] = bucket[j-1]
+				a, b := int(start[d]), int(start[d+1])
+				for i := a + 1; i < b; i++ {
+					h := dst[i]
+					var v uint16
+					if dstVals != nil {
+						v = dstVals[i]
 					}
-					bucket[j] = h
+					j := i
+					for ; j > a && dst[j-1] > h; j-- {
+						dst[j] = dst[j-1]
+						if dstVals != nil {
+							dstVals[j] = dstVals[j-1]
+						}
+					}
+					dst[j] = h
+					if dstVals != nil {
+						dstVals[j] = v
+					}
 				}
 			}
 		}

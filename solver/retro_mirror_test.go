@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"testing"
@@ -12,7 +13,8 @@ import (
 
 // TestMirrorMatchesFull solves starts that are their own mirror image
 // with and without keeping one state of each mirror pair, and requires
-// identical tables. The starts cover every key layout, a start whose
+// identical tables. The starts cover every key layout, keys too wide to
+// carry a value, a start whose
 // mirror is not reachable (Gardner's 1×8: the table must leave out the
 // mirrors that are not reachable), Black to move, and the enumeration
 // finding the start's mirror itself when the search before it is
@@ -34,6 +36,9 @@ func TestMirrorMatchesFull(t *testing.T) {
 		// The occupancy and list layouts of keys.
 		{"chess", "bk,x/bn,x/bn,x/x,x/x,x/x,x/x,x/x,x/x,wn/x,wn/x,wk:w", true, 0},
 		{"chess", "bk,bn,x,x,x/x,x,x,x,x/x,x,x,x,x/x,x,x,x,x/x,x,x,wn,wk:w", true, 0},
+		// Keys over 48 bits: their values travel beside them.
+		{"chess", "bk,x/br,x/x,x/x,x/x,x/x,x/x,x/x,wr/x,wk:w", true, 0},
+		{"chess", "bk,br,x/x,x,x/x,x,x/x,x,x/x,x,x/x,wr,wk:w", true, 0},
 	} {
 		t.Run(tc.position, func(t *testing.T) {
 			start, err := engine.Parse(tc.position, engine.MustPreset(tc.preset))
@@ -77,30 +82,56 @@ func TestMirrorMatchesFull(t *testing.T) {
 	}
 }
 
-// TestMergeMirrors sorts random small mixed keys with values, a prefix
-// of them sorted already, on one to three workers, against the standard
-// library.
+// TestMergeMirrors sorts random mixed keys, a prefix of them sorted
+// already, with values packed into small keys or beside them, on one to
+// three workers, against the standard library.
 func TestMergeMirrors(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(0, 5000).Draw(t, "n")
 		workers := rapid.IntRange(1, 3).Draw(t, "workers")
+		small := rapid.Bool().Draw(t, "small")
 		seed := rapid.Uint64().Draw(t, "seed")
-		km := keyMix{small: true}
+		km := keyMix{small: small}
+		type entry struct {
+			h uint64
+			v uint16
+		}
 		seen := map[uint64]bool{}
-		var keys []uint64
+		var es []entry
 		for i := range n {
 			h := km.mix((seed + uint64(i)*0x9e3779b97f4a7c15) & mask48)
 			if !seen[h] {
 				seen[h] = true
-				keys = append(keys, h|uint64(i&0xffff))
+				es = append(es, entry{h, uint16(i * 7919)})
 			}
 		}
-		sorted := rapid.IntRange(0, len(keys)).Draw(t, "sorted")
-		slices.Sort(keys[:sorted])
-		want := slices.Sorted(slices.Values(keys))
-		mergeMirrors(keys, sorted, workers)
-		if !slices.Equal(keys, want) {
-			t.Fatalf("%d keys, %d sorted, on %d workers sort wrong", len(keys), sorted, workers)
+		sorted := rapid.IntRange(0, len(es)).Draw(t, "sorted")
+		slices.SortFunc(es[:sorted], func(a, b entry) int { return cmp.Compare(a.h, b.h) })
+		keys := make([]uint64, len(es))
+		var vals []uint16
+		if !small {
+			vals = make([]uint16, len(es))
+		}
+		for i, e := range es {
+			keys[i] = e.h
+			if small {
+				keys[i] |= uint64(e.v)
+			} else {
+				vals[i] = e.v
+			}
+		}
+		slices.SortFunc(es, func(a, b entry) int { return cmp.Compare(a.h, b.h) })
+		mergeMirrors(keys, vals, sorted, workers)
+		for i, e := range es {
+			h, v := keys[i], uint16(0)
+			if small {
+				h, v = h&^0xffff, uint16(h)
+			} else {
+				v = vals[i]
+			}
+			if h != e.h || v != e.v {
+				t.Fatalf("%d keys, %d sorted, on %d workers: entry %d is %x %d, want %x %d", len(es), sorted, workers, i, h, v, e.h, e.v)
+			}
 		}
 	})
 }
@@ -146,8 +177,7 @@ func TestMirrorRandomStarts(t *testing.T) {
 		if err != nil {
 			t.Skip(err) // a side not to move in check, say
 		}
-		// Keys over 48 bits cannot carry values through the unfolding.
-		if s, _, err := prepare(start, Options{}); err != nil || !s.sym && s.space.codec().km.small {
+		if s, _, err := prepare(start, Options{}); err != nil || !s.sym {
 			t.Fatalf("%s is not solved one mirror pair at a time (%v)", code, err)
 		}
 		half, err := Solve(start, Options{})
