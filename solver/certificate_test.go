@@ -51,9 +51,9 @@ func TestCertificate(t *testing.T) {
 		data       []byte
 		start      *engine.Position
 	}{
-		{"a win one ply slower", "the certificate is wrong", rewritten(func(t *Table) { t.vals[won] += 2 }), start},
-		{"a win made a loss", "", rewritten(func(t *Table) { t.vals[won] = t.vals[won]&wordLow | wordLoss }), start},
-		{"a draw made a win", "", rewritten(func(t *Table) { t.vals[drawn] = wordWin | 1 }), start},
+		{"a win one ply slower", "the certificate is wrong", rewritten(func(t *Table) { setVal(t, won, t.val(won)+2) }), start},
+		{"a win made a loss", "", rewritten(func(t *Table) { setVal(t, won, t.val(won)&wordLow|wordLoss) }), start},
+		{"a draw made a win", "", rewritten(func(t *Table) { setVal(t, drawn, wordWin|1) }), start},
 		{"a flipped value bit", "", flipBit(good, len(good)-tab.Len()/4-8), start},
 		{"a flipped distance bit", "", flipBit(good, len(good)-1), start},
 		{"truncated", "bad table data", good[:len(good)/2], start},

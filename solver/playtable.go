@@ -131,7 +131,7 @@ func (t *Table) MarshalPlay() ([]byte, error) {
 			if StateKey(t.Position(j)) != s {
 				return nil, fmt.Errorf("solver: play table: state keys %q and %q collide", StateKey(t.Position(j)), s)
 			}
-			if t.vals[j] != t.vals[i] {
+			if t.val(j) != t.val(i) {
 				return nil, fmt.Errorf("solver: play table: states with key %q have different values", s)
 			}
 			continue
@@ -217,7 +217,7 @@ func (t *Table) MarshalPlay() ([]byte, error) {
 	vals := make([]uint16, slots)
 	startSlot := -1
 	for k, key := range keys {
-		vals[slotOf[k]] = t.vals[key.state]
+		vals[slotOf[k]] = t.val(key.state)
 		if uint64(key.h1)<<32|uint64(key.h2) == startHash {
 			startSlot = slotOf[k]
 		}

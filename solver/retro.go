@@ -317,7 +317,7 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 	if s.sym {
 		kept, orient := startKey, 0
 		if keySide(startKey) == engine.Black {
-			kept, orient = ws[0].mir.mirror(startKey), 1
+			kept, orient = ws[0].mir.s.mirror(startKey), 1
 		}
 		s.closed = s.mirrorReachable(kept, orient)
 		if s.closed || km.small {
@@ -879,39 +879,49 @@ func (s *solve) resolve(p uint32, lost bool, d int) bool {
 	}
 }
 
-// tally counts the won and drawn states of the table into s.stats.
-func (s *solve) tally(idx *keyIndex, vals []uint16) {
+// tally counts the states of table t and its won and drawn states into
+// s.stats. Under sym a kept state counts for each orientation it is
+// reachable in: as itself with White to move, as its mirror with Black.
+func (s *solve) tally(t *Table) {
 	type tally struct {
-		white, black, draws int
-		_                   cacheLinePad
+		wins         [2]int // by colour
+		draws, state int
+		_            cacheLinePad
 	}
 	tallies := make([]tally, s.opt.Workers)
-	s.chunks(len(vals), 4096, func(w, lo, hi int) {
+	s.chunks(len(t.vals), 4096, func(w, lo, hi int) {
 		ta := &tallies[w]
 		for i := lo; i < hi; i++ {
-			white := keySide(idx.key(i)) == engine.White
-			switch vals[i] & wordTag {
-			case wordWin:
-				if white {
-					ta.white++
+			for o := range 2 {
+				var side engine.Color
+				if t.pairs == nil {
+					if o == 1 {
+						break
+					}
+					side = keySide(t.idx.key(i))
+				} else if t.pairs.indexOf(i, o) < 0 {
+					continue
 				} else {
-					ta.black++
+					side = engine.Color(o)
 				}
-			case wordLoss:
-				if white {
-					ta.black++
-				} else {
-					ta.white++
+				ta.state++
+				switch t.vals[i] & wordTag {
+				case wordWin:
+					ta.wins[side]++
+				case wordLoss:
+					ta.wins[side.Other()]++
+				default:
+					ta.draws++
 				}
-			default:
-				ta.draws++
 			}
 		}
 	})
+	s.stats.States = 0
 	for _, ta := range tallies {
-		s.stats.WhiteWins += ta.white
-		s.stats.BlackWins += ta.black
+		s.stats.WhiteWins += ta.wins[engine.White]
+		s.stats.BlackWins += ta.wins[engine.Black]
 		s.stats.Draws += ta.draws
+		s.stats.States += ta.state
 	}
 }
 
@@ -925,33 +935,29 @@ func (s *solve) value(i int) uint16 {
 	return uint16(wd)
 }
 
-// table finishes the solve: unresolved states become draws, kept states
-// are unfolded into all the states under sym, and the counts of the
-// stats are filled in.
+// table finishes the solve: unresolved states become draws, and the
+// counts of the stats are filled in. Under sym the table keeps the kept
+// states and numbers their pairs (see mirrorPairs).
 func (s *solve) table(startKey uint64) *Table {
 	idx := s.idx
-	var vals []uint16
 	// The propagation's filter, layers and buffers are garbage now, about
 	// as large as the index.
 	idx.filter, s.layers = nil, nil
 	collectLarge(8 * len(idx.keys))
-	if s.sym {
-		var keys []uint64
-		keys, vals = s.unfold(s.value)
-		idx = indexSorted(keys, idx.km)
-	} else {
-		vals = make([]uint16, len(idx.keys))
-		s.chunks(len(vals), 4096, func(_, lo, hi int) {
-			for i := lo; i < hi; i++ {
-				vals[i] = s.value(i)
-			}
-		})
-	}
+	vals := make([]uint16, len(idx.keys))
+	s.chunks(len(vals), 4096, func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			vals[i] = s.value(i)
+		}
+	})
 	s.words = nil
 	s.idx = nil
-	if !s.sym {
-		s.tally(idx, vals)
+	var pairs *mirrorPairs
+	if s.sym {
+		pairs = newMirrorPairs(s.space.(*pieceSpace), len(vals), s.orient)
 	}
-	s.stats.States = len(vals)
-	return newTable(s.space, idx, vals, s.stats, startKey)
+	t := newTable(s.space, idx, vals, pairs, s.stats, startKey)
+	s.tally(t)
+	t.stats = s.stats
+	return t
 }

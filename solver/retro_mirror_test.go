@@ -1,8 +1,6 @@
 package solver
 
 import (
-	"cmp"
-	"slices"
 	"strings"
 	"testing"
 
@@ -82,60 +80,6 @@ func TestMirrorMatchesFull(t *testing.T) {
 	}
 }
 
-// TestMergeMirrors sorts random mixed keys, a prefix of them sorted
-// already, with values packed into small keys or beside them, on one to
-// three workers, against the standard library.
-func TestMergeMirrors(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		n := rapid.IntRange(0, 5000).Draw(t, "n")
-		workers := rapid.IntRange(1, 3).Draw(t, "workers")
-		small := rapid.Bool().Draw(t, "small")
-		seed := rapid.Uint64().Draw(t, "seed")
-		km := keyMix{small: small}
-		type entry struct {
-			h uint64
-			v uint16
-		}
-		seen := map[uint64]bool{}
-		var es []entry
-		for i := range n {
-			h := km.mix((seed + uint64(i)*0x9e3779b97f4a7c15) & mask48)
-			if !seen[h] {
-				seen[h] = true
-				es = append(es, entry{h, uint16(i * 7919)})
-			}
-		}
-		sorted := rapid.IntRange(0, len(es)).Draw(t, "sorted")
-		slices.SortFunc(es[:sorted], func(a, b entry) int { return cmp.Compare(a.h, b.h) })
-		keys := make([]uint64, len(es))
-		var vals []uint16
-		if !small {
-			vals = make([]uint16, len(es))
-		}
-		for i, e := range es {
-			keys[i] = e.h
-			if small {
-				keys[i] |= uint64(e.v)
-			} else {
-				vals[i] = e.v
-			}
-		}
-		slices.SortFunc(es, func(a, b entry) int { return cmp.Compare(a.h, b.h) })
-		mergeMirrors(keys, vals, sorted, workers)
-		for i, e := range es {
-			h, v := keys[i], uint16(0)
-			if small {
-				h, v = h&^0xffff, uint16(h)
-			} else {
-				v = vals[i]
-			}
-			if h != e.h || v != e.v {
-				t.Fatalf("%d keys, %d sorted, on %d workers: entry %d is %x %d, want %x %d", len(es), sorted, workers, i, h, v, e.h, e.v)
-			}
-		}
-	})
-}
-
 // TestMirrorRandomStarts solves random starts that are their own mirror
 // image, on 1-D and two-file boards, with and without mirror pairs, and
 // requires identical tables.
@@ -188,13 +132,6 @@ func TestMirrorRandomStarts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if half.Len() != full.Len() || half.Stats() != full.Stats() {
-			t.Fatalf("%s: %+v, without mirror pairs %+v", code, half.Stats(), full.Stats())
-		}
-		for i := range half.Len() {
-			if half.idx.keys[i] != full.idx.keys[i] || half.vals[i] != full.vals[i] {
-				t.Fatalf("%s: state %d (%s) differs", code, i, half.FEN(i))
-			}
-		}
+		sameEntries(t, half, full)
 	})
 }

@@ -269,7 +269,8 @@ func (w *pieceWorker) load(k uint64) {
 	w.set(&bb, k)
 }
 
-// loadMirror loads the mirror of key k (see mirror), which it returns.
+// loadMirror loads the mirror of key k (see pieceSpace.mirror), which it
+// returns.
 func (w *pieceWorker) loadMirror(k uint64) uint64 {
 	var mb [16]uint64
 	w.s.mirrorBitboards(k, &mb)
@@ -308,13 +309,13 @@ func (w *pieceWorker) set(bb *[16]uint64, k uint64) {
 // game the piece space plays, which maps moves to moves and keeps the
 // value and the distance to mate for the side to move. It needs every
 // piece's counterpart of the other colour (see selfMirrored).
-func (w *pieceWorker) mirror(k uint64) uint64 {
-	if w.s.c.layout != layoutPlanes {
-		return w.s.mirrorFields(k)
+func (s *pieceSpace) mirror(k uint64) uint64 {
+	if s.c.layout != layoutPlanes {
+		return s.mirrorFields(k)
 	}
 	var mb [16]uint64
-	w.s.mirrorBitboards(k, &mb)
-	return w.s.planesKey(&mb, keySide(k).Other())
+	s.mirrorBitboards(k, &mb)
+	return s.planesKey(&mb, keySide(k).Other())
 }
 
 // mirrorFields is mirror under the layouts with fields (see field): the
@@ -380,8 +381,7 @@ func (s *pieceSpace) selfMirrored(k uint64) bool {
 			return false
 		}
 	}
-	w := &pieceWorker{s: s}
-	return w.mirror(k) == k^1
+	return s.mirror(k) == k^1
 }
 
 // planesKey returns the key of the pieces bb, by code, with side to

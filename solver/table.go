@@ -61,10 +61,13 @@ type Stats struct {
 // position and rules always give the same numbering and the same
 // MarshalBinary output.
 type Table struct {
-	space    stateSpace
-	c        *stateCodec
+	space stateSpace
+	c     *stateCodec
+	// idx and vals hold the states' keys and value words; under pairs
+	// the kept states'.
 	idx      *keyIndex
 	vals     []uint16
+	pairs    *mirrorPairs
 	stats    Stats
 	startKey uint64
 	pool     sync.Pool // of *tableScratch
@@ -72,17 +75,15 @@ type Table struct {
 
 // tableScratch is the per-call working memory of table lookups.
 type tableScratch struct {
-	pos   engine.Position
-	exp   expander
-	keys  []uint64
-	moves []engine.Move
-	found []int32
-	hs    []uint64
-	sink  uint64
+	pos    engine.Position
+	exp    expander
+	keys   []uint64
+	moves  []engine.Move
+	lookup lookupScratch
 }
 
-func newTable(space stateSpace, idx *keyIndex, vals []uint16, stats Stats, startKey uint64) *Table {
-	t := &Table{space: space, c: space.codec(), idx: idx, vals: vals, stats: stats, startKey: startKey}
+func newTable(space stateSpace, idx *keyIndex, vals []uint16, pairs *mirrorPairs, stats Stats, startKey uint64) *Table {
+	t := &Table{space: space, c: space.codec(), idx: idx, vals: vals, pairs: pairs, stats: stats, startKey: startKey}
 	t.pool.New = func() any {
 		return &tableScratch{exp: space.newExpander(), keys: make([]uint64, 0, 64), moves: make([]engine.Move, 0, 64)}
 	}
@@ -92,12 +93,9 @@ func newTable(space stateSpace, idx *keyIndex, vals []uint16, stats Stats, start
 // Stats returns the table's statistics.
 func (t *Table) Stats() Stats { return t.stats }
 
-// Len returns the number of states.
-func (t *Table) Len() int { return len(t.vals) }
-
 // Start returns the index of the start position.
 func (t *Table) Start() int {
-	i, _ := t.idx.lookup(t.startKey)
+	i, _ := t.lookup(t.startKey)
 	return i
 }
 
@@ -112,7 +110,7 @@ func (t *Table) Index(p *engine.Position) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	return t.idx.lookup(k)
+	return t.lookup(k)
 }
 
 // sameRules reports whether two rule sets play the same game, whatever
@@ -132,7 +130,7 @@ func sameRules(a, b *engine.Rules) bool {
 
 // entry returns the value and distance to mate of state i.
 func (t *Table) entry(i int) (Value, int) {
-	w := t.vals[i]
+	w := t.val(i)
 	switch w & wordTag {
 	case wordWin:
 		return Win, int(w & wordLow)
@@ -161,17 +159,17 @@ func (t *Table) Probe(p *engine.Position) (Value, int, bool) {
 
 // Position returns state i as a new position (counters reset).
 func (t *Table) Position(i int) *engine.Position {
-	return t.c.position(t.idx.key(i))
+	return t.c.position(t.key(i))
 }
 
 // Side returns the side to move in state i.
-func (t *Table) Side(i int) engine.Color { return keySide(t.idx.key(i)) }
+func (t *Table) Side(i int) engine.Color { return keySide(t.key(i)) }
 
 // Terminal returns how state i ends the game, or NotTerminal.
 func (t *Table) Terminal(i int) Terminal {
 	sc := t.pool.Get().(*tableScratch)
 	defer t.pool.Put(sc)
-	term, _ := sc.exp.count(t.idx.key(i))
+	term, _ := sc.exp.count(t.key(i))
 	return term
 }
 
@@ -201,13 +199,13 @@ func (sc *tableScratch) expand(k uint64) bool {
 func (t *Table) Successors(i int) ([]engine.Move, []int) {
 	sc := t.pool.Get().(*tableScratch)
 	defer t.pool.Put(sc)
-	if !sc.expand(t.idx.key(i)) {
+	if !sc.expand(t.key(i)) {
 		return nil, nil
 	}
 	moves := append([]engine.Move(nil), sc.moves...)
 	next := make([]int, len(sc.keys))
 	for j, k := range sc.keys {
-		next[j], _ = t.idx.lookup(k)
+		next[j], _ = t.lookup(k)
 	}
 	return moves, next
 }
@@ -247,10 +245,10 @@ func (t *Table) moveValues(sc *tableScratch, k uint64, out []MoveValue) ([]MoveV
 	}
 	// Look the successors up together, touching their memory first (see
 	// keyIndex.findAll).
-	sc.found, sc.hs = t.idx.lookupAll(sc.keys, sc.hs, sc.found, &sc.sink)
+	found := t.lookupAll(sc.keys, &sc.lookup)
 	for j := range sc.keys {
 		mv := MoveValue{Move: sc.moves[j], Value: Draw, DTM: -1}
-		if c := int(sc.found[j]); c >= 0 {
+		if c := int(found[j]); c >= 0 {
 			v, d := t.entry(c)
 			if v != Draw {
 				mv.Value, mv.DTM = -v, d+1
@@ -272,7 +270,7 @@ func (t *Table) MoveValues(p *engine.Position) []MoveValue {
 	}
 	sc := t.pool.Get().(*tableScratch)
 	defer t.pool.Put(sc)
-	out, _ := t.moveValues(sc, t.idx.key(i), nil)
+	out, _ := t.moveValues(sc, t.key(i), nil)
 	return out
 }
 
@@ -288,7 +286,7 @@ func (t *Table) BestMoves(p *engine.Position) []engine.Move {
 	sc := t.pool.Get().(*tableScratch)
 	defer t.pool.Put(sc)
 	var buf [64]MoveValue
-	mvs, _ := t.moveValues(sc, t.idx.key(i), buf[:0])
+	mvs, _ := t.moveValues(sc, t.key(i), buf[:0])
 	return bestOf(mvs, nil)
 }
 
@@ -312,6 +310,6 @@ func bestOf(mvs []MoveValue, out []engine.Move) []engine.Move {
 func (t *Table) FEN(i int) string {
 	sc := t.pool.Get().(*tableScratch)
 	defer t.pool.Put(sc)
-	t.c.decode(t.idx.key(i), &sc.pos)
+	t.c.decode(t.key(i), &sc.pos)
 	return sc.pos.FEN()
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"runtime"
+	"slices"
 
 	"github.com/thinchess/thinchess/engine"
 )
@@ -16,20 +17,27 @@ import (
 // value in two bits (0 draw, 1 win, 2 loss), then, for the decided states
 // only, half the distance to mate in the fewest bits that hold the
 // largest (a win's distance is odd, a loss's even, so the value gives the
-// last bit back).
+// last bit back). A table solved in mirror pairs (see mirrorPairs) holds
+// the entries of its kept states only, each its mirror's too, and which
+// of the pairs are reachable which way.
 //
 //	magic    "TCTB"
 //	version  1 byte (tableVersion)
 //	rules    8 bytes: fingerprint of the board and rules
-//	keys     8 bytes: sum of the mixed keys of all states
+//	keys     8 bytes: sum of the mixed keys of all states, or of the kept
+//	         states
 //	stats    uvarints: states, edges, white wins, black wins, draws,
 //	         mates, stalemates, insufficient, races
-//	values   2 bits a state, least significant bits first
+//	kept     uvarint: the number of kept states, 0 without mirror pairs
+//	pairs    with kept states: 1 byte, 1 when every kept state is
+//	         reachable both ways; else 0 and 2 bits a kept state, bit o
+//	         set when it is reachable in orientation o
+//	values   2 bits a state (or kept state), least significant bits first
 //	width    1 byte: bits a half distance
 //	halves   width bits a decided state, least significant bits first
 const (
 	tableMagic   = "TCTB"
-	tableVersion = 1
+	tableVersion = 2
 )
 
 // Version names the solver's table format and semantics. It changes
@@ -88,6 +96,20 @@ func (t *Table) MarshalBinary() ([]byte, error) {
 	out = binary.LittleEndian.AppendUint64(out, fingerprint(t.c))
 	out = binary.LittleEndian.AppendUint64(out, keySum(t.idx.keys))
 	out = appendStats(out, t.stats)
+	if t.pairs == nil {
+		out = binary.AppendUvarint(out, 0)
+		return appendValues(out, t.vals), nil
+	}
+	out = binary.AppendUvarint(out, uint64(t.pairs.k))
+	if t.pairs.orient == nil {
+		out = append(out, 1)
+	} else {
+		bw := bitWriter{out: append(out, 0)}
+		for _, seen := range t.pairs.orient {
+			bw.write(uint64(seen), 2)
+		}
+		out = bw.flush()
+	}
 	return appendValues(out, t.vals), nil
 }
 
@@ -134,7 +156,7 @@ func UnmarshalTable(data []byte, start *engine.Position) (*Table, error) {
 	fp := binary.LittleEndian.Uint64(data)
 	sum := binary.LittleEndian.Uint64(data[8:])
 	data = data[16:]
-	var head [9]uint64
+	var head [10]uint64
 	for i := range head {
 		v, n := binary.Uvarint(data)
 		if n <= 0 {
@@ -142,12 +164,37 @@ func UnmarshalTable(data []byte, start *engine.Position) (*Table, error) {
 		}
 		head[i], data = v, data[n:]
 	}
-	n := head[0]
-	valueBytes := (2*n + 7) / 8
-	if n == 0 || n > 1<<32-2 || uint64(len(data)) < valueBytes+1 {
+	n, kept := head[0], head[9]
+	if n == 0 || n > 1<<32-2 || kept > n {
 		return nil, bad("wrong length")
 	}
-	vals, err := readValues(data, int(n))
+	var closed bool
+	var orient []uint8
+	if kept > 0 {
+		if len(data) < 1 || data[0] > 1 {
+			return nil, bad("bad mirror pairs")
+		}
+		closed, data = data[0] == 1, data[1:]
+		if !closed {
+			size := int(2*kept+7) / 8
+			if len(data) < size {
+				return nil, bad("truncated mirror pairs")
+			}
+			br := bitReader{data: data[:size]}
+			orient = make([]uint8, kept)
+			for c := range orient {
+				if orient[c] = uint8(br.read(2)); orient[c] == 0 {
+					return nil, bad("a kept state reachable neither way")
+				}
+			}
+			data = data[size:]
+		}
+	}
+	count := n
+	if kept > 0 {
+		count = kept
+	}
+	vals, err := readValues(data, int(count))
 	if err != nil {
 		return nil, err
 	}
@@ -167,17 +214,23 @@ func UnmarshalTable(data []byte, start *engine.Position) (*Table, error) {
 		return nil, err
 	}
 	idx, infos := newKeyIndex(parts, s.opt.Workers)
-	if s.sym {
-		s.idx = idx
-		s.setOrient(infos)
-		keys, _ := s.unfold(nil)
-		idx = indexSorted(keys, idx.km)
+	s.setOrient(infos)
+	mismatch := uint64(len(idx.keys)) != count || keySum(idx.keys) != sum || s.sym != (kept > 0)
+	if !mismatch && s.sym {
+		mismatch = closed != (s.orient == nil) || !slices.Equal(orient, s.orient)
 	}
-	if uint64(len(idx.keys)) != n || keySum(idx.keys) != sum {
+	if mismatch {
 		return nil, fmt.Errorf("solver: %w (%s reaches other states)", ErrTableMismatch, start.FEN())
+	}
+	var pairs *mirrorPairs
+	if s.sym {
+		pairs = newMirrorPairs(s.space.(*pieceSpace), len(idx.keys), s.orient)
+		if uint64(pairs.n) != n {
+			return nil, fmt.Errorf("solver: %w (%s reaches other states)", ErrTableMismatch, start.FEN())
+		}
 	}
 	st := Stats{States: int(n), Edges: int(head[1]), WhiteWins: int(head[2]), BlackWins: int(head[3]), Draws: int(head[4])}
 	st.Terminals[Mate], st.Terminals[Stalemate] = int(head[5]), int(head[6])
 	st.Terminals[Insufficient], st.Terminals[Race] = int(head[7]), int(head[8])
-	return newTable(s.space, idx, vals, st, startKey), nil
+	return newTable(s.space, idx, vals, pairs, st, startKey), nil
 }

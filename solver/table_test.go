@@ -138,16 +138,39 @@ func containsMove(ms []engine.Move, m engine.Move) bool {
 	return false
 }
 
-// sameEntries fails t unless a and b hold the same states in the same
-// order with the same entries, and the same statistics.
-func sameEntries(t *testing.T, a, b *Table) {
+// fataler is what sameEntries needs of a test: testing.T or rapid.T.
+type fataler interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
+// setVal sets the value word of state i: under mirror pairs that of its
+// kept state, which its mirror shares.
+func setVal(t *Table, i int, w uint16) {
+	if t.pairs != nil {
+		i, _ = t.pairs.state(i)
+	}
+	t.vals[i] = w
+}
+
+// sameEntries fails t unless a and b hold the same states with the same
+// entries, and the same statistics. Tables solved in mirror pairs number
+// their states otherwise, so states are matched by key.
+func sameEntries(t fataler, a, b *Table) {
 	t.Helper()
 	if a.Len() != b.Len() || a.Stats() != b.Stats() {
 		t.Fatalf("tables differ:\n%+v\n%+v", a.Stats(), b.Stats())
 	}
 	for i := range a.Len() {
-		if a.idx.keys[i] != b.idx.keys[i] || a.vals[i] != b.vals[i] {
-			t.Fatalf("state %d (%s): %04x, against %04x", i, a.FEN(i), a.vals[i], b.vals[i])
+		j, ok := b.lookup(a.key(i))
+		if !ok {
+			t.Fatalf("state %d (%s) is not in the other table", i, a.FEN(i))
+		}
+		if a.val(i) != b.val(j) {
+			t.Fatalf("state %d (%s): %04x, against %04x", i, a.FEN(i), a.val(i), b.val(j))
+		}
+		if k, ok := a.lookup(a.key(i)); !ok || k != i {
+			t.Fatalf("state %d (%s) is found at %d", i, a.FEN(i), k)
 		}
 	}
 }
@@ -158,14 +181,15 @@ func sameTables(t *testing.T, a, b *Table) {
 	t.Helper()
 	sameEntries(t, a, b)
 	for i := range a.Len() {
+		j, _ := b.lookup(a.key(i))
 		am, an := a.Successors(i)
-		bm, bn := b.Successors(i)
+		bm, bn := b.Successors(j)
 		if len(am) != len(bm) {
 			t.Fatalf("state %d (%s): %d moves, against %d", i, a.FEN(i), len(am), len(bm))
 		}
-		for j := range am {
-			if am[j] != bm[j] || an[j] != bn[j] {
-				t.Fatalf("state %d (%s): move %d is %s to %d, against %s to %d", i, a.FEN(i), j, am[j].Coord(a.space.codec().b), an[j], bm[j].Coord(b.space.codec().b), bn[j])
+		for m := range am {
+			if am[m] != bm[m] || a.key(an[m]) != b.key(bn[m]) {
+				t.Fatalf("state %d (%s): move %d is %s to %s, against %s to %s", i, a.FEN(i), m, am[m].Coord(a.c.b), a.FEN(an[m]), bm[m].Coord(b.c.b), b.FEN(bn[m]))
 			}
 		}
 	}
@@ -353,13 +377,13 @@ func TestVerifyCatchesErrors(t *testing.T) {
 		}
 	}
 	for name, corrupt := range map[string]func(*Table){
-		"win one ply slower": func(t *Table) { t.vals[won] += 2 },
-		"win made a loss":    func(t *Table) { t.vals[won] = t.vals[won]&wordLow | wordLoss },
-		"win made a draw":    func(t *Table) { t.vals[won] = wordDraw },
+		"win one ply slower": func(t *Table) { setVal(t, won, t.val(won)+2) },
+		"win made a loss":    func(t *Table) { setVal(t, won, t.val(won)&wordLow|wordLoss) },
+		"win made a draw":    func(t *Table) { setVal(t, won, wordDraw) },
 		"draw made a win": func(t *Table) {
 			for i := range t.Len() {
 				if v, _ := t.Entry(i); v == Draw && t.Terminal(i) == NotTerminal {
-					t.vals[i] = wordWin | 1
+					setVal(t, i, wordWin|1)
 					return
 				}
 			}
@@ -367,7 +391,7 @@ func TestVerifyCatchesErrors(t *testing.T) {
 		"mate made a draw": func(t *Table) {
 			for i := range t.Len() {
 				if t.Terminal(i) == Mate {
-					t.vals[i] = wordDraw
+					setVal(t, i, wordDraw)
 					return
 				}
 			}

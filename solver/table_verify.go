@@ -24,7 +24,7 @@ import (
 // returns the first violation it finds.
 func (t *Table) Verify() error {
 	n := t.Len()
-	if _, ok := t.idx.lookup(t.startKey); !ok {
+	if _, ok := t.lookup(t.startKey); !ok {
 		return fmt.Errorf("solver: the start position is not in the table")
 	}
 	workers := runtime.GOMAXPROCS(0)
@@ -56,9 +56,8 @@ func (t *Table) Verify() error {
 			defer wg.Done()
 			exp := space.newExpander()
 			var (
-				kids, hs []uint64
-				found    []int32
-				sink     uint64
+				kids []uint64
+				ls   lookupScratch
 			)
 			ta := &tallies[w]
 			for {
@@ -69,9 +68,9 @@ func (t *Table) Verify() error {
 				}
 				for i := lo; i < min(lo+chunk, n); i++ {
 					var term Terminal
-					term, kids, _ = exp.expand(t.idx.key(i), kids, nil)
+					term, kids, _ = exp.expand(t.key(i), kids, nil)
 					v, d := t.entry(i)
-					side := keySide(t.idx.key(i))
+					side := keySide(t.key(i))
 					switch v {
 					case Win:
 						if side == 0 {
@@ -88,8 +87,7 @@ func (t *Table) Verify() error {
 					default:
 						ta.draws++
 					}
-					found, hs = t.idx.lookupAll(kids, hs, found, &sink)
-					if err := t.verifyEntry(i, term, found, v, d); err != nil {
+					if err := t.verifyEntry(i, term, t.lookupAll(kids, &ls), v, d); err != nil {
 						fail(i, err)
 						continue
 					}
