@@ -50,14 +50,14 @@ func FuzzUnmarshalPlay(f *testing.F) {
 	}
 	f.Add(good)
 	f.Add(good[:len(good)/2])
-	f.Add([]byte("TCPT\x01"))
+	f.Add([]byte("TCPT\x02"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		pt, err := UnmarshalPlay(data)
 		if err != nil {
 			return
 		}
 		for i := range tab.Len() {
-			if s := pt.Slot(StateKey(tab.Position(i))); s >= 0 && s < pt.Slots {
+			if s := pt.Slot(pt.Key(tab.Position(i))); s >= 0 && s < pt.Slots {
 				pt.Entry(s)
 			}
 		}

@@ -29,6 +29,10 @@ import (
 //	stats    uvarints as in MarshalBinary
 //	slots    uvarint: number of keys (states with distinct state keys)
 //	start    uvarint: slot of the start position
+//	mirrored uvarint: 1 when the table was solved in mirror pairs (see
+//	         mirrorPairs) and holds the states with White to move only: a
+//	         state with Black to move is found by its mirror (MirrorKey),
+//	         which has its value and distance
 //	levels   uvarint count, then each level's length in 32-bit words
 //	bits     the levels' words, little endian
 //	extra    uvarint count, then per key: h1, h2 (uint32 little endian)
@@ -43,7 +47,7 @@ import (
 // page playing from that start can reach.
 const (
 	playMagic     = "TCPT"
-	playVersion   = 1
+	playVersion   = 2
 	maxPlayLevels = 48
 )
 
@@ -75,6 +79,22 @@ func hasEnPassant(p *engine.Position) bool {
 		}
 	}
 	return false
+}
+
+// MirrorKey is the state key of p turned through 180 degrees with the
+// colours swapped and the other side to move: the key a mirrored play
+// table finds a position with Black to move by. The page's JavaScript
+// computes the same string.
+func MirrorKey(p *engine.Position) string {
+	q := engine.NewPosition(p.B, p.R)
+	n := p.B.N
+	for s := range n {
+		if pc := p.At(engine.Square(s)); pc != engine.NoPiece {
+			q.Put(engine.Square(n-1-s), engine.MakePiece(pc.Color().Other(), pc.Type()))
+		}
+	}
+	q.Side = p.Side.Other()
+	return StateKey(q)
 }
 
 // fmix32 is MurmurHash3's finalizer.
@@ -114,12 +134,19 @@ type playKey struct {
 // MarshalPlay encodes the table as a play table (see StateKey).
 func (t *Table) MarshalPlay() ([]byte, error) {
 	n := t.Len()
+	start := t.Start()
+	if t.pairs != nil {
+		// The states with White to move: the kept states as themselves
+		// come first (see mirrorPairs), and the others are never reached
+		// as themselves, only through their mirrors.
+		n = t.pairs.k
+		start, _ = t.pairs.state(start)
+	}
 	keys := make([]playKey, 0, n)
 	first := make(map[uint64]int, n) // hash → state
-	start := t.Start()
 	startHash := uint64(0)
 	for i := 0; i < n; i++ {
-		s := StateKey(t.Position(i))
+		s := StateKey(t.c.position(t.keptKey(i)))
 		h1, h2 := keyHash(s)
 		h := uint64(h1)<<32 | uint64(h2)
 		if i == start {
@@ -128,10 +155,10 @@ func (t *Table) MarshalPlay() ([]byte, error) {
 		if j, dup := first[h]; dup {
 			// Two states with one key play alike (they differ only in an
 			// en-passant square no legal capture uses); keep one.
-			if StateKey(t.Position(j)) != s {
-				return nil, fmt.Errorf("solver: play table: state keys %q and %q collide", StateKey(t.Position(j)), s)
+			if other := StateKey(t.c.position(t.keptKey(j))); other != s {
+				return nil, fmt.Errorf("solver: play table: state keys %q and %q collide", other, s)
 			}
-			if t.val(j) != t.val(i) {
+			if t.keptVal(j) != t.keptVal(i) {
 				return nil, fmt.Errorf("solver: play table: states with key %q have different values", s)
 			}
 			continue
@@ -217,7 +244,7 @@ func (t *Table) MarshalPlay() ([]byte, error) {
 	vals := make([]uint16, slots)
 	startSlot := -1
 	for k, key := range keys {
-		vals[slotOf[k]] = t.val(key.state)
+		vals[slotOf[k]] = t.keptVal(key.state)
 		if uint64(key.h1)<<32|uint64(key.h2) == startHash {
 			startSlot = slotOf[k]
 		}
@@ -227,6 +254,7 @@ func (t *Table) MarshalPlay() ([]byte, error) {
 	out = appendStats(out, t.stats)
 	out = binary.AppendUvarint(out, uint64(slots))
 	out = binary.AppendUvarint(out, uint64(startSlot))
+	out = binary.AppendUvarint(out, boolBit(t.pairs != nil))
 	out = binary.AppendUvarint(out, uint64(len(levels)))
 	for _, level := range levels {
 		out = binary.AppendUvarint(out, uint64(len(level)))
@@ -290,11 +318,13 @@ type PlayTable struct {
 	Stats     Stats
 	Slots     int
 	StartSlot int
-	levels    [][]uint32
-	rank      [][]int
-	offset    []int
-	extra     map[uint64]int
-	vals      []uint16
+	// Mirrored tables hold the states with White to move only; see Key.
+	Mirrored bool
+	levels   [][]uint32
+	rank     [][]int
+	offset   []int
+	extra    map[uint64]int
+	vals     []uint16
 }
 
 // UnmarshalPlay reads a play table written by MarshalPlay.
@@ -315,7 +345,7 @@ func UnmarshalPlay(data []byte) (*PlayTable, error) {
 		data = data[n:]
 		return int(v), nil
 	}
-	var head [11]int
+	var head [12]int
 	for i := range head {
 		v, err := uv()
 		if err != nil {
@@ -323,7 +353,10 @@ func UnmarshalPlay(data []byte) (*PlayTable, error) {
 		}
 		head[i] = v
 	}
-	pt := &PlayTable{Slots: head[9], StartSlot: head[10], extra: map[uint64]int{}}
+	if head[11] > 1 {
+		return nil, bad("mirrored flag")
+	}
+	pt := &PlayTable{Slots: head[9], StartSlot: head[10], Mirrored: head[11] == 1, extra: map[uint64]int{}}
 	st := &pt.Stats
 	st.States, st.Edges, st.WhiteWins, st.BlackWins, st.Draws = head[0], head[1], head[2], head[3], head[4]
 	st.Terminals[Mate], st.Terminals[Stalemate], st.Terminals[Insufficient], st.Terminals[Race] = head[5], head[6], head[7], head[8]
@@ -422,6 +455,15 @@ func readValues(data []byte, n int) ([]uint16, error) {
 	return vals, nil
 }
 
+// Key returns the state key the table finds p by: StateKey(p), or, in
+// a mirrored table with Black to move, MirrorKey(p).
+func (pt *PlayTable) Key(p *engine.Position) string {
+	if pt.Mirrored && p.Side == engine.Black {
+		return MirrorKey(p)
+	}
+	return StateKey(p)
+}
+
 // Slot returns the slot of a state key: where the page finds its entry.
 func (pt *PlayTable) Slot(key string) int {
 	h1, h2 := keyHash(key)
@@ -447,4 +489,12 @@ func (pt *PlayTable) Entry(slot int) (Value, int) {
 		return Loss, int(w & wordLow)
 	}
 	return Draw, -1
+}
+
+// boolBit returns 1 for true, 0 for false.
+func boolBit(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -5,6 +5,8 @@ import (
 	"compress/gzip"
 	"strings"
 	"testing"
+
+	"github.com/thinchess/thinchess/engine"
 )
 
 // TestPlayTableFixtures checks every state of every fixture's table: the
@@ -31,7 +33,7 @@ func TestPlayTableFixtures(t *testing.T) {
 		seen := make([]bool, pt.Slots)
 		keys := map[string]bool{}
 		for i := range tab.Len() {
-			key := StateKey(tab.Position(i))
+			key := pt.Key(tab.Position(i))
 			s := pt.Slot(key)
 			if s < 0 || s >= pt.Slots {
 				t.Fatalf("%s: state %d (%s): slot %d of %d", fx.position, i, key, s, pt.Slots)
@@ -48,7 +50,10 @@ func TestPlayTableFixtures(t *testing.T) {
 		if len(keys) != pt.Slots {
 			t.Errorf("%s: %d keys in %d slots", fx.position, len(keys), pt.Slots)
 		}
-		if s := pt.Slot(StateKey(start)); s != pt.StartSlot {
+		if pt.Mirrored != (tab.pairs != nil) {
+			t.Errorf("%s: mirrored %v, the table solved in mirror pairs %v", fx.position, pt.Mirrored, tab.pairs != nil)
+		}
+		if s := pt.Slot(pt.Key(start)); s != pt.StartSlot {
 			t.Errorf("%s: start in slot %d, header says %d", fx.position, s, pt.StartSlot)
 		}
 	}
@@ -106,6 +111,23 @@ func TestPlayTableSize(t *testing.T) {
 			pos, tab.Len(), len(bin), gz(bin), len(play), gz(play), extra)
 		if extra > 3.5 {
 			t.Errorf("%s: the hash takes %.2f bits a state", pos, extra)
+		}
+	}
+}
+
+// TestMirrorKeyPinned pins MirrorKey: templates/static/js/playtable.test.js
+// checks the page's mirrorKey against the same strings.
+func TestMirrorKeyPinned(t *testing.T) {
+	for fen, want := range map[string]string{
+		"k/n/1/1/R/K w - - 0 1":   "k/r/1/1/N/K b - -",
+		"1k/1b/2/N1/K1 b - - 0 1": "1k/1n/2/B1/K1 w - -",
+	} {
+		p, err := engine.ParseFEN(fen, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := MirrorKey(p); got != want {
+			t.Errorf("MirrorKey(%s) = %q, want %q", fen, got, want)
 		}
 	}
 }

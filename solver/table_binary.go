@@ -43,7 +43,7 @@ const (
 // Version names the solver's table format and semantics. It changes
 // whenever a table built by one version could differ from another's, so
 // caches of serialised tables can use it in their keys.
-const Version = "retro-1"
+const Version = "retro-2"
 
 // bitWriter appends fields of a few bits to a byte slice.
 type bitWriter struct {

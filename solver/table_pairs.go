@@ -150,3 +150,9 @@ func (t *Table) lookupAll(keys []uint64, sc *lookupScratch) []int32 {
 	}
 	return sc.found
 }
+
+// keptKey returns the key of kept state i, or of state i without mirror
+// pairs; keptVal its value word.
+func (t *Table) keptKey(i int) uint64 { return t.idx.key(i) }
+
+func (t *Table) keptVal(i int) uint16 { return t.vals[i] }

@@ -12,7 +12,7 @@ export const DRAW = 0;
 export const LOSS = -1;
 
 const MAGIC = 'TCPT';
-const VERSION = 1;
+const VERSION = 2;
 
 function fmix32(h) {
   h ^= h >>> 16;
@@ -92,11 +92,15 @@ export class PlayTable {
     if (bytes[MAGIC.length] !== VERSION) throw new Error('play table format version ' + bytes[MAGIC.length] + ', want ' + VERSION);
     r.i = MAGIC.length + 1;
     const head = [];
-    for (let i = 0; i < 11; i++) head.push(r.uvarint());
+    for (let i = 0; i < 12; i++) head.push(r.uvarint());
     this.states = head[0];
     this.edges = head[1];
     this.slots = head[9];
     this.startSlot = head[10];
+    if (head[11] > 1) throw r.bad('mirrored flag');
+    // A mirrored table holds the states with White to move only and finds
+    // the others by their mirrors (solver.MirrorKey).
+    this.mirrored = head[11] === 1;
     const nl = r.uvarint();
     if (nl > 48) throw r.bad('too many levels');
     const sizes = [];
@@ -175,7 +179,7 @@ export class PlayTable {
   // probe returns {value, dtm} of p for its side to move (dtm -1 for a
   // draw), or null when p has no slot.
   probe(p) {
-    const s = this.slot(p.stateKey());
+    const s = this.slot(this.mirrored && p.us === 1 ? mirrorKey(p) : p.stateKey());
     if (s < 0) return null;
     return { value: this.value[s], dtm: this.dtm[s] };
   }
@@ -238,6 +242,24 @@ export class PlayTable {
     }
     return rand ? pool[Math.floor(rand() * pool.length)] : pool[0];
   }
+}
+
+// mirrorKey is the state key of p turned half a turn with the colours
+// swapped and the other side to move (solver.MirrorKey): the key a
+// mirrored table finds a position with Black to move by. Mirror pairs
+// are only for tables without pawns, castling or en passant.
+export function mirrorKey(p) {
+  const q = p.clone();
+  q.sq.fill(0);
+  q.counts.fill(0);
+  q.kings = [-1, -1];
+  for (let s = 0; s < p.n; s++) {
+    if (p.sq[s]) q.put(p.n - 1 - s, p.sq[s] ^ 8);
+  }
+  q.us = p.us ^ 1;
+  q.castle = 0;
+  q.ep = -1;
+  return q.stateKey();
 }
 
 // better reports whether a is a better outcome than b for the mover: a

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PlayTable, keyHash, seeded, WIN, DRAW, LOSS } from './playtable.js';
+import { PlayTable, keyHash, mirrorKey, seeded, WIN, DRAW, LOSS } from './playtable.js';
+import { parsePosition } from './rules.js';
 
 // choose over fixed move values (moves named by strings), as
 // solver.Table.Choose with a nil generator: the first of the pool.
@@ -45,8 +46,16 @@ test('keyHash matches Go', () => {
   assert.deepEqual(keyHash('k7/8/8/8/8/8/8/7K w - -'), [2716787407, 1410078798]);
 });
 
+// The same strings as solver.TestMirrorKeyPinned.
+test('mirrorKey matches Go', () => {
+  assert.equal(mirrorKey(parsePosition('k/n/1/1/R/K w - - 0 1')), 'k/r/1/1/N/K b - -');
+  assert.equal(mirrorKey(parsePosition('1k/1b/2/N1/K1 b - - 0 1')), '1k/1n/2/B1/K1 w - -');
+});
+
 test('a damaged play table is refused', () => {
   assert.throws(() => new PlayTable(new Uint8Array([1, 2, 3])), /not a thinchess play table/);
   assert.throws(() => new PlayTable(new Uint8Array([84, 67, 80, 84, 9])), /format version 9/);
-  assert.throws(() => new PlayTable(new Uint8Array([84, 67, 80, 84, 1, 0x80])), /truncated/);
+  assert.throws(() => new PlayTable(new Uint8Array([84, 67, 80, 84, 2, 0x80])), /truncated/);
+  const head = [84, 67, 80, 84, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+  assert.throws(() => new PlayTable(new Uint8Array([...head, 2])), /mirrored flag/);
 });
