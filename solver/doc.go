@@ -48,12 +48,14 @@
 // solved one state of each mirror pair at a time: a state and its mirror
 // (the other side to move) have the same value and distance, and a move
 // from one is the mirror of a move from the other, so the solver keeps
-// the states with White to move, expands and un-moves their mirrors,
-// and unfolds the pairs into the table at the end. That halves the work
-// and the memory when every reachable state's mirror is reachable, which
-// a short search from both ends usually proves first; otherwise the
-// enumeration tracks which half of each pair it has reached, and the
-// table holds exactly the reachable states either way.
+// the states with White to move and expands and un-moves their mirrors;
+// the table keeps them too and numbers the pairs (the kept states, then
+// their mirrors), and its binary and play forms hold the kept states'
+// entries only. That halves the work, the memory and the tables when
+// every reachable state's mirror is reachable, which a short search from
+// both ends usually proves first; otherwise the enumeration tracks which
+// half of each pair it has reached, and the table holds exactly the
+// reachable states either way.
 //
 // A Table answers for any reachable position: Probe gives the value and
 // the distance to mate, BestMoves every optimal move, MoveValues every
