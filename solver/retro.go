@@ -387,6 +387,13 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 							wk.mir.loadMirror(k)
 							t, wk.buf, _ = wk.mir.expandLoaded(wk.buf, nil)
 							part.setInfo(ref, infoOf(t, len(wk.buf))|info&infoSeenAll)
+							// Moves for the progress reports (seed counts
+							// them exactly): a kept state stands for two
+							// once the enumeration is closed.
+							wk.edges += int64(len(wk.buf))
+							if s.closed {
+								wk.edges += int64(len(wk.buf))
+							}
 							for _, ck := range wk.buf {
 								h := km.mix(ck)
 								q := s.partOf(h)
