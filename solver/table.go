@@ -80,6 +80,8 @@ type tableScratch struct {
 	keys   []uint64
 	moves  []engine.Move
 	lookup lookupScratch
+	// mirrored says that expand expanded the state's mirror.
+	mirrored bool
 }
 
 func newTable(space stateSpace, idx *keyIndex, vals []uint16, pairs *mirrorPairs, stats Stats, startKey uint64) *Table {
@@ -174,14 +176,28 @@ func (t *Table) Terminal(i int) Terminal {
 }
 
 // expand generates the moves and successor keys of the state with key k
-// into sc, in canonical order (engine.CompareMoves). It returns false for a terminal state.
-func (sc *tableScratch) expand(k uint64) bool {
+// into sc, in canonical order (engine.CompareMoves). It returns false for
+// a terminal state. In a table of mirror pairs a state with White to move
+// is expanded through its mirror, whose successors are kept states: the
+// keys are then the successors' mirrors, which successors looks up as
+// such, and the moves are turned back (see pieceSpace.mirror).
+func (t *Table) expand(sc *tableScratch, k uint64) bool {
+	sc.mirrored = t.pairs != nil && keySide(k) == engine.White
+	if sc.mirrored {
+		k = t.pairs.ps.mirror(k)
+	}
 	var term Terminal
 	term, sc.keys, sc.moves = sc.exp.expand(k, sc.keys, sc.moves)
 	if term != NotTerminal {
 		return false
 	}
 	ms, ks := sc.moves, sc.keys
+	if sc.mirrored {
+		last := engine.Square(t.c.n - 1)
+		for j, m := range ms {
+			ms[j] = engine.NewMove(last-m.From(), last-m.To())
+		}
+	}
 	for i := 1; i < len(ms); i++ {
 		m, k := ms[i], ks[i]
 		j := i
@@ -193,19 +209,35 @@ func (sc *tableScratch) expand(k uint64) bool {
 	return true
 }
 
+// successors returns the index of each successor expand put in sc, or -1
+// for one not in the table.
+func (t *Table) successors(sc *tableScratch) []int32 {
+	if !sc.mirrored {
+		return t.lookupAll(sc.keys, &sc.lookup)
+	}
+	ls := &sc.lookup
+	ls.found, ls.hs = t.idx.lookupAll(sc.keys, ls.hs, ls.found, &ls.sink)
+	for j, c := range ls.found {
+		if c >= 0 {
+			ls.found[j] = int32(t.pairs.indexOf(int(c), 1))
+		}
+	}
+	return ls.found
+}
+
 // Successors returns the legal moves of state i and the index of the
 // state each leads to, in canonical order (engine.CompareMoves); both are empty for a
 // terminal state.
 func (t *Table) Successors(i int) ([]engine.Move, []int) {
 	sc := t.pool.Get().(*tableScratch)
 	defer t.pool.Put(sc)
-	if !sc.expand(t.key(i)) {
+	if !t.expand(sc, t.key(i)) {
 		return nil, nil
 	}
 	moves := append([]engine.Move(nil), sc.moves...)
 	next := make([]int, len(sc.keys))
-	for j, k := range sc.keys {
-		next[j], _ = t.lookup(k)
+	for j, c := range t.successors(sc) {
+		next[j] = max(int(c), 0)
 	}
 	return moves, next
 }
@@ -240,12 +272,12 @@ func (a MoveValue) Better(b MoveValue) bool {
 // moveValues appends to out the move values of the state with key k, or
 // returns false when k is terminal.
 func (t *Table) moveValues(sc *tableScratch, k uint64, out []MoveValue) ([]MoveValue, bool) {
-	if !sc.expand(k) {
+	if !t.expand(sc, k) {
 		return out, false
 	}
 	// Look the successors up together, touching their memory first (see
 	// keyIndex.findAll).
-	found := t.lookupAll(sc.keys, &sc.lookup)
+	found := t.successors(sc)
 	for j := range sc.keys {
 		mv := MoveValue{Move: sc.moves[j], Value: Draw, DTM: -1}
 		if c := int(found[j]); c >= 0 {
