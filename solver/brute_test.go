@@ -182,8 +182,9 @@ func minimaxValue(g *bruteGraph, i int, path map[int]bool, nodes *int, budget in
 }
 
 // bruteCases are the positions of the cross-check: 1-D boards from 1×5
-// to 1×8, thin and small 2-D boards with kings and a rook or knight, the
-// race goal with pawns, promotion, en passant and castling.
+// to 1×9, thin and small 2-D boards with kings and a rook or knight, the
+// race goal with pawns, promotion, en passant and castling, and starts
+// solved in mirror pairs.
 var bruteCases = []struct {
 	preset, position string
 	minimax          bool // small enough for the recursive minimax
@@ -207,6 +208,11 @@ var bruteCases = []struct {
 	{"chess", "bk,x,x/bp,x,x/x,x,x/x,wp,wk:w", false},
 	{"chess", "bk,x/bp,x/x,x/x,wp/wk,x:w", false},
 	{"chess", "4k/5/R1K2 w Q - 0 1", false},
+	// Starts that are their own mirror image, solved in mirror pairs
+	// (see solve.sym): every mirror reachable, Black to move, two files.
+	{"1d", "bk,bn,br,x,x,x,wr,wn,wk:w", false},
+	{"chess", "bk,x,bn/x,x,x/wn,x,wk:w", false},
+	{"chess", "x,bk/x,br/x,x/x,x/wr,x/wk,x:b", false},
 }
 
 // TestSolveAgainstBruteForce compares every state's value and DTM with
