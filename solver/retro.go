@@ -158,18 +158,21 @@ type solve struct {
 	rev, revOff []uint32
 
 	// sym is set when the start's placement is its own mirror image (see
-	// pieceWorker.mirror): the solve then keeps one state of each pair
-	// of mirror images, the one with White to move, and unfolds the
-	// pairs into the table at the end. A move from a kept state k leads
-	// to the mirror of a move from mirror(k), and both halves of a pair
-	// have the same value, so the solve expands and un-moves mirror(k)
-	// to reach kept states directly, and does half the work.
+	// pieceSpace.mirror): the solve then keeps one state of each pair
+	// of mirror images, the one with White to move, and so does the
+	// table (see mirrorPairs). A move from a kept state k leads to the
+	// mirror of a move from mirror(k), and both halves of a pair have
+	// the same value, so the solve expands and un-moves mirror(k) to
+	// reach kept states directly, and does half the work.
 	//
 	// A state's mirror need not be reachable when the state is: then
 	// the table must leave it out. The enumeration tracks which of each
 	// kept state's two orientations (as itself, as its mirror) it has
 	// reached, until it reaches the start's mirror: from then on every
 	// reachable state's mirror is reachable too (closed), and it stops.
+	// mirrorReachable usually proves that before the enumeration starts;
+	// keys over 48 bits, which have no bit to spare for the orientation,
+	// are solved in pairs only then.
 	sym    bool
 	closed bool
 	// orient[i] has bit o set when kept state i is reachable as itself
