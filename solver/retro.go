@@ -267,8 +267,9 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 		exp expander
 		mir *pieceWorker // under sym
 		buf []uint64
-		// out[q] holds successor keys for part q; under sym each with
-		// the orientation it is reached in in its low bit.
+		// out[q] holds successor keys for part q; while the enumeration
+		// tracks orientations, each with the orientation it is reached
+		// in in its low bit (free in small keys).
 		out     [][]uint64
 		edges   int64
 		states  int // orientations reached, under sym
