@@ -38,7 +38,8 @@
 // only kings, queens, rooks, bishops and knights (every 1-D position,
 // the thin boards' piece endgames) are generated on bitboards and solved
 // by un-moving, storing no edges: about 25 bytes a state at the peak of a
-// solve, 11 in the finished table. Others (pawns, castling, the race
+// solve, 11 in the finished table (half that for a start solved in mirror
+// pairs, below). Others (pawns, castling, the race
 // goal) use the engine's move generator and store the graph's edges
 // reversed. The work is split between goroutines by ranges of keys, each
 // goroutine owning its share of the set of states.

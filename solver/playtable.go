@@ -133,20 +133,19 @@ type playKey struct {
 
 // MarshalPlay encodes the table as a play table (see StateKey).
 func (t *Table) MarshalPlay() ([]byte, error) {
-	n := t.Len()
+	// The entries of idx and vals: the states, or the kept states, all
+	// with White to move, each standing for its mirror too (see
+	// mirrorPairs).
+	n := len(t.vals)
 	start := t.Start()
 	if t.pairs != nil {
-		// The states with White to move: the kept states as themselves
-		// come first (see mirrorPairs), and the others are never reached
-		// as themselves, only through their mirrors.
-		n = t.pairs.k
 		start, _ = t.pairs.state(start)
 	}
 	keys := make([]playKey, 0, n)
 	first := make(map[uint64]int, n) // hash → state
 	startHash := uint64(0)
 	for i := 0; i < n; i++ {
-		s := StateKey(t.c.position(t.keptKey(i)))
+		s := StateKey(t.c.position(t.idx.key(i)))
 		h1, h2 := keyHash(s)
 		h := uint64(h1)<<32 | uint64(h2)
 		if i == start {
@@ -155,10 +154,10 @@ func (t *Table) MarshalPlay() ([]byte, error) {
 		if j, dup := first[h]; dup {
 			// Two states with one key play alike (they differ only in an
 			// en-passant square no legal capture uses); keep one.
-			if other := StateKey(t.c.position(t.keptKey(j))); other != s {
+			if other := StateKey(t.c.position(t.idx.key(j))); other != s {
 				return nil, fmt.Errorf("solver: play table: state keys %q and %q collide", other, s)
 			}
-			if t.keptVal(j) != t.keptVal(i) {
+			if t.vals[j] != t.vals[i] {
 				return nil, fmt.Errorf("solver: play table: states with key %q have different values", s)
 			}
 			continue
@@ -244,7 +243,7 @@ func (t *Table) MarshalPlay() ([]byte, error) {
 	vals := make([]uint16, slots)
 	startSlot := -1
 	for k, key := range keys {
-		vals[slotOf[k]] = t.keptVal(key.state)
+		vals[slotOf[k]] = t.vals[key.state]
 		if uint64(key.h1)<<32|uint64(key.h2) == startHash {
 			startSlot = slotOf[k]
 		}

@@ -302,6 +302,26 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 		return true
 	}
 	ws := make([]worker, workers)
+	// reached returns the number of states found so far: under sym, both
+	// of every kept state's once closed, else the orientations reached.
+	reached := func() int {
+		total := 0
+		switch {
+		case !s.sym:
+			for _, part := range parts {
+				total += part.count
+			}
+		case s.closed:
+			for _, part := range parts {
+				total += 2 * part.count
+			}
+		default:
+			for w := range ws {
+				total += ws[w].states
+			}
+		}
+		return total
+	}
 	for w := range ws {
 		ws[w].exp = s.space.newExpander()
 		if s.sym {
@@ -370,41 +390,35 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 								}
 								wk.sink += sum
 							}
-							k := km.unmix(part.key(ref))
-							if !s.sym {
-								var t Terminal
-								t, wk.buf, _ = wk.exp.expand(k, wk.buf, nil)
-								part.setInfo(ref, infoOf(t, len(wk.buf)))
-								wk.edges += int64(len(wk.buf))
-								for _, ck := range wk.buf {
-									h := km.mix(ck)
-									q := s.partOf(h)
-									wk.out[q] = append(wk.out[q], h)
-								}
-								continue
-							}
 							info := part.getInfo(ref)
 							if s.closed && expanded(info) {
-								continue
+								continue // reached again once closed
 							}
+							k := km.unmix(part.key(ref))
 							var t Terminal
-							wk.mir.loadMirror(k)
-							t, wk.buf, _ = wk.mir.expandLoaded(wk.buf, nil)
+							if s.sym {
+								wk.mir.loadMirror(k)
+								t, wk.buf, _ = wk.mir.expandLoaded(wk.buf, nil)
+							} else {
+								t, wk.buf, _ = wk.exp.expand(k, wk.buf, nil)
+							}
 							part.setInfo(ref, infoOf(t, len(wk.buf))|info&infoSeenAll)
-							// Moves for the progress reports (seed counts
-							// them exactly): a kept state stands for two
-							// once the enumeration is closed.
+							// Under sym seed counts the moves exactly; these
+							// are for the progress reports, a kept state
+							// standing for two once the enumeration is
+							// closed.
 							wk.edges += int64(len(wk.buf))
 							if s.closed {
 								wk.edges += int64(len(wk.buf))
 							}
+							var tag uint64
+							if s.sym && !s.closed {
+								tag = uint64(1 - orient)
+							}
 							for _, ck := range wk.buf {
 								h := km.mix(ck)
 								q := s.partOf(h)
-								if !s.closed {
-									h |= uint64(1 - orient)
-								}
-								wk.out[q] = append(wk.out[q], h)
+								wk.out[q] = append(wk.out[q], h|tag)
 							}
 						}
 					}
@@ -429,31 +443,23 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 								h, orient = h&^1, int(h&1)
 							}
 							ref, added, ok := part.insert(h)
-							if ok && !part.full() {
-								if s.sym {
-									added = reach(wk, part, ref, orient, added)
-									wk.closed = wk.closed || added && h == startH
+							if !ok || part.full() {
+								// Grow the part, carry its references over,
+								// and insert the key again if it did not fit.
+								g := part.grown()
+								for _, l := range [][]uint32{frontier[0][o], frontier[1][o], wk.next[0][o], wk.next[1][o]} {
+									for j, r := range l {
+										l[j] = g.ref(part.key(r))
+									}
 								}
-								if added {
-									wk.next[orient][o] = append(wk.next[orient][o], ref)
+								wk.dropped += 8 * len(part.slots)
+								parts[o], part = g, g
+								if !ok {
+									i--
+									continue
 								}
-								continue
+								ref = g.ref(h)
 							}
-							// Grow the part, carry its references over,
-							// and insert the key again if it did not fit.
-							g := part.grown()
-							for _, l := range [][]uint32{frontier[0][o], frontier[1][o], wk.next[0][o], wk.next[1][o]} {
-								for j, r := range l {
-									l[j] = g.ref(part.key(r))
-								}
-							}
-							wk.dropped += 8 * len(part.slots)
-							parts[o], part = g, g
-							if !ok {
-								i--
-								continue
-							}
-							ref = g.ref(h)
 							if s.sym {
 								added = reach(wk, part, ref, orient, added)
 								wk.closed = wk.closed || added && h == startH
@@ -465,10 +471,7 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 					}
 				}
 			})
-			total, dropped := 0, 0
-			for o := range parts {
-				total += parts[o].count
-			}
+			dropped := 0
 			for w := range ws {
 				for q := range ws[w].out {
 					ws[w].out[q] = ws[w].out[q][:0]
@@ -477,44 +480,22 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 				ws[w].dropped = 0
 				s.closed = s.closed || ws[w].closed
 			}
-			if s.sym {
-				total = 2 * total
-				if !s.closed {
-					total = 0
-					for w := range ws {
-						total += ws[w].states
-					}
-				}
-			}
 			collectLarge(dropped)
-			if total > s.opt.MaxStates {
+			if reached() > s.opt.MaxStates {
 				return nil, 0, fmt.Errorf("%w: more than %d states are reachable from %s", ErrTooLarge, s.opt.MaxStates, s.start.FEN())
 			}
 		}
-		total := 0
 		for orient := range frontier {
 			for o := range parts {
 				wk := &ws[o%workers]
 				frontier[orient][o], wk.next[orient][o] = wk.next[orient][o], frontier[orient][o][:0]
 			}
 		}
-		for o := range parts {
-			total += parts[o].count
-		}
-		if s.sym {
-			total *= 2
-			if !s.closed {
-				total = 0
-				for w := range ws {
-					total += ws[w].states
-				}
-			}
-		}
 		for w := range ws {
 			edges += ws[w].edges
 			ws[w].edges = 0
 		}
-		s.progress(Progress{Phase: "enumerate", States: total, Edges: int(edges), Depth: depth + 1})
+		s.progress(Progress{Phase: "enumerate", States: reached(), Edges: int(edges), Depth: depth + 1})
 	}
 	return parts, edges, nil
 }
@@ -855,12 +836,11 @@ func (s *solve) propagate() error {
 			s.layers[o], wk.next[o] = wk.next[o], s.layers[o]
 			resolved += len(s.layers[o])
 		}
+		shown := resolved
 		if s.sym && s.closed {
-			// Both states of every kept pair are reachable.
-			s.progress(Progress{Phase: "solve", States: s.stats.States, Depth: d + 1, Resolved: 2 * resolved})
-		} else {
-			s.progress(Progress{Phase: "solve", States: s.stats.States, Depth: d + 1, Resolved: resolved})
+			shown *= 2 // both states of every kept pair are reachable
 		}
+		s.progress(Progress{Phase: "solve", States: s.stats.States, Depth: d + 1, Resolved: shown})
 	}
 	return nil
 }
@@ -890,49 +870,44 @@ func (s *solve) resolve(p uint32, lost bool, d int) bool {
 	}
 }
 
-// tally counts the states of table t and its won and drawn states into
-// s.stats. Under sym a kept state counts for each orientation it is
-// reachable in: as itself with White to move, as its mirror with Black.
+// tally counts the won and drawn states of table t into s.stats. Under
+// sym a kept state counts for each orientation it is reachable in: as
+// itself with White to move, as its mirror with Black.
 func (s *solve) tally(t *Table) {
 	type tally struct {
-		wins         [2]int // by colour
-		draws, state int
-		_            cacheLinePad
+		wins  [2]int // by colour
+		draws int
+		_     cacheLinePad
 	}
 	tallies := make([]tally, s.opt.Workers)
 	s.chunks(len(t.vals), 4096, func(w, lo, hi int) {
 		ta := &tallies[w]
+		count := func(i int, side engine.Color) {
+			switch t.vals[i] & wordTag {
+			case wordWin:
+				ta.wins[side]++
+			case wordLoss:
+				ta.wins[side.Other()]++
+			default:
+				ta.draws++
+			}
+		}
 		for i := lo; i < hi; i++ {
+			if t.pairs == nil {
+				count(i, keySide(t.idx.key(i)))
+				continue
+			}
 			for o := range 2 {
-				var side engine.Color
-				if t.pairs == nil {
-					if o == 1 {
-						break
-					}
-					side = keySide(t.idx.key(i))
-				} else if t.pairs.indexOf(i, o) < 0 {
-					continue
-				} else {
-					side = engine.Color(o)
-				}
-				ta.state++
-				switch t.vals[i] & wordTag {
-				case wordWin:
-					ta.wins[side]++
-				case wordLoss:
-					ta.wins[side.Other()]++
-				default:
-					ta.draws++
+				if t.pairs.indexOf(i, o) >= 0 {
+					count(i, engine.Color(o))
 				}
 			}
 		}
 	})
-	s.stats.States = 0
 	for _, ta := range tallies {
 		s.stats.WhiteWins += ta.wins[engine.White]
 		s.stats.BlackWins += ta.wins[engine.Black]
 		s.stats.Draws += ta.draws
-		s.stats.States += ta.state
 	}
 }
 
@@ -970,5 +945,8 @@ func (s *solve) table(startKey uint64) *Table {
 	t := newTable(s.space, idx, vals, pairs, s.stats, startKey)
 	s.tally(t)
 	t.stats = s.stats
+	if t.Len() != s.stats.States {
+		panic("solver: the table miscounts its states")
+	}
 	return t
 }

@@ -13,6 +13,25 @@ import (
 	"github.com/thinchess/thinchess/engine"
 )
 
+// solveBothWays requires start to be solved in mirror pairs under opt,
+// solves it so and without them, and fails t unless the tables agree. It
+// returns the error of a solve over opt.MaxStates.
+func solveBothWays(t fataler, start *engine.Position, opt Options) (half, full *Table, err error) {
+	t.Helper()
+	if s, _, err := prepare(start, opt); err != nil || !s.sym {
+		t.Fatalf("%s is not solved one mirror pair at a time (%v)", start.FEN(), err)
+	}
+	if half, err = Solve(start, opt); err != nil {
+		return nil, nil, err
+	}
+	opt.noMirror = true
+	if full, err = Solve(start, opt); err != nil {
+		t.Fatalf("%s without mirror pairs: %v", start.FEN(), err)
+	}
+	sameEntries(t, half, full)
+	return half, full, nil
+}
+
 // TestMirrorMatchesFull solves starts that are their own mirror image
 // with and without keeping one state of each mirror pair, and requires
 // identical tables. The starts cover every key layout, keys too wide to
@@ -47,23 +66,10 @@ func TestMirrorMatchesFull(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			opt := Options{mirrorBudget: tc.budget}
-			s, _, err := prepare(start, opt)
+			half, full, err := solveBothWays(t, start, Options{mirrorBudget: tc.budget})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !s.sym {
-				t.Fatalf("%s is not solved one mirror pair at a time (layout %d)", tc.position, s.space.codec().layout)
-			}
-			half, err := Solve(start, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			full, err := Solve(start, Options{noMirror: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			sameEntries(t, half, full)
 			if err := half.Verify(); err != nil {
 				t.Fatal(err)
 			}
@@ -125,18 +131,9 @@ func TestMirrorRandomStarts(t *testing.T) {
 		if err != nil {
 			t.Skip(err) // a side not to move in check, say
 		}
-		if s, _, err := prepare(start, Options{}); err != nil || !s.sym {
-			t.Fatalf("%s is not solved one mirror pair at a time (%v)", code, err)
-		}
-		half, err := Solve(start, Options{})
-		if err != nil {
+		if _, _, err := solveBothWays(t, start, Options{}); err != nil {
 			t.Fatal(err)
 		}
-		full, err := Solve(start, Options{noMirror: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		sameEntries(t, half, full)
 	})
 }
 
@@ -171,22 +168,16 @@ func TestShippedStartsInMirrorPairs(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		s, _, err := prepare(start, Options{})
-		if err != nil || !s.sym {
+		if s, _, err := prepare(start, Options{}); err != nil || !s.sym {
 			continue
 		}
-		half, err := Solve(start, Options{MaxStates: 1_000_000})
+		_, _, err = solveBothWays(t, start, Options{MaxStates: 1_000_000})
 		if errors.Is(err, ErrTooLarge) {
 			continue
 		}
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		full, err := Solve(start, Options{MaxStates: 1_000_000, noMirror: true})
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		sameEntries(t, half, full)
 		solved++
 	}
 	if solved < 3 {

@@ -274,12 +274,7 @@ func (w *pieceWorker) load(k uint64) {
 func (w *pieceWorker) loadMirror(k uint64) uint64 {
 	var mb [16]uint64
 	w.s.mirrorBitboards(k, &mb)
-	var mk uint64
-	if w.s.c.layout == layoutPlanes {
-		mk = w.s.planesKey(&mb, keySide(k).Other())
-	} else {
-		mk = w.s.mirrorFields(k)
-	}
+	mk := w.s.mirrorOf(k, &mb)
 	w.set(&mb, mk)
 	return mk
 }
@@ -310,12 +305,21 @@ func (w *pieceWorker) set(bb *[16]uint64, k uint64) {
 // value and the distance to mate for the side to move. It needs every
 // piece's counterpart of the other colour (see selfMirrored).
 func (s *pieceSpace) mirror(k uint64) uint64 {
-	if s.c.layout != layoutPlanes {
-		return s.mirrorFields(k)
-	}
 	var mb [16]uint64
-	s.mirrorBitboards(k, &mb)
-	return s.planesKey(&mb, keySide(k).Other())
+	if s.c.layout == layoutPlanes {
+		s.mirrorBitboards(k, &mb)
+	}
+	return s.mirrorOf(k, &mb)
+}
+
+// mirrorOf returns the key of k's mirror; mb holds the mirror's pieces
+// (see mirrorBitboards) under layoutPlanes, which encodes them, while
+// the other layouts turn k's fields.
+func (s *pieceSpace) mirrorOf(k uint64, mb *[16]uint64) uint64 {
+	if s.c.layout == layoutPlanes {
+		return s.planesKey(mb, keySide(k).Other())
+	}
+	return s.mirrorFields(k)
 }
 
 // mirrorFields is mirror under the layouts with fields (see field): the

@@ -215,14 +215,7 @@ func (t *Table) successors(sc *tableScratch) []int32 {
 	if !sc.mirrored {
 		return t.lookupAll(sc.keys, &sc.lookup)
 	}
-	ls := &sc.lookup
-	ls.found, ls.hs = t.idx.lookupAll(sc.keys, ls.hs, ls.found, &ls.sink)
-	for j, c := range ls.found {
-		if c >= 0 {
-			ls.found[j] = int32(t.pairs.indexOf(int(c), 1))
-		}
-	}
-	return ls.found
+	return t.lookupKept(sc.keys, func(int) int { return 1 }, &sc.lookup)
 }
 
 // Successors returns the legal moves of state i and the index of the

@@ -142,17 +142,17 @@ func (t *Table) lookupAll(keys []uint64, sc *lookupScratch) []int32 {
 		_, kk := t.pairs.orientation(k)
 		sc.kept = append(sc.kept, kk)
 	}
-	sc.found, sc.hs = t.idx.lookupAll(sc.kept, sc.hs, sc.found, &sc.sink)
+	return t.lookupKept(sc.kept, func(j int) int { return int(keySide(keys[j])) }, sc)
+}
+
+// lookupKept returns the index of each of kept, keys of kept states, in
+// orientation orient(j), or -1.
+func (t *Table) lookupKept(kept []uint64, orient func(j int) int, sc *lookupScratch) []int32 {
+	sc.found, sc.hs = t.idx.lookupAll(kept, sc.hs, sc.found, &sc.sink)
 	for j, c := range sc.found {
 		if c >= 0 {
-			sc.found[j] = int32(t.pairs.indexOf(int(c), int(keySide(keys[j]))))
+			sc.found[j] = int32(t.pairs.indexOf(int(c), orient(j)))
 		}
 	}
 	return sc.found
 }
-
-// keptKey returns the key of kept state i, or of state i without mirror
-// pairs; keptVal its value word.
-func (t *Table) keptKey(i int) uint64 { return t.idx.key(i) }
-
-func (t *Table) keptVal(i int) uint16 { return t.vals[i] }
