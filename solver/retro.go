@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -46,6 +47,10 @@ type Options struct {
 	// noMirror makes Solve keep every state even when the start is its
 	// own mirror image (for tests that compare the two).
 	noMirror bool
+	// splitAt, if not zero, replaces splitAt, the number of states at
+	// which the enumeration splits its set into more parts; -1 never
+	// splits (for tests).
+	splitAt int
 	// mirrorBudget, if not zero, replaces the budget of the search for
 	// the start's mirror (see mirrorReachable); -1 skips it (for tests).
 	mirrorBudget int
@@ -261,7 +266,7 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 	nparts := s.nparts
 	parts := make([]*keySet, nparts)
 	for o := range parts {
-		parts[o] = newKeySet(1<<10, km, s.partBits)
+		parts[o] = newKeySet(64, km, s.partBits)
 	}
 	type worker struct {
 		exp expander
@@ -308,13 +313,9 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 		total := 0
 		switch {
 		case !s.sym:
-			for _, part := range parts {
-				total += part.count
-			}
+			total = keptCount(parts)
 		case s.closed:
-			for _, part := range parts {
-				total += 2 * part.count
-			}
+			total = 2 * keptCount(parts)
 		default:
 			for w := range ws {
 				total += ws[w].states
@@ -361,7 +362,11 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 	}
 	frontier[startOrient][o] = append(frontier[startOrient][o], ref)
 	var edges int64
-	const batch = 8192
+	garbage := 0 // bytes of tables dropped since the last collection
+	// A round expands up to roundStates states, the same share of each
+	// part's frontier.
+	batch := max(roundStates/nparts, 64)
+	split := false // see splitAt
 	for depth := 0; ; depth++ {
 		rounds := 0
 		for _, fr := range frontier {
@@ -471,16 +476,18 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 					}
 				}
 			})
-			dropped := 0
 			for w := range ws {
 				for q := range ws[w].out {
 					ws[w].out[q] = ws[w].out[q][:0]
 				}
-				dropped += ws[w].dropped
+				garbage += ws[w].dropped
 				ws[w].dropped = 0
 				s.closed = s.closed || ws[w].closed
 			}
-			collectLarge(dropped)
+			if garbage >= collectAt {
+				collectLarge(garbage)
+				garbage = 0
+			}
 			if reached() > s.opt.MaxStates {
 				return nil, 0, fmt.Errorf("%w: more than %d states are reachable from %s", ErrTooLarge, s.opt.MaxStates, s.start.FEN())
 			}
@@ -491,6 +498,21 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 				frontier[orient][o], wk.next[orient][o] = wk.next[orient][o], frontier[orient][o][:0]
 			}
 		}
+		if at := cmp.Or(s.opt.splitAt, splitAt); !split && at > 0 && keptCount(parts) >= at {
+			split = true
+			for _, part := range parts {
+				garbage += 8 * len(part.slots)
+			}
+			parts = s.split(parts, &frontier, splitBits)
+			nparts = s.nparts
+			batch = max(roundStates/nparts, 64)
+			for w := range ws {
+				ws[w].out = make([][]uint64, nparts)
+				for o := range ws[w].next {
+					ws[w].next[o] = make([][]uint32, nparts)
+				}
+			}
+		}
 		for w := range ws {
 			edges += ws[w].edges
 			ws[w].edges = 0
@@ -498,6 +520,15 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 		s.progress(Progress{Phase: "enumerate", States: reached(), Edges: int(edges), Depth: depth + 1})
 	}
 	return parts, edges, nil
+}
+
+// keptCount returns the number of keys in the parts of a set.
+func keptCount(parts []*keySet) int {
+	n := 0
+	for _, part := range parts {
+		n += part.count
+	}
+	return n
 }
 
 // cacheLinePad keeps the per-worker structs that goroutines write all the
@@ -950,3 +981,11 @@ func (s *solve) table(startKey uint64) *Table {
 	}
 	return t
 }
+
+// collectAt is how many bytes of dropped tables the enumeration lets
+// pile up before it collects them (see collectLarge).
+var collectAt = 1 << 26
+
+// roundStates is how many states a round of the enumeration expands at
+// most, over all parts.
+var roundStates = 1 << 20

@@ -113,7 +113,8 @@ type keySet struct {
 	_        cacheLinePad // the parts' writers run side by side
 }
 
-// keySetTail is the length of the overflow tail after the addressed slots.
+// keySetTail is the length of the overflow tail after the addressed slots,
+// or the number of addressed slots if that is smaller.
 const keySetTail = 1024
 
 // maxLoad is the load factor at which a set grows.
@@ -122,7 +123,7 @@ const maxLoad = 0.75
 // newKeySet returns a part of a set of keys mixed by km, split into
 // 2^partBits parts, with size addressed slots.
 func newKeySet(size uint64, km keyMix, partBits uint) *keySet {
-	n := size + keySetTail
+	n := size + min(keySetTail, size)
 	s := &keySet{km: km, partBits: partBits, size: size, slots: make([]uint64, n), mask: km.infoMask()}
 	if s.mask == 0 {
 		s.info = make([]uint16, n)
@@ -220,13 +221,14 @@ func (s *keySet) insert(h uint64) (ref uint32, added, ok bool) {
 // full reports whether the set is loaded enough to grow.
 func (s *keySet) full() bool { return float64(s.count) > maxLoad*float64(s.size) }
 
-// growth is the factor by which a set grows, and smallGrowth the factor
-// while it has fewer than smallSet slots: small sets cost little memory,
-// and fewer rehashes save time.
+// growth is the factor by which a part of a set grows, and smallGrowth the
+// factor while the parts would have fewer than smallSet slots in all if
+// they were as large: small sets cost little memory, and fewer rehashes
+// save time.
 const (
 	growth      = 1.5
 	smallGrowth = 4
-	smallSet    = 1 << 16
+	smallSet    = 1 << 22
 )
 
 // grown returns a larger set holding the same keys, with growth times the
@@ -235,7 +237,7 @@ const (
 func (s *keySet) grown() *keySet {
 	size := s.size
 	for {
-		if size < smallSet {
+		if size < smallSet>>s.partBits {
 			size *= smallGrowth
 		} else {
 			size = uint64(float64(size) * growth)
@@ -378,20 +380,28 @@ func newKeyIndex(parts []*keySet, workers int) (*keyIndex, []uint16) {
 	n := offsets[len(parts)]
 	keys := make([]uint64, n)
 	infos := make([]uint16, n)
-	dropped := 0
-	for _, part := range parts {
-		dropped += 8 * len(part.slots)
-	}
-	parallel(workers, func(w int) {
-		for i := w; i < len(parts); i += workers {
-			lo, hi := offsets[i], offsets[i+1]
-			if k, _ := parts[i].appendSorted(keys[lo:lo:hi], infos[lo:lo:hi]); len(k) != hi-lo {
-				panic("solver: a part of the state set miscounts its keys")
-			}
-			parts[i] = nil
+	// Sort the parts a group at a time, and collect each group once its
+	// keys are in the index: the parts and the index are not all in
+	// memory at once.
+	for first := 0; first < len(parts); {
+		last, dropped := first, 0
+		for last < len(parts) && dropped < 64<<20 {
+			dropped += 8 * len(parts[last].slots)
+			last++
 		}
-	})
-	collectLarge(dropped)
+		group := parts[first:last]
+		parallel(workers, func(w int) {
+			for i := w; i < len(group); i += workers {
+				lo, hi := offsets[first+i], offsets[first+i+1]
+				if k, _ := group[i].appendSorted(keys[lo:lo:hi], infos[lo:lo:hi]); len(k) != hi-lo {
+					panic("solver: a part of the state set miscounts its keys")
+				}
+				group[i] = nil
+			}
+		})
+		collectLarge(dropped)
+		first = last
+	}
 	return indexSorted(keys, km), infos
 }
 
