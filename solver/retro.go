@@ -91,7 +91,9 @@ func Solve(start *engine.Position, opt Options) (*Table, error) {
 	}
 	var infos []uint16
 	s.idx, infos = newKeyIndex(parts, s.opt.Workers)
-	if _, ok := s.space.(predecessorSpace); ok {
+	if _, ok := s.space.(predecessorSpace); ok && len(s.idx.keys) < splitAt {
+		// A filter saves lookups while it stays in the cache; a larger
+		// one misses it as often as the lookups it saves would.
 		s.idx.buildFilter()
 	}
 	s.stats.States = len(s.idx.keys)
@@ -556,7 +558,7 @@ func collectLarge(bytes int) {
 	switch {
 	case bytes >= 64<<20:
 		debug.FreeOSMemory()
-	case bytes >= 1<<20:
+	case bytes >= 16<<20:
 		runtime.GC()
 	}
 }

@@ -264,36 +264,35 @@ func (s *pieceSpace) bitboards(k uint64, bb *[16]uint64) {
 
 // load decodes key k into the worker.
 func (w *pieceWorker) load(k uint64) {
-	var bb [16]uint64
-	w.s.bitboards(k, &bb)
-	w.set(&bb, k)
+	w.s.bitboards(k, &w.bb)
+	w.loaded(k)
 }
 
 // loadMirror loads the mirror of key k (see pieceSpace.mirror), which it
 // returns.
 func (w *pieceWorker) loadMirror(k uint64) uint64 {
-	var mb [16]uint64
-	w.s.mirrorBitboards(k, &mb)
-	mk := w.s.mirrorOf(k, &mb)
-	w.set(&mb, mk)
+	mk := w.s.mirrorInto(k, &w.bb)
+	w.loaded(mk)
 	return mk
 }
 
-// set loads the state with key k, whose pieces are bb.
-func (w *pieceWorker) set(bb *[16]uint64, k uint64) {
+// loaded completes the loading of the state with key k, whose pieces are
+// in w.bb.
+func (w *pieceWorker) loaded(k uint64) {
 	s := w.s
-	c := s.c
 	w.key = k
 	w.side = keySide(k)
-	w.bb = *bb
-	var occ [2]uint64
-	for code := 1; code <= len(c.pieces); code++ {
-		occ[s.kind[code].color] |= bb[code]
+	var white, black uint64
+	for _, code := range s.codesOf[engine.White] {
+		white |= w.bb[code]
 	}
-	w.occ, w.all = occ, occ[0]|occ[1]
+	for _, code := range s.codesOf[engine.Black] {
+		black |= w.bb[code]
+	}
+	w.occ, w.all = [2]uint64{white, black}, white|black
 	for col := engine.White; col <= engine.Black; col++ {
 		w.ksq[col] = -1
-		if kb := bb[s.codeOf[col][engine.King]]; kb != 0 {
+		if kb := w.bb[s.codeOf[col][engine.King]]; kb != 0 {
 			w.ksq[col] = bits.TrailingZeros64(kb)
 		}
 	}
@@ -306,74 +305,63 @@ func (w *pieceWorker) set(bb *[16]uint64, k uint64) {
 // piece's counterpart of the other colour (see selfMirrored).
 func (s *pieceSpace) mirror(k uint64) uint64 {
 	var mb [16]uint64
-	if s.c.layout == layoutPlanes {
-		s.mirrorBitboards(k, &mb)
-	}
-	return s.mirrorOf(k, &mb)
+	return s.mirrorInto(k, &mb)
 }
 
-// mirrorOf returns the key of k's mirror; mb holds the mirror's pieces
-// (see mirrorBitboards) under layoutPlanes, which encodes them, while
-// the other layouts turn k's fields.
-func (s *pieceSpace) mirrorOf(k uint64, mb *[16]uint64) uint64 {
-	if s.c.layout == layoutPlanes {
-		return s.planesKey(mb, keySide(k).Other())
-	}
-	return s.mirrorFields(k)
-}
-
-// mirrorFields is mirror under the layouts with fields (see field): the
-// fields in reverse order, each turned and given the other colour.
-func (s *pieceSpace) mirrorFields(k uint64) uint64 {
+// mirrorInto returns the key of k's mirror and sets mb to the mirror's
+// pieces, by code. Under layoutPlanes it turns the planes and selects
+// each code as bitboards does, then encodes the pieces; under the
+// layouts with fields (see field) the mirror's fields are k's in reverse
+// order, each turned and given the other colour, found in the same pass
+// as the pieces.
+func (s *pieceSpace) mirrorInto(k uint64, mb *[16]uint64) uint64 {
 	c := s.c
-	seq := k >> s.fieldShift
-	mask := uint64(1)<<s.fieldBits - 1
-	sqMask := uint64(1)<<c.sqBits - 1
-	var occ uint64
-	m := 0 // fields
-	if c.layout == layoutOccupancy {
-		occ = k >> c.boardShift & (1<<uint(c.n) - 1)
-		m = bits.OnesCount64(occ)
-	} else {
-		for m < c.maxPieces && seq>>(uint(m)*s.fieldBits)&sqMask != 0 {
-			m++
-		}
-	}
-	var out uint64
-	for i := range m {
-		f := seq >> (uint(i) * s.fieldBits) & mask
-		if c.layout == layoutList {
-			f = uint64(c.n+1) - f&sqMask | uint64(s.mirrorCode[f>>c.sqBits+1]-1)<<c.sqBits
-		} else {
-			f = uint64(s.mirrorCode[f+1] - 1)
-		}
-		out |= f << (uint(m-1-i) * s.fieldBits)
-	}
-	return s.fieldKey(keySide(k).Other(), bits.Reverse64(occ)>>(64-uint(c.n)), out)
-}
-
-// mirrorBitboards sets mb to the pieces of k's mirror, by code.
-func (s *pieceSpace) mirrorBitboards(k uint64, mb *[16]uint64) {
-	c := s.c
-	shift := 64 - uint(s.n)
+	side := keySide(k).Other()
+	last := c.n - 1
 	if c.layout == layoutPlanes {
-		// Turn the planes, then select each code as bitboards does.
 		p := [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 		for j := range c.codeBits {
-			p[j&3] = bits.Reverse64(c.plane(k, j)) >> shift
+			p[j&3] = bits.Reverse64(c.plane(k, j)) >> uint(63-last)
 		}
 		board := uint64(1)<<uint(c.n) - 1
 		for code := 1; code < len(s.sel); code++ {
 			sel := &s.sel[code]
 			mb[s.mirrorCode[code]] = (p[0] ^ sel[0]) & (p[1] ^ sel[1]) & (p[2] ^ sel[2]) & (p[3] ^ sel[3]) & board
 		}
-		return
+		return s.planesKey(mb, side)
 	}
-	var bb [16]uint64
-	s.bitboards(k, &bb)
-	for code := 1; code <= len(c.pieces); code++ {
-		mb[s.mirrorCode[code]] = bits.Reverse64(bb[code]) >> shift
+	*mb = [16]uint64{}
+	seq := k >> s.fieldShift
+	mask := uint64(1)<<s.fieldBits - 1
+	var out uint64
+	if c.layout == layoutOccupancy {
+		occ := k >> c.boardShift & (1<<uint(c.n) - 1)
+		sh := uint(bits.OnesCount64(occ)) * s.fieldBits
+		for b := occ; b != 0; b &= b - 1 {
+			sh -= s.fieldBits
+			mc := s.mirrorCode[seq&mask+1]
+			seq >>= s.fieldBits
+			mb[mc] |= 1 << uint(last-bits.TrailingZeros64(b))
+			out |= uint64(mc-1) << sh
+		}
+		return s.fieldKey(side, bits.Reverse64(occ)>>uint(63-last), out)
 	}
+	sqMask := uint64(1)<<c.sqBits - 1
+	m := 0 // fields
+	for m < c.maxPieces && seq>>(uint(m)*s.fieldBits)&sqMask != 0 {
+		m++
+	}
+	sh := uint(m) * s.fieldBits
+	for range m {
+		sh -= s.fieldBits
+		f := seq & mask
+		seq >>= s.fieldBits
+		sq := last - int(f&sqMask-1)
+		mc := s.mirrorCode[f>>c.sqBits+1]
+		mb[mc] |= 1 << uint(sq)
+		out |= (uint64(sq+1) | uint64(mc-1)<<c.sqBits) << sh
+	}
+	return s.fieldKey(side, 0, out)
 }
 
 // selfMirrored reports whether the placement of state k is its own
@@ -425,7 +413,10 @@ func (w *pieceWorker) attacked(sq int, by engine.Color, all, except uint64) bool
 		if d >= 4 {
 			sliders = diag
 		}
-		if blk := rays[d] & all; blk != 0 && sliders&(1<<uint(first(d, blk))) != 0 {
+		if rays[d]&sliders == 0 {
+			continue
+		}
+		if blk := rays[d] & all; sliders&(1<<uint(first(d, blk))) != 0 {
 			return true
 		}
 	}
@@ -455,10 +446,10 @@ func (w *pieceWorker) generate() int {
 			if d >= 4 {
 				sliders = diag
 			}
-			blk := rays[d] & all
-			if sliders == 0 || blk == 0 {
-				continue
+			if rays[d]&sliders == 0 {
+				continue // no check or pin along this ray
 			}
+			blk := rays[d] & all
 			b1 := first(d, blk)
 			if sliders&(1<<uint(b1)) != 0 {
 				w.inCheck = true

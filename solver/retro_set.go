@@ -110,6 +110,7 @@ type keySet struct {
 	zero     bool
 	zeroInfo uint16
 	count    int
+	limit    int          // the count past which the set is full
 	_        cacheLinePad // the parts' writers run side by side
 }
 
@@ -124,7 +125,7 @@ const maxLoad = 0.75
 // 2^partBits parts, with size addressed slots.
 func newKeySet(size uint64, km keyMix, partBits uint) *keySet {
 	n := size + min(keySetTail, size)
-	s := &keySet{km: km, partBits: partBits, size: size, slots: make([]uint64, n), mask: km.infoMask()}
+	s := &keySet{km: km, partBits: partBits, size: size, slots: make([]uint64, n), mask: km.infoMask(), limit: int(maxLoad * float64(size))}
 	if s.mask == 0 {
 		s.info = make([]uint16, n)
 	}
@@ -219,7 +220,7 @@ func (s *keySet) insert(h uint64) (ref uint32, added, ok bool) {
 }
 
 // full reports whether the set is loaded enough to grow.
-func (s *keySet) full() bool { return float64(s.count) > maxLoad*float64(s.size) }
+func (s *keySet) full() bool { return s.count > s.limit }
 
 // growth is the factor by which a part of a set grows, and smallGrowth the
 // factor while the parts would have fewer than smallSet slots in all if
