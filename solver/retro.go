@@ -224,6 +224,23 @@ func parallel(workers int, fn func(w int)) {
 	wg.Wait()
 }
 
+// serialBelow is the amount of work (states or keys) below which
+// parallelOver runs the workers' shares one after the other on the
+// calling goroutine: waking another thread costs more than it saves.
+var serialBelow = 512
+
+// parallelOver is parallel for work items in all, done serially when
+// they are few.
+func parallelOver(workers, work int, fn func(w int)) {
+	if work < serialBelow {
+		for w := range workers {
+			fn(w)
+		}
+		return
+	}
+	parallel(workers, fn)
+}
+
 // infoOf packs what expanding a state taught: its number of moves, or its
 // terminal kind.
 func infoOf(t Terminal, moves int) uint16 {
@@ -380,7 +397,13 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 			break
 		}
 		for r := range rounds {
-			parallel(workers, func(w int) {
+			work := 0
+			for _, fr := range frontier {
+				for o := range fr {
+					work += len(fr[o][min(r*batch, len(fr[o])):min((r+1)*batch, len(fr[o]))])
+				}
+			}
+			parallelOver(workers, work, func(w int) {
 				wk := &ws[w]
 				for orient, fr := range frontier {
 					for o := w; o < nparts; o += workers {
@@ -431,7 +454,11 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 					}
 				}
 			})
-			parallel(workers, func(w int) {
+			work = 0
+			for w := range ws {
+				work += sumLen(ws[w].out)
+			}
+			parallelOver(workers, work, func(w int) {
 				wk := &ws[w]
 				for o := w; o < nparts; o += workers {
 					part := parts[o]
@@ -522,6 +549,15 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 		s.progress(Progress{Phase: "enumerate", States: reached(), Edges: int(edges), Depth: depth + 1})
 	}
 	return parts, edges, nil
+}
+
+// sumLen returns the total length of the lists l.
+func sumLen[E any](l [][]E) int {
+	n := 0
+	for _, x := range l {
+		n += len(x)
+	}
+	return n
 }
 
 // keptCount returns the number of keys in the parts of a set.
@@ -801,7 +837,7 @@ func (s *solve) propagate() error {
 			return fmt.Errorf("solver: a distance to mate over %d plies from %s", maxDTM, s.start.FEN())
 		}
 		lost := d%2 == 0
-		parallel(workers, func(w int) {
+		parallelOver(workers, sumLen(s.layers), func(w int) {
 			wk := &ws[w]
 			for o := w; o < nparts; o += workers {
 				for _, st := range s.layers[o] {
@@ -832,7 +868,11 @@ func (s *solve) propagate() error {
 				}
 			}
 		})
-		parallel(workers, func(w int) {
+		work := 0
+		for w := range ws {
+			work += sumLen(ws[w].out)
+		}
+		parallelOver(workers, work, func(w int) {
 			wk := &ws[w]
 			for o := w; o < nparts; o += workers {
 				next := wk.next[o][:0]
