@@ -594,7 +594,7 @@ func collectLarge(bytes int) {
 	switch {
 	case bytes >= 64<<20:
 		debug.FreeOSMemory()
-	case bytes >= 16<<20:
+	case bytes >= 1<<20:
 		runtime.GC()
 	}
 }
