@@ -273,12 +273,14 @@ func expanded(info uint16) bool { return info&^infoSeenAll != 0 }
 // The set is split into parts by the top bits of the mixed keys, each
 // part owned by one worker, which alone reads and writes it: parts need
 // no locks, grow on their own, and each worker's share of the set stays
-// in its own cache. A level is expanded in batches of two phases: every
-// worker expands the batch of its parts' frontier, sending the mixed keys
-// of the successors to the parts they belong to; then every worker
-// inserts what its parts received. Before inserting a run of keys it
-// touches their home slots in a loop of independent loads, which the
-// processor overlaps: the set is larger than the caches.
+// in its own cache. A large set is split into many more parts as it
+// grows (see splitAt). A level is expanded in rounds of two phases: every
+// worker expands the round's share of its parts' frontier, sending the
+// mixed keys of the successors to the parts they belong to; then every
+// worker inserts what its parts received, part by part. Before inserting
+// a run of keys it touches their home slots in a loop of independent
+// loads, which the processor overlaps when the part is larger than the
+// caches.
 func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 	workers := s.opt.Workers
 	km := s.space.codec().km

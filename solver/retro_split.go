@@ -8,7 +8,7 @@ package solver
 // part that fits the cache and the TLB's reach (one part of the 2×10
 // start's 27M kept states is under a megabyte), where inserting into a
 // part of hundreds of megabytes took a miss of the TLB and of the caches
-// for almost every key (see BenchmarkSolve2x10 in the README's figures).
+// for almost every key: the 2×10 start's solve went from 18.1 to 14.4 s.
 // The propagation then looks keys up part by part in the same way.
 const (
 	splitAt   = 1 << 19
