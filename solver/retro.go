@@ -591,12 +591,15 @@ func (s *solve) partOf(h uint64) int {
 // After a very large drop it also returns the free memory to the system
 // at once, which the runtime would otherwise do only slowly: the pages
 // stay resident, and a large solve's peak would count the garbage of
-// each phase on top of what is live.
+// each phase on top of what is live. Smaller drops are left to the
+// runtime's pacing: a forced collection after each drop of a megabyte or
+// two made a one-worker solve of the 1×12 start 10% slower (146 against
+// 132 ms), for a heap peak of 18.5 instead of 27 bytes a state.
 func collectLarge(bytes int) {
 	switch {
 	case bytes >= 64<<20:
 		debug.FreeOSMemory()
-	case bytes >= 1<<20:
+	case bytes >= 16<<20:
 		runtime.GC()
 	}
 }
