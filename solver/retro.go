@@ -29,9 +29,10 @@ const maxDTM = 1<<14 - 1
 // Options tune Solve. The zero value is ready to use.
 type Options struct {
 	// MaxStates bounds the number of reachable states; 0 means
-	// DefaultMaxStates. Solve stops with an error wrapping ErrTooLarge as
-	// soon as it has found more: after expanding a few thousand states
-	// at most.
+	// DefaultMaxStates. Solve stops with an error wrapping ErrTooLarge
+	// soon after it has found more: it checks after every round of the
+	// enumeration, and a round expands at most an eighth of what is left
+	// of the budget, or 8,192 states near it.
 	MaxStates int
 	// Workers is the number of goroutines; 0 means runtime.GOMAXPROCS(0).
 	Workers int
@@ -384,11 +385,14 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 	frontier[startOrient][o] = append(frontier[startOrient][o], ref)
 	var edges int64
 	garbage := 0 // bytes of tables dropped since the last collection
-	// A round expands up to roundStates states, the same share of each
-	// part's frontier.
-	batch := max(roundStates/nparts, 64)
 	split := false // see splitAt
 	for depth := 0; ; depth++ {
+		// A round expands up to roundStates states, the same share of
+		// each part's frontier, and fewer near the budget, which is
+		// checked after every round: an eighth of what is left of it,
+		// but at least minRound.
+		round := min(max((s.opt.MaxStates-reached())/8, minRound), roundStates)
+		batch := max(round/nparts, 64)
 		rounds := 0
 		for _, fr := range frontier {
 			for o := range fr {
@@ -536,7 +540,6 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 			}
 			parts = s.split(parts, &frontier, splitBits)
 			nparts = s.nparts
-			batch = max(roundStates/nparts, 64)
 			for w := range ws {
 				ws[w].out = make([][]uint64, nparts)
 				for o := range ws[w].next {
@@ -1034,5 +1037,9 @@ func (s *solve) table(startKey uint64) *Table {
 var collectAt = 1 << 26
 
 // roundStates is how many states a round of the enumeration expands at
-// most, over all parts.
-var roundStates = 1 << 20
+// most, over all parts, and minRound how many it may expand however near
+// the budget it is.
+const (
+	roundStates = 1 << 20
+	minRound    = 1 << 13
+)
