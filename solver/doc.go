@@ -42,7 +42,9 @@
 // pairs, below). Others (pawns, castling, the race
 // goal) use the engine's move generator and store the graph's edges
 // reversed. The work is split between goroutines by ranges of keys, each
-// goroutine owning its share of the set of states.
+// goroutine owning its share of the set of states; a set larger than the
+// caches is split into many more ranges, worked through one at a time, so
+// that the memory each touches stays in the caches' and the TLB's reach.
 //
 // A start whose placement is its own mirror image — turned through 180
 // degrees with the colours swapped, as the 1-D and thin starts are — is

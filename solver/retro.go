@@ -384,7 +384,7 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 	}
 	frontier[startOrient][o] = append(frontier[startOrient][o], ref)
 	var edges int64
-	garbage := 0 // bytes of tables dropped since the last collection
+	garbage := 0   // bytes of tables dropped since the last collection
 	split := false // see splitAt
 	for depth := 0; ; depth++ {
 		// A round expands up to roundStates states, the same share of
