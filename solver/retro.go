@@ -48,9 +48,9 @@ type Options struct {
 	// noMirror makes Solve keep every state even when the start is its
 	// own mirror image (for tests that compare the two).
 	noMirror bool
-	// splitAt, if not zero, replaces splitAt, the number of states at
-	// which the enumeration splits its set into more parts; -1 never
-	// splits (for tests).
+	// splitAt, if not zero, replaces the constant splitAt, the number of
+	// kept states at which the enumeration splits its set into more
+	// parts; -1 never splits (for tests).
 	splitAt int
 	// mirrorBudget, if not zero, replaces the budget of the search for
 	// the start's mirror (see mirrorReachable); -1 skips it (for tests).
@@ -228,7 +228,7 @@ func parallel(workers int, fn func(w int)) {
 // serialBelow is the amount of work (states or keys) below which
 // parallelOver runs the workers' shares one after the other on the
 // calling goroutine: waking another thread costs more than it saves.
-var serialBelow = 512
+const serialBelow = 512
 
 // parallelOver is parallel for work items in all, done serially when
 // they are few.
@@ -1034,7 +1034,7 @@ func (s *solve) table(startKey uint64) *Table {
 
 // collectAt is how many bytes of dropped tables the enumeration lets
 // pile up before it collects them (see collectLarge).
-var collectAt = 1 << 26
+const collectAt = 1 << 26
 
 // roundStates is how many states a round of the enumeration expands at
 // most, over all parts, and minRound how many it may expand however near
