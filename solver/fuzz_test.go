@@ -2,18 +2,29 @@ package solver
 
 import (
 	"testing"
+
+	"github.com/thinchess/thinchess/engine"
 )
 
-// FuzzVerifyCertificate feeds damaged certificates of the 1×8 start to
-// VerifyCertificate: it must refuse them or, when it accepts one, agree
-// with the solved table. It never panics.
-func FuzzVerifyCertificate(f *testing.F) {
+// fuzzTable solves the 1×8 start whose tables the fuzz targets damage.
+func fuzzTable(f *testing.F) (*engine.Position, *Table) {
 	start := tableParse(f, "1d", "bk,bn,br,x,x,wr,wn,wk:w")
 	tab, err := Solve(start, Options{})
 	if err != nil {
 		f.Fatal(err)
 	}
-	good, _ := tab.MarshalBinary()
+	return start, tab
+}
+
+// FuzzVerifyCertificate feeds damaged certificates of the 1×8 start to
+// VerifyCertificate: it must refuse them or, when it accepts one, agree
+// with the solved table. It never panics.
+func FuzzVerifyCertificate(f *testing.F) {
+	start, tab := fuzzTable(f)
+	good, err := tab.MarshalBinary()
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Add(good)
 	f.Add(good[:len(good)/2])
 	f.Add(good[:21])
@@ -39,11 +50,7 @@ func FuzzVerifyCertificate(f *testing.F) {
 // FuzzUnmarshalPlay feeds damaged play tables to UnmarshalPlay: an error
 // or a table whose lookups stay in range, never a panic.
 func FuzzUnmarshalPlay(f *testing.F) {
-	start := tableParse(f, "1d", "bk,bn,br,x,x,wr,wn,wk:w")
-	tab, err := Solve(start, Options{})
-	if err != nil {
-		f.Fatal(err)
-	}
+	_, tab := fuzzTable(f)
 	good, err := tab.MarshalPlay()
 	if err != nil {
 		f.Fatal(err)
