@@ -227,18 +227,7 @@ func (s *pieceSpace) bitboards(k uint64, bb *[16]uint64) {
 	*bb = [16]uint64{}
 	switch c.layout {
 	case layoutPlanes:
-		// A piece's bitboard is the AND of the planes where its code has
-		// a 1 and the inverted planes where it has a 0 (sel inverts).
-		// Unused planes are all ones and never inverted.
-		p := [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
-		for j := range c.codeBits {
-			p[j&3] = c.plane(k, j)
-		}
-		board := uint64(1)<<uint(c.n) - 1
-		for code := 1; code < len(s.sel); code++ {
-			sel := &s.sel[code]
-			bb[code] = (p[0] ^ sel[0]) & (p[1] ^ sel[1]) & (p[2] ^ sel[2]) & (p[3] ^ sel[3]) & board
-		}
+		s.planePieces(k, false, bb)
 	case layoutOccupancy:
 		occ := k >> c.boardShift & (1<<uint(c.n) - 1)
 		codes := k >> (c.boardShift + uint(c.n))
@@ -259,6 +248,32 @@ func (s *pieceSpace) bitboards(k uint64, bb *[16]uint64) {
 			bb[slots>>c.sqBits&c.codeMask+1] |= 1 << (sq - 1)
 			slots >>= c.sqBits + c.codeBits
 		}
+	}
+}
+
+// planePieces sets bb to the pieces of key k, by code, under
+// layoutPlanes: a piece's bitboard is the AND of the planes where its code
+// has a 1 and the inverted planes where it has a 0 (sel inverts); unused
+// planes are all ones and never inverted. With turned it sets the pieces
+// of k's mirror instead: the planes turned, each code's squares given to
+// its counterpart of the other colour.
+func (s *pieceSpace) planePieces(k uint64, turned bool, bb *[16]uint64) {
+	c := s.c
+	p := [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	for j := range c.codeBits {
+		p[j&3] = c.plane(k, j)
+		if turned {
+			p[j&3] = bits.Reverse64(p[j&3]) >> uint(64-c.n)
+		}
+	}
+	board := uint64(1)<<uint(c.n) - 1
+	for code := 1; code < len(s.sel); code++ {
+		sel := &s.sel[code]
+		to := uint8(code)
+		if turned {
+			to = s.mirrorCode[code]
+		}
+		bb[to] = (p[0] ^ sel[0]) & (p[1] ^ sel[1]) & (p[2] ^ sel[2]) & (p[3] ^ sel[3]) & board
 	}
 }
 
@@ -319,15 +334,7 @@ func (s *pieceSpace) mirrorInto(k uint64, mb *[16]uint64) uint64 {
 	side := keySide(k).Other()
 	last := c.n - 1
 	if c.layout == layoutPlanes {
-		p := [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
-		for j := range c.codeBits {
-			p[j&3] = bits.Reverse64(c.plane(k, j)) >> uint(63-last)
-		}
-		board := uint64(1)<<uint(c.n) - 1
-		for code := 1; code < len(s.sel); code++ {
-			sel := &s.sel[code]
-			mb[s.mirrorCode[code]] = (p[0] ^ sel[0]) & (p[1] ^ sel[1]) & (p[2] ^ sel[2]) & (p[3] ^ sel[3]) & board
-		}
+		s.planePieces(k, true, mb)
 		return s.planesKey(mb, side)
 	}
 	*mb = [16]uint64{}
