@@ -393,6 +393,10 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 		// but at least minRound.
 		round := min(max((s.opt.MaxStates-reached())/8, minRound), roundStates)
 		batch := max(round/nparts, 64)
+		// share is round r's share of a part's frontier f.
+		share := func(f []uint32, r int) []uint32 {
+			return f[min(r*batch, len(f)):min((r+1)*batch, len(f))]
+		}
 		rounds := 0
 		for _, fr := range frontier {
 			for o := range fr {
@@ -406,15 +410,14 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 			work := 0
 			for _, fr := range frontier {
 				for o := range fr {
-					work += len(fr[o][min(r*batch, len(fr[o])):min((r+1)*batch, len(fr[o]))])
+					work += len(share(fr[o], r))
 				}
 			}
 			parallelOver(workers, work, func(w int) {
 				wk := &ws[w]
 				for orient, fr := range frontier {
 					for o := w; o < nparts; o += workers {
-						f := fr[o]
-						f = f[min(r*batch, len(f)):min((r+1)*batch, len(f))]
+						f := share(fr[o], r)
 						part := parts[o]
 						for i, ref := range f {
 							if i%64 == 0 {
