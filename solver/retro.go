@@ -600,7 +600,7 @@ func (s *solve) partOf(h uint64) int {
 // each phase on top of what is live. Smaller drops are left to the
 // runtime's pacing: a forced collection after each drop of a megabyte or
 // two made a one-worker solve of the 1×12 start 10% slower (146 against
-// 132 ms), for a heap peak of 18.5 instead of 27 bytes a state.
+// 132 ms), for a heap peak of 18.5 instead of 25-27 bytes a state.
 func collectLarge(bytes int) {
 	switch {
 	case bytes >= 64<<20:
