@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -151,6 +152,13 @@ func solveTable(cmd string, p *engine.Position, maxStates int, stderr io.Writer)
 				cmd, pr.Elapsed.Seconds(), pr.Resolved, pr.States, pr.Depth)
 		}
 	}}
+	// The solver's memory is a few large pointer-free arrays, which it
+	// collects itself as it drops them (the garbage collector pacing on
+	// top of that only costs time: 7% of a 1x12 solve's 100 ms, in six
+	// collections of heaps under 16 MB). Its peak with the collector off
+	// is at most what it allocates: 38 bytes a state for the piece space,
+	// 140 for the engine's, against a peak of 25 and 60 with it on.
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	t, err := solver.Solve(p, opt)
 	if reported {
 		fmt.Fprintf(stderr, "thinchess %s: done\n", cmd)
