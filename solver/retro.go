@@ -155,9 +155,10 @@ type solve struct {
 	idx      *keyIndex
 	stats    Stats
 
-	// words hold two 16-bit state words each (see the word* constants),
-	// so that goroutines can update them with 32-bit atomics.
-	words []uint32
+	// words[i] is state i's word (see the word* constants). Only the
+	// worker that owns a state's part writes its word during a phase of
+	// the propagation, so the words need no atomic operations.
+	words []uint16
 	// layers[o] is part o's states resolved at the distance being
 	// propagated.
 	layers [][]uint32
@@ -610,7 +611,7 @@ func collectLarge(bytes int) {
 	}
 }
 
-// chunks hands out the index range [0, n) in even-aligned chunks to the
+// chunks hands out the index range [0, n) in chunks to the
 // workers, calling fn(w, lo, hi) for each chunk.
 func (s *solve) chunks(n, chunk int, fn func(w, lo, hi int)) {
 	var cursor atomic.Int64
@@ -631,7 +632,7 @@ func (s *solve) chunks(n, chunk int, fn func(w, lo, hi int)) {
 // that cannot un-move it also builds the predecessor lists.
 func (s *solve) seed(infos []uint16) error {
 	n := len(infos)
-	s.words = make([]uint32, (n+1)/2)
+	s.words = make([]uint16, n)
 	s.layers = make([][]uint32, s.nparts)
 	_, unmoves := s.space.(predecessorSpace)
 	var deg []uint32
@@ -652,7 +653,6 @@ func (s *solve) seed(infos []uint16) error {
 	for w := range tallies {
 		tallies[w].layers = make([][]uint32, s.nparts)
 	}
-	// Chunks start at even indices, so no two workers write one word.
 	s.chunks(n, 4096, func(w, lo, hi int) {
 		ta := &tallies[w]
 		for i := lo; i < hi; i++ {
@@ -685,7 +685,7 @@ func (s *solve) seed(infos []uint16) error {
 				word = wordDraw
 				ta.terms[t] += weight
 			}
-			s.words[i>>1] |= word << (16 * (i & 1))
+			s.words[i] = uint16(word)
 		}
 	})
 	states, edges := 0, 0
@@ -781,7 +781,7 @@ func (s *solve) buildPredecessors(exps []expander, deg []uint32) error {
 
 // word returns state i's word.
 func (s *solve) word(i uint32) uint32 {
-	return atomic.LoadUint32(&s.words[i>>1]) >> (16 * (i & 1)) & 0xffff
+	return uint32(s.words[i])
 }
 
 // propagate resolves the states distance by distance. The layer at an
@@ -932,26 +932,20 @@ func (s *solve) propagate() error {
 // resolve applies the resolution at distance d of a successor of p,
 // lost (for its side to move) or won, and reports whether that resolved p.
 func (s *solve) resolve(p uint32, lost bool, d int) bool {
-	ptr := &s.words[p>>1]
-	sh := 16 * (p & 1)
-	for {
-		old := atomic.LoadUint32(ptr)
-		w := old >> sh & 0xffff
-		if w&wordTag != wordUnresolved {
-			return false
-		}
-		switch {
-		case lost:
-			w = wordWin | uint32(d+1)
-		case w == 1:
-			w = wordLoss | uint32(d+1)
-		default:
-			w--
-		}
-		if atomic.CompareAndSwapUint32(ptr, old, old&^(0xffff<<sh)|w<<sh) {
-			return w&wordTag != wordUnresolved
-		}
+	w := s.words[p]
+	if w&wordTag != wordUnresolved {
+		return false
 	}
+	switch {
+	case lost:
+		w = wordWin | uint16(d+1)
+	case w == 1:
+		w = wordLoss | uint16(d+1)
+	default:
+		w--
+	}
+	s.words[p] = w
+	return w&wordTag != wordUnresolved
 }
 
 // tally counts the won and drawn states of table t into s.stats. Under
