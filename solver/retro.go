@@ -7,7 +7,6 @@ import (
 	"math/bits"
 	"runtime"
 	"runtime/debug"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -206,24 +205,6 @@ func (s *solve) progress(p Progress) {
 		p.Elapsed = time.Since(s.began)
 		s.opt.Progress(p)
 	}
-}
-
-// parallel runs fn(w) for w in [0, workers) on their own goroutines and
-// waits for them.
-func parallel(workers int, fn func(w int)) {
-	if workers == 1 {
-		fn(0)
-		return
-	}
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			fn(w)
-		}()
-	}
-	wg.Wait()
 }
 
 // serialBelow is the amount of work (states or keys) below which
