@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// parallel runs fn(w) for w in [0, workers) at once, fn(0) on the calling
+// parallel runs fn(w) for w in [0, workers) at once, some on the calling
 // goroutine, and waits for them all.
 //
 // A solve runs a hundred or more short phases one after the other (two a
@@ -47,21 +47,30 @@ func spawn(workers int, fn func(w int)) {
 // them, spins before it parks.
 const crewSpin = 100 * time.Microsecond
 
-// crew holds the goroutines of parallel. A phase is announced by bumping
-// phase, which holds a sequence number above 8 bits that hold the number
-// of workers of the phase: member w takes part when w is below it, and
-// reads fn only then, while the caller waits for it.
+// stealBelow is how short the caller's own share of a phase must have
+// been for it to run the shares no member has started yet itself: a
+// parked member takes tens of microseconds to wake, longer than such a
+// share takes to run.
+const stealBelow = 20 * time.Microsecond
+
+// crew holds the goroutines of parallel. A phase's shares are tasks that
+// the caller and the members claim from the phase word: a sequence number
+// in its top 32 bits, the number of tasks (workers) in the next 16 and
+// the next task to claim in the low 16. A claim is a compare-and-swap of
+// the whole word, so it fails once the phase is over, and fn is read
+// only after a claim, while the caller waits for the task.
 type crew struct {
 	busy    sync.Mutex // held by the caller of a phase
-	members int        // goroutines started; member w is worker w
+	members int        // goroutines started
 	fn      func(w int)
 	phase   atomic.Uint64
-	left    atomic.Int64 // members still running the phase
+	left    atomic.Int64 // tasks not yet done
 
-	mu      sync.Mutex // guards the parking below
-	wake    sync.Cond  // members park on it, waiting for a phase
-	done    sync.Cond  // the caller parks on it, waiting for the members
-	waiting bool       // the caller is parked
+	mu       sync.Mutex // guards the parking below
+	wake     sync.Cond  // members park on it, waiting for a phase
+	done     sync.Cond  // the caller parks on it, waiting for the tasks
+	sleepers int        // members parked
+	waiting  bool       // the caller is parked
 }
 
 var theCrew = func() *crew {
@@ -70,28 +79,35 @@ var theCrew = func() *crew {
 	return c
 }()
 
-// maxCrew is the most workers a phase can have (the phase word's low
-// 8 bits).
-const maxCrew = 255
+// maxCrew is the most workers a phase can have.
+const maxCrew = 1<<16 - 1
 
-// run runs a phase: fn(0) here, fn(w) on member w.
+// run runs a phase: the tasks 0 to workers-1 of fn, on the calling
+// goroutine and the members.
 func (c *crew) run(workers int, fn func(w int)) {
 	if workers > maxCrew {
 		spawn(workers, fn)
 		return
 	}
-	seq := c.phase.Load() >> 8
+	seq := c.phase.Load() >> 32
 	for c.members < workers-1 {
 		c.members++
-		go c.serve(c.members, seq)
+		go c.serve(seq)
 	}
+	seq++
 	c.fn = fn
-	c.left.Store(int64(workers - 1))
-	c.phase.Store((seq+1)<<8 | uint64(workers))
+	c.left.Store(int64(workers))
+	c.phase.Store(seq<<32 | uint64(workers)<<16)
 	c.mu.Lock()
-	c.wake.Broadcast()
+	if c.sleepers > 0 {
+		c.wake.Broadcast()
+	}
 	c.mu.Unlock()
-	fn(0)
+	began := time.Now()
+	c.claim(seq, 1)
+	if time.Since(began) < stealBelow {
+		c.claim(seq, workers)
+	}
 	if !spinUntil(func() bool { return c.left.Load() == 0 }) {
 		c.mu.Lock()
 		c.waiting = true
@@ -104,22 +120,18 @@ func (c *crew) run(workers int, fn func(w int)) {
 	c.fn = nil
 }
 
-// serve is member w's loop; seq is the last phase before it started.
-func (c *crew) serve(w int, seq uint64) {
-	for {
-		var p uint64
-		if !spinUntil(func() bool { p = c.phase.Load(); return p>>8 != seq }) {
-			c.mu.Lock()
-			for p = c.phase.Load(); p>>8 == seq; p = c.phase.Load() {
-				c.wake.Wait()
-			}
-			c.mu.Unlock()
+// claim claims and runs up to n tasks of phase seq, while there are any.
+func (c *crew) claim(seq uint64, n int) {
+	for n > 0 {
+		p := c.phase.Load()
+		if p>>32 != seq || p&0xffff >= p>>16&0xffff {
+			return
 		}
-		seq = p >> 8
-		if uint64(w) >= p&0xff {
+		if !c.phase.CompareAndSwap(p, p+1) {
 			continue
 		}
-		c.fn(w)
+		n--
+		c.fn(int(p & 0xffff))
 		if c.left.Add(-1) == 0 {
 			c.mu.Lock()
 			if c.waiting {
@@ -127,6 +139,24 @@ func (c *crew) serve(w int, seq uint64) {
 			}
 			c.mu.Unlock()
 		}
+	}
+}
+
+// serve is a member's loop; seq is the last phase before it started.
+func (c *crew) serve(seq uint64) {
+	for {
+		var p uint64
+		if !spinUntil(func() bool { p = c.phase.Load(); return p>>32 != seq }) {
+			c.mu.Lock()
+			c.sleepers++
+			for p = c.phase.Load(); p>>32 == seq; p = c.phase.Load() {
+				c.wake.Wait()
+			}
+			c.sleepers--
+			c.mu.Unlock()
+		}
+		seq = p >> 32
+		c.claim(seq, 1<<16)
 	}
 }
 
