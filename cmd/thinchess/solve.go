@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"runtime/metrics"
 	"strings"
 	"time"
 
@@ -136,7 +137,28 @@ func describe(t *solver.Table, p *engine.Position) string {
 func solveTable(cmd string, p *engine.Position, maxStates int, stderr io.Writer) (*solver.Table, error) {
 	var last time.Duration
 	reported := false
+	// A small solve runs without the garbage collector's pacing, which
+	// would collect heaps of a few megabytes over and over: 7% of the
+	// 1x12's 100 ms, in six collections under 16 MB. The solver collects
+	// the large arrays it drops itself; once the heap passes pacedAbove,
+	// pacing is back on for the garbage it does not track (without it the
+	// 1x16's peak rose from 0.20 to 0.34 GB).
+	const pacedAbove = 64 << 20
+	gcPercent, paced := debug.SetGCPercent(-1), false
+	pace := func() {
+		if !paced {
+			debug.SetGCPercent(gcPercent)
+			paced = true
+		}
+	}
+	defer pace()
+	heap := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	opt := solver.Options{MaxStates: maxStates, Progress: func(pr solver.Progress) {
+		if !paced {
+			if metrics.Read(heap); heap[0].Value.Uint64() > pacedAbove {
+				pace()
+			}
+		}
 		if pr.Elapsed < time.Second || pr.Elapsed-last < time.Second {
 			return
 		}
@@ -152,13 +174,6 @@ func solveTable(cmd string, p *engine.Position, maxStates int, stderr io.Writer)
 				cmd, pr.Elapsed.Seconds(), pr.Resolved, pr.States, pr.Depth)
 		}
 	}}
-	// The solver's memory is a few large pointer-free arrays, which it
-	// collects itself as it drops them (the garbage collector pacing on
-	// top of that only costs time: 7% of a 1x12 solve's 100 ms, in six
-	// collections of heaps under 16 MB). Its peak with the collector off
-	// is at most what it allocates: 38 bytes a state for the piece space,
-	// 140 for the engine's, against a peak of 25 and 60 with it on.
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	t, err := solver.Solve(p, opt)
 	if reported {
 		fmt.Fprintf(stderr, "thinchess %s: done\n", cmd)
