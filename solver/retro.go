@@ -647,12 +647,12 @@ func (s *solve) seed(infos []uint16) error {
 				}
 				ta.states += weight
 			}
-			var word uint32
+			var word uint16
 			switch t := Terminal(in &^ infoTerminal); {
 			case in == 0:
 				ta.bad = i + 1
 			case in&infoTerminal == 0:
-				word = uint32(in)
+				word = in
 				ta.edges += weight * int(in)
 				if deg != nil {
 					deg[i+1] = uint32(in)
@@ -666,7 +666,7 @@ func (s *solve) seed(infos []uint16) error {
 				word = wordDraw
 				ta.terms[t] += weight
 			}
-			s.words[i] = uint16(word)
+			s.words[i] = word
 		}
 	})
 	states, edges := 0, 0
@@ -758,11 +758,6 @@ func (s *solve) buildPredecessors(exps []expander, deg []uint32) error {
 	})
 	s.revOff = in
 	return nil
-}
-
-// word returns state i's word.
-func (s *solve) word(i uint32) uint32 {
-	return uint32(s.words[i])
 }
 
 // propagate resolves the states distance by distance. The layer at an
@@ -970,16 +965,6 @@ func (s *solve) tally(t *Table) {
 	}
 }
 
-// value returns the value word of state i once the propagation is done:
-// unresolved states are draws.
-func (s *solve) value(i int) uint16 {
-	wd := s.word(uint32(i))
-	if wd&wordTag == wordUnresolved {
-		wd = wordDraw
-	}
-	return uint16(wd)
-}
-
 // table finishes the solve: unresolved states become draws, and the
 // counts of the stats are filled in. Under sym the table keeps the kept
 // states and numbers their pairs (see mirrorPairs).
@@ -989,10 +974,13 @@ func (s *solve) table(startKey uint64) *Table {
 	// as large as the index.
 	idx.filter, s.layers = nil, nil
 	collectLarge(8 * len(idx.keys))
-	vals := make([]uint16, len(idx.keys))
+	// The words become the values: unresolved states are draws.
+	vals := s.words
 	s.chunks(len(vals), 4096, func(_, lo, hi int) {
 		for i := lo; i < hi; i++ {
-			vals[i] = s.value(i)
+			if vals[i]&wordTag == wordUnresolved {
+				vals[i] = wordDraw
+			}
 		}
 	})
 	s.words = nil

@@ -85,6 +85,6 @@ func (s *solve) setOrient(infos []uint16) {
 	}
 	s.orient = make([]uint8, len(infos))
 	for i, in := range infos {
-		s.orient[i] = uint8(in >> 13 & 3)
+		s.orient[i] = uint8(in & infoSeenAll / infoSeen)
 	}
 }
