@@ -207,23 +207,6 @@ func (s *solve) progress(p Progress) {
 	}
 }
 
-// serialBelow is the amount of work (states or keys) below which
-// parallelOver runs the workers' shares one after the other on the
-// calling goroutine: waking another thread costs more than it saves.
-const serialBelow = 512
-
-// parallelOver is parallel for work items in all, done serially when
-// they are few.
-func parallelOver(workers, work int, fn func(w int)) {
-	if work < serialBelow {
-		for w := range workers {
-			fn(w)
-		}
-		return
-	}
-	parallel(workers, fn)
-}
-
 // infoOf packs what expanding a state taught: its number of moves, or its
 // terminal kind.
 func infoOf(t Terminal, moves int) uint16 {
@@ -389,13 +372,7 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 			break
 		}
 		for r := range rounds {
-			work := 0
-			for _, fr := range frontier {
-				for o := range fr {
-					work += len(share(fr[o], r))
-				}
-			}
-			parallelOver(workers, work, func(w int) {
+			parallel(workers, func(w int) {
 				wk := &ws[w]
 				for orient, fr := range frontier {
 					for o := w; o < nparts; o += workers {
@@ -445,11 +422,7 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 					}
 				}
 			})
-			work = 0
-			for w := range ws {
-				work += sumLen(ws[w].out)
-			}
-			parallelOver(workers, work, func(w int) {
+			parallel(workers, func(w int) {
 				wk := &ws[w]
 				for o := w; o < nparts; o += workers {
 					part := parts[o]
@@ -539,15 +512,6 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 		s.progress(Progress{Phase: "enumerate", States: reached(), Edges: int(edges), Depth: depth + 1})
 	}
 	return parts, edges, nil
-}
-
-// sumLen returns the total length of the lists l.
-func sumLen[E any](l [][]E) int {
-	n := 0
-	for _, x := range l {
-		n += len(x)
-	}
-	return n
 }
 
 // keptCount returns the number of keys in the parts of a set.
@@ -824,7 +788,7 @@ func (s *solve) propagate() error {
 			return fmt.Errorf("solver: a distance to mate over %d plies from %s", maxDTM, s.start.FEN())
 		}
 		lost := d%2 == 0
-		parallelOver(workers, sumLen(s.layers), func(w int) {
+		parallel(workers, func(w int) {
 			wk := &ws[w]
 			for o := w; o < nparts; o += workers {
 				for _, st := range s.layers[o] {
@@ -855,11 +819,7 @@ func (s *solve) propagate() error {
 				}
 			}
 		})
-		work := 0
-		for w := range ws {
-			work += sumLen(ws[w].out)
-		}
-		parallelOver(workers, work, func(w int) {
+		parallel(workers, func(w int) {
 			wk := &ws[w]
 			for o := w; o < nparts; o += workers {
 				next := wk.next[o][:0]
