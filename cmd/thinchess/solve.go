@@ -145,18 +145,17 @@ func solveTable(cmd string, p *engine.Position, maxStates int, stderr io.Writer)
 	// 1x16's peak rose from 0.20 to 0.34 GB).
 	const pacedAbove = 64 << 20
 	gcPercent, paced := debug.SetGCPercent(-1), false
-	pace := func() {
+	defer func() {
 		if !paced {
 			debug.SetGCPercent(gcPercent)
-			paced = true
 		}
-	}
-	defer pace()
+	}()
 	heap := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	opt := solver.Options{MaxStates: maxStates, Progress: func(pr solver.Progress) {
 		if !paced {
 			if metrics.Read(heap); heap[0].Value.Uint64() > pacedAbove {
-				pace()
+				debug.SetGCPercent(gcPercent)
+				paced = true
 			}
 		}
 		if pr.Elapsed < time.Second || pr.Elapsed-last < time.Second {
