@@ -7,7 +7,17 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/thinchess/thinchess/cmd/thinchess/internal/pacing"
 )
+
+// TestMain turns the collector's pacing on, which package pacing holds
+// off from the start: the tests call commands' functions without run,
+// which would turn it on.
+func TestMain(m *testing.M) {
+	pacing.Resume()
+	os.Exit(m.Run())
+}
 
 // Mode files for the tests: one whose claim holds, one whose claim is
 // false (line 5, column 11).

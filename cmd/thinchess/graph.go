@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	register("graph", "print the reachable state graph of a position as JSON lines", runGraph)
+	registerOwnPacing("graph", "print the reachable state graph of a position as JSON lines", runGraph)
 }
 
 const graphUsage = `usage: thinchess graph [--variant V] [--max-states N] POSITION

@@ -12,18 +12,29 @@ import (
 	"io"
 	"os"
 	"sort"
+
+	"github.com/thinchess/thinchess/cmd/thinchess/internal/pacing"
 )
 
 // command is one subcommand of the CLI.
 type command struct {
 	summary string
 	run     func(args []string, stdout, stderr io.Writer) int
+	// ownPacing is set for a command that turns the garbage collector's
+	// pacing on itself (see solveTable); others run with it on.
+	ownPacing bool
 }
 
 var commands = map[string]command{}
 
 func register(name, summary string, run func(args []string, stdout, stderr io.Writer) int) {
-	commands[name] = command{summary, run}
+	commands[name] = command{summary: summary, run: run}
+}
+
+// registerOwnPacing registers a command that turns the collector's
+// pacing on itself when it needs it (see package pacing).
+func registerOwnPacing(name, summary string, run func(args []string, stdout, stderr io.Writer) int) {
+	commands[name] = command{summary: summary, run: run, ownPacing: true}
 }
 
 func init() {
@@ -35,6 +46,14 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	var c command
+	ok := false
+	if len(args) > 0 {
+		c, ok = commands[args[0]]
+	}
+	if !c.ownPacing {
+		pacing.Resume()
+	}
 	if len(args) == 0 {
 		usage(stderr)
 		return 2
@@ -44,7 +63,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		usage(stdout)
 		return 0
 	}
-	c, ok := commands[args[0]]
 	if !ok {
 		fmt.Fprintf(stderr, "thinchess: unknown command %q\nRun 'thinchess help' for the list of commands.\n", args[0])
 		return 2

@@ -21,7 +21,7 @@ import (
 )
 
 func init() {
-	register("prove", "solve a start too large for a build and write a certificate a build verifies", runProve)
+	registerOwnPacing("prove", "solve a start too large for a build and write a certificate a build verifies", runProve)
 }
 
 const proveUsage = `usage: thinchess prove [--variant V] [--max-states N] [--out DIR] [--title T] POSITION

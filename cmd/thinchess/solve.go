@@ -10,13 +10,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/thinchess/thinchess/cmd/thinchess/internal/pacing"
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/verify"
 )
 
 func init() {
-	register("solve", "solve a position exactly: value, distance to mate, best moves", runSolve)
+	registerOwnPacing("solve", "solve a position exactly: value, distance to mate, best moves", runSolve)
 }
 
 const solveUsage = `usage: thinchess solve [--variant V] [--bans] [--json] [--max-states N] POSITION
@@ -142,19 +143,21 @@ func solveTable(cmd string, p *engine.Position, maxStates int, stderr io.Writer)
 	// 1x12's 100 ms, in six collections under 16 MB. The solver collects
 	// the large arrays it drops itself; once the heap passes pacedAbove,
 	// pacing is back on for the garbage it does not track (without it the
-	// 1x16's peak rose from 0.20 to 0.34 GB).
+	// 1x16's peak rose from 0.20 to 0.34 GB). The commands that solve
+	// leave pacing off from the program's start (see package pacing).
 	const pacedAbove = 64 << 20
-	gcPercent, paced := debug.SetGCPercent(-1), false
+	debug.SetGCPercent(-1)
+	paced := false
 	defer func() {
 		if !paced {
-			debug.SetGCPercent(gcPercent)
+			pacing.Resume()
 		}
 	}()
 	heap := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	opt := solver.Options{MaxStates: maxStates, Progress: func(pr solver.Progress) {
 		if !paced {
 			if metrics.Read(heap); heap[0].Value.Uint64() > pacedAbove {
-				debug.SetGCPercent(gcPercent)
+				pacing.Resume()
 				paced = true
 			}
 		}

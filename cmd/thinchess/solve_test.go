@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -152,5 +153,29 @@ func TestSolveProgress(t *testing.T) {
 	}
 	if errb.Len() != 0 {
 		t.Errorf("a quick solve printed %q", errb.String())
+	}
+}
+
+// TestSolvePacing checks that the commands that solve run with the
+// collector's pacing off, as the program starts, and turn it back on to
+// what it was when they are done; and that the others turn it on.
+func TestSolvePacing(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		owned bool
+	}{
+		{[]string{"solve", "--json", "bk,bn,br,x,x,wr,wn,wk:w"}, true},
+		{[]string{"graph", "bk,bn,br,x,x,wr,wn,wk:w"}, true},
+		{[]string{"version"}, false},
+		{[]string{"nosuchcommand"}, false},
+	} {
+		if got := commands[tc.args[0]].ownPacing; got != tc.owned {
+			t.Errorf("%s: ownPacing %v, want %v", tc.args[0], got, tc.owned)
+		}
+		old := debug.SetGCPercent(-1)
+		runCLI(tc.args...)
+		if got := debug.SetGCPercent(old); got != old {
+			t.Errorf("%s: the collector's percentage is %d after the command, want %d", tc.args[0], got, old)
+		}
 	}
 }
