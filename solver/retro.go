@@ -901,42 +901,53 @@ func (s *solve) resolve(p uint32, lost bool, d int) bool {
 
 // tally counts the won and drawn states of table t into s.stats. Under
 // sym a kept state counts for each orientation it is reachable in: as
-// itself with White to move, as its mirror with Black.
+// itself with White to move, as its mirror with Black, which has the
+// same value for its side to move.
 func (s *solve) tally(t *Table) {
 	type tally struct {
-		wins  [2]int // by colour
-		draws int
+		// byTag[c][v>>14] counts the states with value v and c to
+		// move.
+		byTag [2][4]int
 		_     cacheLinePad
 	}
 	tallies := make([]tally, s.opt.Workers)
 	s.chunks(len(t.vals), 4096, func(w, lo, hi int) {
 		ta := &tallies[w]
-		count := func(i int, side engine.Color) {
-			switch t.vals[i] & wordTag {
-			case wordWin:
-				ta.wins[side]++
-			case wordLoss:
-				ta.wins[side.Other()]++
-			default:
-				ta.draws++
+		vals := t.vals[lo:hi]
+		switch {
+		case t.pairs == nil:
+			for i, v := range vals {
+				ta.byTag[keySide(t.idx.key(lo+i))][v>>14]++
 			}
-		}
-		for i := lo; i < hi; i++ {
-			if t.pairs == nil {
-				count(i, keySide(t.idx.key(i)))
-				continue
+		case t.pairs.orient == nil:
+			// Every kept state is reachable both ways: it is counted
+			// once here, for both sides below.
+			for _, v := range vals {
+				ta.byTag[engine.White][v>>14]++
 			}
-			for o := range 2 {
-				if t.pairs.indexOf(i, o) >= 0 {
-					count(i, engine.Color(o))
+		default:
+			for i, v := range vals {
+				for o := range 2 {
+					if t.pairs.orient[lo+i]>>o&1 != 0 {
+						ta.byTag[o][v>>14]++
+					}
 				}
 			}
 		}
 	})
 	for _, ta := range tallies {
-		s.stats.WhiteWins += ta.wins[engine.White]
-		s.stats.BlackWins += ta.wins[engine.Black]
-		s.stats.Draws += ta.draws
+		for side, n := range ta.byTag {
+			if t.pairs != nil && t.pairs.orient == nil {
+				n = ta.byTag[engine.White]
+			}
+			won, lost := &s.stats.WhiteWins, &s.stats.BlackWins
+			if engine.Color(side) == engine.Black {
+				won, lost = lost, won
+			}
+			*won += n[wordWin>>14]
+			*lost += n[wordLoss>>14]
+			s.stats.Draws += n[wordDraw>>14] + n[wordUnresolved>>14]
+		}
 	}
 }
 

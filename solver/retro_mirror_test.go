@@ -74,6 +74,9 @@ func TestMirrorMatchesFull(t *testing.T) {
 				t.Fatal(err)
 			}
 			st := half.Stats()
+			if fs := full.Stats(); st != fs {
+				t.Errorf("stats in pairs %+v, without %+v", st, fs)
+			}
 			if tc.closed && st.WhiteWins != st.BlackWins {
 				t.Errorf("the start's mirror is reachable, yet %+v", st)
 			}
