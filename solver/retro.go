@@ -89,13 +89,11 @@ func Solve(start *engine.Position, opt Options) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A filter saves lookups while it stays in the cache; a larger one
+	// misses it as often as the lookups it saves would.
+	_, unmoves := s.space.(predecessorSpace)
 	var infos []uint16
-	s.idx, infos = newKeyIndex(parts, s.opt.Workers)
-	if _, ok := s.space.(predecessorSpace); ok && len(s.idx.keys) < splitAt {
-		// A filter saves lookups while it stays in the cache; a larger
-		// one misses it as often as the lookups it saves would.
-		s.idx.buildFilter()
-	}
+	s.idx, infos = newKeyIndex(parts, s.opt.Workers, unmoves && keptCount(parts) < splitAt)
 	s.stats.States = len(s.idx.keys)
 	s.stats.Edges = int(edges)
 	if err := s.seed(infos); err != nil {

@@ -358,29 +358,29 @@ type keyIndex struct {
 	filterBits uint
 }
 
-// buildFilter builds the index's filter with at least 16 bits a key, so
-// that a key not in the index passes it only about once in 16 times.
-func (x *keyIndex) buildFilter() {
-	x.filterBits = uint(min(bits.Len(uint(len(x.keys)))+4, 40))
-	x.filter = make([]uint64, (1<<x.filterBits+63)/64)
-	for _, h := range x.keys {
-		b := h >> (64 - x.filterBits)
-		x.filter[b>>6] |= 1 << (b & 63)
-	}
-}
-
 // newKeyIndex sorts the keys of the parts of a set, in part order, into
 // an index, on workers goroutines, and returns it with the info of each
-// key, in index order. It empties the parts.
-func newKeyIndex(parts []*keySet, workers int) (*keyIndex, []uint16) {
-	km := parts[0].km
+// key, in index order. It empties the parts. With filter it builds the
+// index's filter too, with at least 16 bits a key, so that a key not in
+// the index passes it only about once in 16 times.
+//
+// Each part's keys are a run of the index whose directory buckets (and
+// filter words) no other part's keys fall in, so the workers build them
+// part by part as well.
+func newKeyIndex(parts []*keySet, workers int, filter bool) (*keyIndex, []uint16) {
+	km, partBits := parts[0].km, parts[0].partBits
 	offsets := make([]int, len(parts)+1)
 	for i, part := range parts {
 		offsets[i+1] = offsets[i] + part.count
 	}
 	n := offsets[len(parts)]
-	keys := make([]uint64, n)
+	x := newIndexOf(make([]uint64, n), km, partBits)
+	if filter {
+		x.filterBits = uint(min(max(bits.Len(uint(n))+4, int(partBits)+6), 40))
+		x.filter = make([]uint64, (1<<x.filterBits+63)/64)
+	}
 	infos := make([]uint16, n)
+	bucketsPerPart := (len(x.dir) - 1) >> partBits
 	// Sort the parts a group at a time, and collect each group once its
 	// keys are in the index: the parts and the index are not all in
 	// memory at once.
@@ -393,34 +393,55 @@ func newKeyIndex(parts []*keySet, workers int) (*keyIndex, []uint16) {
 		group := parts[first:last]
 		parallel(workers, func(w int) {
 			for i := w; i < len(group); i += workers {
-				lo, hi := offsets[first+i], offsets[first+i+1]
-				if k, _ := group[i].appendSorted(keys[lo:lo:hi], infos[lo:lo:hi]); len(k) != hi-lo {
+				o := first + i
+				lo, hi := offsets[o], offsets[o+1]
+				if k, _ := group[i].appendSorted(x.keys[lo:lo:hi], infos[lo:lo:hi]); len(k) != hi-lo {
 					panic("solver: a part of the state set miscounts its keys")
 				}
 				group[i] = nil
+				x.fillDir(lo, hi, o*bucketsPerPart, (o+1)*bucketsPerPart)
+				if x.filter != nil {
+					for _, h := range x.keys[lo:hi] {
+						b := h >> (64 - x.filterBits)
+						x.filter[b>>6] |= 1 << (b & 63)
+					}
+				}
 			}
 		})
 		collectLarge(dropped)
 		first = last
 	}
-	return indexSorted(keys, km), infos
+	x.dir[len(x.dir)-1] = uint32(n)
+	return x, infos
 }
 
-// indexSorted builds the directory of keys, which are keys mixed by km in
+// indexSorted builds the index of keys, which are keys mixed by km in
 // ascending order.
 func indexSorted(keys []uint64, km keyMix) *keyIndex {
-	dirBits := uint(max(bits.Len(uint(len(keys)))-2, 1))
-	x := &keyIndex{km: km, keys: keys, dir: make([]uint32, 1<<dirBits+1), dshift: 64 - dirBits}
-	b := 0
-	for i, h := range keys {
+	x := newIndexOf(keys, km, 0)
+	x.fillDir(0, len(keys), 0, len(x.dir))
+	return x
+}
+
+// newIndexOf returns an index of keys with its directory allocated, in
+// at least 2^partBits buckets.
+func newIndexOf(keys []uint64, km keyMix, partBits uint) *keyIndex {
+	dirBits := uint(max(bits.Len(uint(len(keys)))-2, 1, int(partBits)))
+	return &keyIndex{km: km, keys: keys, dir: make([]uint32, 1<<dirBits+1), dshift: 64 - dirBits}
+}
+
+// fillDir sets the directory entries of buckets b0 to b1-1, whose keys
+// are keys[lo:hi].
+func (x *keyIndex) fillDir(lo, hi, b0, b1 int) {
+	b := b0
+	for i, h := range x.keys[lo:hi] {
 		for hb := int(h >> x.dshift); b <= hb; b++ {
-			x.dir[b] = uint32(i)
+			x.dir[b] = uint32(lo + i)
 		}
 	}
-	for ; b < len(x.dir); b++ {
-		x.dir[b] = uint32(len(keys))
+	for ; b < b1; b++ {
+		x.dir[b] = uint32(hi)
 	}
-	return x
 }
 
 // key returns the key of state i.

@@ -213,7 +213,7 @@ func UnmarshalTable(data []byte, start *engine.Position) (*Table, error) {
 		}
 		return nil, err
 	}
-	idx, infos := newKeyIndex(parts, s.opt.Workers)
+	idx, infos := newKeyIndex(parts, s.opt.Workers, false)
 	s.setOrient(infos)
 	mismatch := uint64(len(idx.keys)) != count || keySum(idx.keys) != sum || s.sym != (kept > 0)
 	if !mismatch && s.sym {
