@@ -581,12 +581,13 @@ func (s *solve) chunks(n, chunk int, fn func(w, lo, hi int)) {
 }
 
 // seed turns the enumeration's record of each state into its state
-// word: terminal losses are the first layer of the propagation, terminal
-// draws are resolved draws, other states count their moves. For a space
-// that cannot un-move it also builds the predecessor lists.
+// word, in place: terminal losses are the first layer of the
+// propagation, terminal draws are resolved draws, other states count
+// their moves. For a space that cannot un-move it also builds the
+// predecessor lists.
 func (s *solve) seed(infos []uint16) error {
 	n := len(infos)
-	s.words = make([]uint16, n)
+	s.words = infos
 	s.layers = make([][]uint32, s.nparts)
 	_, unmoves := s.space.(predecessorSpace)
 	var deg []uint32
