@@ -14,18 +14,21 @@ import (
 var layers = map[string]int{
 	"cmd/thinchess":      8,
 	"cmd/thinchess-wasm": 8,
-	"site":               7,
-	"verify":             6,
-	"explore":            6,
-	"puzzles":            6,
-	"bridge":             6,
-	"mode":               5,
-	"solver/search":      4,
-	"solver/mate":        3,
-	"solver":             2,
-	"engine":             1,
-	"internal/par":       0,
-	"templates":          0,
+	// The CLI's own leaf: it must initialise before most packages (see
+	// its documentation), so it imports nothing but runtime/debug.
+	"cmd/thinchess/internal/pacing": 0,
+	"site":                          7,
+	"verify":                        6,
+	"explore":                       6,
+	"puzzles":                       6,
+	"bridge":                        6,
+	"mode":                          5,
+	"solver/search":                 4,
+	"solver/mate":                   3,
+	"solver":                        2,
+	"engine":                        1,
+	"internal/par":                  0,
+	"templates":                     0,
 }
 
 const module = "github.com/thinchess/thinchess"

@@ -59,6 +59,24 @@ func TestProcess(t *testing.T) {
 		}
 	})
 
+	// Package pacing holds the collector off while the packages
+	// initialise: no cycle runs before main, and a small solve runs
+	// none at all. A package that allocates megabytes and initialises
+	// before pacing (its import path sorts before it) would start one.
+	t.Run("no collection at the start", func(t *testing.T) {
+		for _, args := range [][]string{{"version"}, {"solve", "--json", "bk,bn,br,x,x,wr,wn,wk:w"}} {
+			cmd := exec.Command(bin, args...)
+			cmd.Env = append(os.Environ(), "GODEBUG=gctrace=1", "GOGC=")
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("%s: %v\n%s", args[0], err, out)
+			}
+			if m := regexp.MustCompile(`(?m)^gc 1 .*$`).Find(out); m != nil {
+				t.Errorf("%s ran a collection: %s", args[0], m)
+			}
+		}
+	})
+
 	for _, tt := range []struct {
 		name      string
 		args      []string
