@@ -158,6 +158,7 @@ type page struct {
 	Mode       *modeView
 	Page       *mode.Page
 	Solved     []solvedRow
+	Beyond     beyond
 	Body       template.HTML
 	Categories []category
 	Puzzles    []*modeView
@@ -709,6 +710,7 @@ func (r *renderer) renderDocs() error {
 		file := "doc.html"
 		if d.ID == "solved" {
 			p.Solved, file = r.solvedRows(), "solved.html"
+			p.Beyond = r.beyondRows(p.Solved)
 		}
 		if err := r.execute(p, file); err != nil {
 			return err

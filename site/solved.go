@@ -3,7 +3,9 @@ package site
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
@@ -28,6 +30,9 @@ type solvedRow struct {
 	Cert bool
 	// From the certificate's record, when there is one.
 	Record *verify.Proven
+	// Start is the position solved, nil for a record whose position
+	// does not parse.
+	Start *engine.Position
 }
 
 // Seconds, Memory and Machine describe the recorded solve.
@@ -94,7 +99,7 @@ func (r *renderer) solvedRows() []solvedRow {
 			Title: mv.Title, Link: "modes/" + mv.ID + "/", Board: boardSize(m.Start), FEN: m.Start.FEN(), Variant: mv.VariantTitle(),
 			Value:  v.Value.Describe(v.MateIn, v.DTM),
 			States: v.States, Edges: v.Edges, WhiteWins: v.WhiteWins, BlackWins: v.BlackWins, Draws: v.Draws,
-			How: "solved by every build", Checked: true,
+			How: "solved by every build", Checked: true, Start: m.Start,
 		}
 		if m.Rules.Bans {
 			row.How = "solved by every build (states count the bans)"
@@ -117,7 +122,7 @@ func (r *renderer) solvedRows() []solvedRow {
 			Title: pr.Position, Board: recordBoard(pr), FEN: pr.Position, Variant: variantTitle(pr.Variant),
 			Value:  recordValue(pr),
 			States: res.States, Edges: res.Edges, WhiteWins: res.WhiteWins, BlackWins: res.BlackWins, Draws: res.Draws,
-			Record: pr, Checked: pr.Verified, Cert: true,
+			Record: pr, Checked: pr.Verified, Cert: true, Start: recordStart(pr),
 		}
 		if pr.Title != "" {
 			row.Title = pr.Title
@@ -152,6 +157,20 @@ func recordBoard(pr *verify.Proven) string {
 	return boardSize(p)
 }
 
+// recordStart is a record's position under its variant, nil if it does
+// not parse (the build reports such a record).
+func recordStart(pr *verify.Proven) *engine.Position {
+	r, err := engine.Preset(pr.Variant)
+	if err != nil {
+		return nil
+	}
+	p, err := engine.Parse(pr.Position, r)
+	if err != nil {
+		return nil
+	}
+	return p
+}
+
 // recordValue says a record's result in words.
 func recordValue(pr *verify.Proven) string {
 	res := pr.Result
@@ -163,4 +182,123 @@ func recordValue(pr *verify.Proven) string {
 		o = engine.BlackWins
 	}
 	return o.Describe(engine.MateIn(res.Result == "win", res.DTM), res.DTM)
+}
+
+// beyondRow is a start no exact table solves, with what one would take:
+// the width of its state keys, an upper bound on its reachable
+// positions, and the memory and time that many would take at the rate
+// of the largest start solved here.
+type beyondRow struct {
+	Title, Link, Board string
+	Pieces, KeyBits    int
+	// Bound is solver.StateBound of the start; Bytes and Seconds what
+	// that many positions take at the reference's rate.
+	Bound, Bytes, Seconds float64
+}
+
+// beyond describes the starts the site does not solve exactly, against
+// ref, the solved start with a record that has the most positions (nil
+// when there is none).
+type beyond struct {
+	Rows []beyondRow
+	Ref  *solvedRow
+	// RefBound is solver.StateBound of the reference's start.
+	RefBound float64
+}
+
+// beyondRows lists every mode start that is not solved exactly, puzzles
+// and packs aside, largest bound last.
+func (r *renderer) beyondRows(solved []solvedRow) beyond {
+	var b beyond
+	for i := range solved {
+		row := &solved[i]
+		if row.Record != nil && row.Start != nil && row.Record.Result.Seconds > 0 && (b.Ref == nil || row.States > b.Ref.States) {
+			b.Ref = row
+		}
+	}
+	if b.Ref != nil {
+		b.RefBound = solver.StateBound(b.Ref.Start)
+	}
+	for _, mv := range r.modes {
+		m, v := mv.Mode, mv.V
+		if m.Puzzle != nil || m.Pack != nil || v != nil && v.Method == solver.Exact {
+			continue
+		}
+		bits, err := solver.KeyBits(m.Start)
+		if err != nil {
+			continue
+		}
+		row := beyondRow{Title: mv.Title, Link: "modes/" + mv.ID + "/", Board: boardSize(m.Start), KeyBits: bits, Bound: solver.StateBound(m.Start)}
+		for s := engine.Square(0); int(s) < m.Start.B.N; s++ {
+			if m.Start.At(s) != engine.NoPiece {
+				row.Pieces++
+			}
+		}
+		if ref := b.Ref; ref != nil {
+			row.Bytes = row.Bound * ref.Record.BytesPerState
+			row.Seconds = row.Bound * ref.Record.Result.Seconds / float64(ref.States)
+		}
+		b.Rows = append(b.Rows, row)
+	}
+	slices.SortStableFunc(b.Rows, func(x, y beyondRow) int { return cmp.Compare(x.Bound, y.Bound) })
+	return b
+}
+
+// Share says what part of the bound the reference's reachable positions
+// are: "1 in 288".
+func (b beyond) Share() string {
+	if b.Ref == nil || b.Ref.States == 0 {
+		return ""
+	}
+	return fmt.Sprintf("1 in %s", thousands(int(math.Round(b.RefBound/float64(b.Ref.States)))))
+}
+
+// Millionth is the start with the smallest count, its bound and what it
+// would take cut to a millionth: what it would take if a game reached
+// one of a million positions of the count.
+func (b beyond) Millionth() beyondRow {
+	row := b.Rows[0]
+	row.Bound, row.Bytes, row.Seconds = row.Bound/1e6, row.Bytes/1e6, row.Seconds/1e6
+	return row
+}
+
+// Rate is the reference's positions solved a second.
+func (b beyond) Rate() string {
+	return sci(float64(b.Ref.States) / b.Ref.Record.Result.Seconds)
+}
+
+// Sci writes x in scientific notation with two significant digits,
+// "1.3 × 10²¹", or in full below 10⁶.
+func (beyond) Sci(x float64) string { return sci(x) }
+
+// Years writes a number of seconds as years, "2.9 × 10⁶ years", or in a
+// smaller unit when that is less than a year.
+func (beyond) Years(s float64) string {
+	const year = 365.25 * 24 * 3600
+	switch {
+	case s >= year:
+		return sci(s/year) + " years"
+	case s >= 24*3600:
+		return fmt.Sprintf("%.0f days", s/(24*3600))
+	case s >= 3600:
+		return fmt.Sprintf("%.0f hours", s/3600)
+	}
+	return fmt.Sprintf("%.0f s", s)
+}
+
+func sci(x float64) string {
+	if x < 1e6 {
+		return thousands(int(math.Round(x)))
+	}
+	exp := int(math.Floor(math.Log10(x)))
+	mant := x / math.Pow(10, float64(exp))
+	if mant >= 9.95 { // rounds up to 10.0
+		mant, exp = mant/10, exp+1
+	}
+	const digits = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+	var sup []rune
+	for _, d := range strconv.Itoa(exp) {
+		sup = append(sup, []rune(digits)[d-'0'])
+	}
+	return fmt.Sprintf("%.1f × 10%s", mant, string(sup))
 }

@@ -1,11 +1,13 @@
 package site
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/verify"
 )
@@ -43,6 +45,43 @@ func TestSolvedPage(t *testing.T) {
 	}
 	if rows < 8 {
 		t.Errorf("%d mode rows, want at least 8", rows)
+	}
+	// Every mode not solved exactly has a row beyond one machine, with
+	// its key width and the count of its positions from above.
+	at := strings.Index(text, `>Beyond one machine<`)
+	if at < 0 {
+		t.Fatal("no section beyond one machine")
+	}
+	beyond := text[at:]
+	shipped, lerrs := mode.Load("..")
+	if len(lerrs) > 0 {
+		t.Fatal(lerrs)
+	}
+	unsolved := 0
+	for _, m := range shipped.Modes {
+		if v := sum.Results[m.ID]; m.Puzzle != nil || v != nil && v.Method == solver.Exact {
+			continue
+		}
+		unsolved++
+		bits, err := solver.KeyBits(m.Start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		at := strings.Index(beyond, `href="../../modes/`+m.ID+`/"`)
+		if at < 0 {
+			t.Errorf("%s: not solved exactly, yet not beyond one machine", m.ID)
+			continue
+		}
+		row := beyond[at:]
+		row = row[:strings.Index(row, "</tr>")]
+		for _, want := range []string{fmt.Sprintf(`<td class="num">%d</td>`, bits), sci(solver.StateBound(m.Start))} {
+			if !strings.Contains(row, want) {
+				t.Errorf("%s: the row lacks %q: %s", m.ID, want, row)
+			}
+		}
+	}
+	if unsolved < 6 {
+		t.Errorf("%d starts beyond one machine, want at least 6", unsolved)
 	}
 	proven, perrs := verify.ReadCertificates(filepath.Join("..", "certificates"), &verify.Cache{Dir: testCacheDir()})
 	if len(perrs) > 0 || len(proven) == 0 {

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 
@@ -82,6 +83,33 @@ type stateCodec struct {
 	template [2]engine.Position
 }
 
+// keyWidthError is newStateCodec's error for a start whose states need
+// keys of more than 64 bits.
+type keyWidthError struct {
+	pieces, kinds, w, h int
+	bits                int // the narrowest key the layouts give
+}
+
+func (e *keyWidthError) Error() string {
+	return fmt.Sprintf("%d pieces of %d kinds on a %d×%d board do not fit the exact solver's 64-bit state key (%d bits needed)",
+		e.pieces, e.kinds, e.w, e.h, e.bits)
+}
+
+// KeyBits returns how wide the state keys of start's states are: the
+// solver keys states of at most 64 bits. It returns an error only for a
+// start the solver cannot key for another reason (Ban Chess).
+func KeyBits(start *engine.Position) (int, error) {
+	c, err := newStateCodec(start)
+	if err == nil {
+		return int(c.width), nil
+	}
+	var w *keyWidthError
+	if errors.As(err, &w) {
+		return w.bits, nil
+	}
+	return 0, err
+}
+
 // newStateCodec returns the codec for the states reachable from start.
 func newStateCodec(start *engine.Position) (*stateCodec, error) {
 	r := start.R
@@ -151,8 +179,7 @@ func newStateCodec(start *engine.Position) (*stateCodec, error) {
 	case shift+list <= 64:
 		c.layout, c.codeBits, c.width = layoutList, packedBits, shift+list
 	default:
-		return nil, fmt.Errorf("%d pieces of %d kinds on a %d×%d board do not fit the exact solver's 64-bit state key (%d bits needed)",
-			c.maxPieces, a, b.W, b.H, shift+min(cells, occupancy, list))
+		return nil, &keyWidthError{pieces: c.maxPieces, kinds: a, w: b.W, h: b.H, bits: int(shift + min(cells, occupancy, list))}
 	}
 	c.codeMask = 1<<c.codeBits - 1
 	c.km = keyMix{small: c.width <= 48}
