@@ -839,6 +839,7 @@ func TestBrowserScreenshots(t *testing.T) {
 		{"shipped-thin", "modes/thin-2x10/", `document.body.classList.contains('engine-ready')`},
 		{"shipped-puzzle", "modes/chess-morphy-mate-in-2/", `document.body.classList.contains('engine-ready')`},
 		{"shipped-doc", "docs/authoring/", `document.querySelector('.doc')`},
+		{"shipped-solved", "docs/solved/", `document.querySelector('#beyond')`},
 	}
 	for _, sz := range sizes {
 		ctx := browser(t, sz.w, sz.h)
