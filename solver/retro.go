@@ -919,10 +919,10 @@ func (s *solve) tally(t *Table) {
 				ta.byTag[keySide(t.idx.key(lo+i))][v>>14]++
 			}
 		case t.pairs.orient == nil:
-			// Every kept state is reachable both ways: it is counted
-			// once here, for both sides below.
+			// Every kept state is reachable both ways.
 			for _, v := range vals {
 				ta.byTag[engine.White][v>>14]++
+				ta.byTag[engine.Black][v>>14]++
 			}
 		default:
 			for i, v := range vals {
@@ -936,9 +936,6 @@ func (s *solve) tally(t *Table) {
 	})
 	for _, ta := range tallies {
 		for side, n := range ta.byTag {
-			if t.pairs != nil && t.pairs.orient == nil {
-				n = ta.byTag[engine.White]
-			}
 			won, lost := &s.stats.WhiteWins, &s.stats.BlackWins
 			if engine.Color(side) == engine.Black {
 				won, lost = lost, won
