@@ -21,7 +21,9 @@ type command struct {
 	summary string
 	run     func(args []string, stdout, stderr io.Writer) int
 	// ownPacing is set for a command that turns the garbage collector's
-	// pacing on itself (see solveTable); others run with it on.
+	// pacing on itself: solveTable does once its heap grows, and the
+	// command's paths that do not solve with it turn it on first. Others
+	// run with it on.
 	ownPacing bool
 }
 

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/thinchess/thinchess/cmd/thinchess/internal/pacing"
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/puzzles"
 	"github.com/thinchess/thinchess/solver"
@@ -138,6 +139,7 @@ func proveCommand(maxStates int, title, position string) string {
 
 // checkCertificate verifies the certificate file of p.
 func checkCertificate(file string, p *engine.Position, stdout, stderr io.Writer) int {
+	pacing.Resume() // prove is registered to pace itself; this path does not
 	data, err := os.ReadFile(file)
 	if err != nil {
 		fmt.Fprintf(stderr, "thinchess prove: %v\n", err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/thinchess/thinchess/cmd/thinchess/internal/pacing"
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/verify"
@@ -40,6 +41,7 @@ func hasBanField(position string) bool { return len(strings.Fields(position)) ==
 // value for the side to act (the banner in a ban phase), dtm in plies of
 // both kinds, and best and pv as actions ("b:e2e4", moves in SAN).
 func runSolveBans(p *engine.Position, maxStates int, asJSON bool, stdout, stderr io.Writer) int {
+	pacing.Resume() // solve is registered to pace itself; this path does not
 	began := time.Now()
 	t, err := solver.SolveBans(p, solver.Options{MaxStates: maxStates})
 	if err != nil {

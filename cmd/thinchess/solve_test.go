@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -158,14 +159,17 @@ func TestSolveProgress(t *testing.T) {
 
 // TestSolvePacing checks that the commands that solve run with the
 // collector's pacing off, as the program starts, and turn it back on to
-// what it was when they are done; and that the others turn it on.
+// what it was when they are done, on every path (solving with bans,
+// checking a certificate); and that the others turn it on.
 func TestSolvePacing(t *testing.T) {
 	for _, tc := range []struct {
 		args  []string
 		owned bool
 	}{
 		{[]string{"solve", "--json", "bk,bn,br,x,x,wr,wn,wk:w"}, true},
+		{[]string{"solve", "--json", "--bans", "bk,bn,br,x,x,wr,wn,wk:w"}, true},
 		{[]string{"graph", "bk,bn,br,x,x,wr,wn,wk:w"}, true},
+		{[]string{"prove", "--check", filepath.Join("..", "..", "certificates", "0ada01aece2a4842.tctb"), "bk,br,bn,br,bn,x,x,wn,wr,wn,wr,wk:w"}, true},
 		{[]string{"version"}, false},
 		{[]string{"nosuchcommand"}, false},
 	} {
@@ -173,7 +177,9 @@ func TestSolvePacing(t *testing.T) {
 			t.Errorf("%s: ownPacing %v, want %v", tc.args[0], got, tc.owned)
 		}
 		old := debug.SetGCPercent(-1)
-		runCLI(tc.args...)
+		if code, _, errs := runCLI(tc.args...); code != 0 && tc.args[0] != "nosuchcommand" {
+			t.Fatalf("%s: exit %d: %s", tc.args[0], code, errs)
+		}
 		if got := debug.SetGCPercent(old); got != old {
 			t.Errorf("%s: the collector's percentage is %d after the command, want %d", tc.args[0], got, old)
 		}
