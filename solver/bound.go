@@ -42,18 +42,14 @@ func StateBound(start *engine.Position) float64 {
 		}
 	}
 	race := r.Goal == engine.GoalRace
-	// band[c] is the ranks, counted from c's side, its pawns stand on.
-	var band [2][2]int
-	for c := range 2 {
-		top := b.H - 2
-		if race {
-			top = b.H - 1
-		}
-		band[c] = [2]int{low[c], top}
+	top := b.H - 2 // the last rank a pawn stands on, counted from its side
+	if race {
+		top = b.H - 1
 	}
-	// The two bands in the board's own ranks overlap in over ranks.
-	wLo, wHi := band[0][0], band[0][1]
-	bLo, bHi := b.H-1-band[1][1], b.H-1-band[1][0]
+	// White's pawns stand on ranks wLo to wHi, Black's on bLo to bHi,
+	// which share over squares.
+	wLo, wHi := low[0], top
+	bLo, bHi := b.H-1-top, b.H-1-low[1]
 	over := max(0, min(wHi, bHi)-max(wLo, bLo)+1) * b.W
 	width := [2]int{max(0, wHi-wLo+1) * b.W, max(0, bHi-bLo+1) * b.W}
 
