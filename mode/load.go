@@ -186,6 +186,7 @@ func LoadMemo(src string, memo *Memo) (*Site, ErrorList) {
 	})
 	s.loadPacks(&errs, memo)
 	for _, p := range s.Packs {
+		p.resolveTable(byID, &errs)
 		kept := p.Puzzles[:0]
 		for _, m := range p.Puzzles {
 			if prev := byID[m.ID]; prev != nil {

@@ -40,8 +40,16 @@ type Pack struct {
 	RuleText []string
 	Icon     string
 	Weight   int
-	Body     []byte
-	BodyLine int
+	// Table names the mode whose game every puzzle of the pack is a
+	// position of: the build solves that mode once and proves each puzzle
+	// by lookups in its exact table, instead of solving the puzzle's own
+	// game. TableMode is that mode once the site is loaded, and TableAt
+	// where the header names it.
+	Table     string
+	TableMode *Mode
+	TableAt   Pos
+	Body      []byte
+	BodyLine  int
 	// Puzzles are the pack's puzzles in file order, each a Mode whose
 	// Pack is this pack and whose Path is DataPath.
 	Puzzles []*Mode
@@ -127,7 +135,9 @@ type PuzzleInfo struct {
 
 // PackLine is one line of a pack's data file. Only id, start, result and
 // solution are required; variant defaults to the pack's, side to the side
-// to move, title to "PACK TITLE ID", difficulty to a grade of the rating.
+// to move, title to what the claim asks ("Mate in 3", "Win in 2" under the
+// race goal, "Hold the draw"; "Win" without a length) and the pack's
+// title, difficulty to a grade of the rating.
 type PackLine struct {
 	ID              string     `json:"id"`
 	Title           string     `json:"title,omitempty"`
@@ -177,7 +187,10 @@ type PackHeader struct {
 	Generator string
 	Rules     []Rule
 	Icon      string
-	Body      string
+	// Table, when not empty, names the mode whose exact table proves the
+	// puzzles (see Pack.Table).
+	Table string
+	Body  string
 }
 
 // FormatPackHeader returns the header file of a pack.
@@ -207,6 +220,9 @@ func FormatPackHeader(h PackHeader) []byte {
 	}
 	if h.Icon != "" {
 		add("icon", quoted(h.Icon))
+	}
+	if h.Table != "" {
+		add("table", plain(h.Table))
 	}
 	var b bytes.Buffer
 	b.WriteString("---\n")
@@ -280,6 +296,11 @@ func loadPackHeader(rel string, data []byte, errs *ErrorList) *Pack {
 		"rules":   func(v *yaml.Node) { rulesNode = v },
 		"icon":    func(v *yaml.Node) { d.str(v, "icon", &p.Icon) },
 		"weight":  func(v *yaml.Node) { d.integer(v, "weight", -1000, 1000, &p.Weight) },
+		"table": func(v *yaml.Node) {
+			if d.str(v, "table", &p.Table) {
+				p.TableAt = d.at(v)
+			}
+		},
 	})
 	if p.Title == "" {
 		d.errorf(n, "missing required key \"title\"")
@@ -301,6 +322,57 @@ func loadPackHeader(rel string, data []byte, errs *ErrorList) *Pack {
 	p.Rules, p.RuleText = rules, holder.RuleText
 	p.rulesText = p.Variant + "\n" + strings.Join(p.RuleText, "\n")
 	return p
+}
+
+// claimTitle names what a claim asks of the player: "Mate in 3", "Win
+// in 2" under the race goal, "Hold the draw", or "Win".
+func claimTitle(c *Claim, goal engine.Goal) string {
+	switch {
+	case c.Result == engine.Drawn:
+		return "Hold the draw"
+	case c.MateIn > 0 && goal == engine.GoalCheckmate:
+		return fmt.Sprintf("Mate in %d", c.MateIn)
+	case c.MateIn > 0:
+		return fmt.Sprintf("Win in %d", c.MateIn)
+	}
+	return "Win"
+}
+
+// resolveTable finds the mode the header's table key names, which must
+// play the pack's game: the same rules.
+func (p *Pack) resolveTable(byID map[string]*Mode, errs *ErrorList) {
+	if p.Table == "" {
+		return
+	}
+	m := byID[p.Table]
+	switch {
+	case m == nil || m.Pack != nil:
+		errs.Add(p.Path, p.TableAt.Line, p.TableAt.Col, "table %q: no mode under modes/ has that id", p.Table)
+	case m.Start == nil || m.Rules == nil:
+		// The mode's own errors say why.
+	case !sameGame(m.Rules, p.Rules):
+		errs.Add(p.Path, p.TableAt.Line, p.TableAt.Col, "table %q: that mode plays other rules (variant %s%s) than the pack (variant %s%s)", p.Table,
+			m.Variant, ruleSuffix(m.RuleText), p.Variant, ruleSuffix(p.RuleText))
+	default:
+		p.TableMode = m
+	}
+}
+
+// sameGame reports whether two rule sets play the same game, whatever
+// their presets are called.
+func sameGame(a, b *engine.Rules) bool {
+	x, y := *a, *b
+	x.Preset, y.Preset = "", ""
+	x.InitialMaterial, y.InitialMaterial = [2][7]int8{}, [2][7]int8{}
+	return x == y
+}
+
+// ruleSuffix writes rule overrides after a variant: " with a, b".
+func ruleSuffix(rules []string) string {
+	if len(rules) == 0 {
+		return ""
+	}
+	return " with " + strings.Join(rules, ", ")
 }
 
 // loadData reads the pack's puzzles, one per line; blank lines are
@@ -403,9 +475,6 @@ func (p *Pack) parseLine(n int, line []byte, errs *ErrorList) *Mode {
 	case l.Difficulty < 0 || l.Difficulty > 5:
 		return bad("difficulty", "difficulty %d: want 1 to 5", l.Difficulty)
 	}
-	if m.Title == "" {
-		m.Title = p.Title + " " + l.ID
-	}
 	if m.Difficulty == 0 {
 		m.Difficulty = RatingDifficulty(l.Rating)
 	}
@@ -418,6 +487,7 @@ func (p *Pack) parseLine(n int, line []byte, errs *ErrorList) *Mode {
 	}
 	m.Claim = &Claim{Result: result, MateIn: l.MateIn}
 	rules := p.Rules
+
 	if m.Variant == "" || m.Variant == p.Variant {
 		m.Variant, m.RuleText = p.Variant, p.RuleText
 	} else {
@@ -432,6 +502,9 @@ func (p *Pack) parseLine(n int, line []byte, errs *ErrorList) *Mode {
 		return bad("mate_in", "mate_in is not defined under Ban Chess (distances count ban plies too); claim only the result")
 	}
 	m.Rules = rules
+	if m.Title == "" {
+		m.Title = claimTitle(m.Claim, rules.Goal) + " · " + p.Title
+	}
 	start, err := engine.Parse(l.Start, rules)
 	if err != nil {
 		return bad("start", "start: %v", err)

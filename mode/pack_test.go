@@ -61,7 +61,7 @@ func TestLoadPack(t *testing.T) {
 		t.Fatalf("%d puzzles, want 2", len(p.Puzzles))
 	}
 	m := p.Puzzles[0]
-	if m.ID != "m1" || m.Title != "Test mates m1" || m.Path != "packs/test-mates.jsonl" || m.Info.Line != 1 || m.Difficulty != 2 {
+	if m.ID != "m1" || m.Title != "Mate in 1 · Test mates" || m.Path != "packs/test-mates.jsonl" || m.Info.Line != 1 || m.Difficulty != 2 {
 		t.Errorf("first puzzle %+v", m)
 	}
 	if m.Claim.Result != engine.WhiteWins || m.Claim.MateIn != 1 || m.Puzzle.Side != engine.White || m.Puzzle.Solution != "1. Ra8#" {
@@ -253,7 +253,7 @@ func TestLoadMemo(t *testing.T) {
 	}
 	// A new header (here its title, part of every puzzle) invalidates.
 	write("p.md", strings.Replace(packHeader, "Test mates", "Mates", 1))
-	if _, fourth := load(); fourth["m1"].Start == first["m1"].Start || fourth["m1"].Title != "Mates m1" {
+	if _, fourth := load(); fourth["m1"].Start == first["m1"].Start || fourth["m1"].Title != "Mate in 1 · Mates" {
 		t.Errorf("after the header changed, the line was not parsed again (title %q)", fourth["m1"].Title)
 	}
 }

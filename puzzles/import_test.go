@@ -104,7 +104,7 @@ func TestImportSample(t *testing.T) {
 	if len(errs) > 0 || len(s.Packs) != 1 || len(s.Packs[0].Puzzles) != 592 {
 		t.Fatalf("load: %v", errs)
 	}
-	if m := s.Packs[0].Puzzles[0]; m.ID != "lichess-00iWt" || m.Info.Rating == 0 || m.Info.URL == "" || m.Info.Last == "" || m.Title != "Lichess puzzles lichess-00iWt" {
+	if m := s.Packs[0].Puzzles[0]; m.ID != "lichess-00iWt" || m.Info.Rating == 0 || m.Info.URL == "" || m.Info.Last == "" || m.Title != "Mate in 4 · Lichess puzzles" {
 		t.Errorf("first puzzle %s: %+v", m.ID, m.Info)
 	}
 	sum, errs, err := site.Build(site.BuildOptions{Src: dir, CheckOnly: true})

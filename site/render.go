@@ -366,11 +366,15 @@ func (r *renderer) dataView(m *mode.Mode) (*modeView, error) {
 // task says what the puzzle asks.
 func (mv *modeView) task() string {
 	side := mv.Mode.Puzzle.Side.Title()
+	verb := "mate"
+	if mv.Rules != nil && mv.Rules.Goal == engine.GoalRace {
+		verb = "win"
+	}
 	switch {
 	case mv.V != nil && mv.V.MateIn > 0 && mv.V.Value == engine.WinFor(mv.Mode.Puzzle.Side):
-		return fmt.Sprintf("%s to play and mate in %d.", side, mv.V.MateIn)
+		return fmt.Sprintf("%s to play and %s in %d.", side, verb, mv.V.MateIn)
 	case mv.Claim != nil && mv.Claim.MateIn > 0:
-		return fmt.Sprintf("%s to play and mate in %d.", side, mv.Claim.MateIn)
+		return fmt.Sprintf("%s to play and %s in %d.", side, verb, mv.Claim.MateIn)
 	case mv.Claim != nil && mv.Claim.Result == engine.Drawn:
 		return fmt.Sprintf("%s to play and hold the draw.", side)
 	}

@@ -12,12 +12,17 @@ import (
 // branches are cut and the browser answers them from the table or search.
 const maxTreeNodes = 4000
 
+// HeldEnd is the end of a "hold the draw" puzzle's tree: the solution
+// line is played out and the position is still drawn.
+const HeldEnd = "held"
+
 // buildTree builds the trainer's solution tree: at the player's turns
 // every optimal move (the solution's first), at the opponent's the
 // solution's defence or else the longest one.
 func buildTree(m *mode.Mode, o solver.Oracle, line []engine.Move) *TreeNode {
 	budget := maxTreeNodes
 	player := m.Puzzle.Side
+	hold := m.Claim != nil && m.Claim.Result == engine.Drawn
 	var build func(p engine.Position, line []engine.Move, depth int) *TreeNode
 	build = func(p engine.Position, line []engine.Move, depth int) *TreeNode {
 		n := &TreeNode{FEN: p.FEN()}
@@ -26,6 +31,11 @@ func buildTree(m *mode.Mode, o solver.Oracle, line []engine.Move) *TreeNode {
 			return n
 		}
 		val, _, known := o.Probe(&p)
+		if known && val == solver.Draw && len(line) == 0 && depth > 0 && hold {
+			// A hold ends when its line does: the draw is kept.
+			n.End = HeldEnd
+			return n
+		}
 		if !known || budget <= 0 || depth > 400 || (val == solver.Draw && len(line) == 0) {
 			return n
 		}

@@ -45,6 +45,9 @@ type Options struct {
 	Certificates string
 	// certs is that folder as Verify lists it, once a run.
 	certs *certIndex
+	// table, when not nil, is the table that proves the puzzle being
+	// verified (its pack's).
+	table *packTable
 }
 
 // DefaultOptions are the limits the build uses unless told otherwise.
@@ -70,9 +73,15 @@ func (o Options) modeNodes() int64 {
 // since the last successful verification is read from the cache.
 func Verify(s *mode.Site, opt Options) (map[string]*Verification, map[string]*Artifacts, mode.ErrorList) {
 	opt.certs = newCertIndex(opt.Certificates)
-	var modes []*mode.Mode
+	// Modes and puzzles that prove themselves first; then the puzzles of
+	// packs with a table, against the tables the first pass solved.
+	var modes, tabled []*mode.Mode
 	for _, m := range s.Checked() {
-		if m.Start != nil {
+		switch {
+		case m.Start == nil:
+		case m.Pack != nil && m.Pack.TableMode != nil:
+			tabled = append(tabled, m)
+		default:
 			modes = append(modes, m)
 		}
 	}
@@ -84,49 +93,81 @@ func Verify(s *mode.Site, opt Options) (map[string]*Verification, map[string]*Ar
 			bundles[p] = &packBundle{cache: opt.Cache, name: bundleName(p)}
 		}
 	}
-	type verified struct {
-		cacheResult
-		errs mode.ErrorList
+	run := &verifyRun{opt: opt, bundles: bundles, facts: map[string]*Verification{}, artifacts: map[string]*Artifacts{}}
+	if opt.Memo != nil {
+		run.memo = map[string]cacheResult{}
 	}
-	done := par.Map(modes, func(m *mode.Mode) verified {
+	run.collect(modes, par.Map(modes, func(m *mode.Mode) verified {
 		var errs mode.ErrorList
 		r := verifyCached(m, opt, bundles[m.Pack], &errs)
 		r.v.Key = r.key
 		return verified{r, errs}
-	})
-	facts := make(map[string]*Verification, len(modes))
-	artifacts := map[string]*Artifacts{}
-	var memo map[string]cacheResult
-	if opt.Memo != nil {
-		memo = make(map[string]cacheResult, len(modes))
-	}
-	var errs mode.ErrorList
-	for i, m := range modes {
-		d := done[i]
-		facts[m.ID] = d.v
-		if d.a != nil {
-			artifacts[m.ID] = d.a
+	}))
+	tables := run.packTables(s.Packs)
+	run.collect(tabled, par.Map(tabled, func(m *mode.Mode) verified {
+		var errs mode.ErrorList
+		pt := tables[m.Pack]
+		if pt.err != "" {
+			v := &Verification{Method: solver.Unverified, Value: engine.Unknown, DTM: -1, Note: pt.err}
+			return verified{cacheResult{v: v}, errs}
 		}
-		errs = append(errs, d.errs...)
-		if d.data == nil {
-			continue
-		}
-		if b := bundles[m.Pack]; b != nil {
-			b.add(d.key, d.data, d.hit)
-		}
-		if memo != nil {
-			memo[d.key] = d.cacheResult
+		o := opt
+		o.table = pt
+		r := verifyCached(m, o, bundles[m.Pack], &errs)
+		r.v.Key = r.key
+		return verified{r, errs}
+	}))
+	for _, m := range tabled {
+		if pt := tables[m.Pack]; pt.a != nil {
+			run.artifacts[m.ID] = pt.a
 		}
 	}
 	if opt.Memo != nil {
-		opt.Memo.before, opt.Memo.last = opt.Memo.last, memo
+		opt.Memo.before, opt.Memo.last = opt.Memo.last, run.memo
 	}
 	label := cmp.Or(opt.BundleLabel, AllLabel)
 	for _, b := range bundles {
 		b.save(label)
 	}
-	errs.Sort()
-	return facts, artifacts, errs
+	run.errs.Sort()
+	return run.facts, run.artifacts, run.errs
+}
+
+// verified is one mode's verification and the problems it found.
+type verified struct {
+	cacheResult
+	errs mode.ErrorList
+}
+
+// verifyRun gathers the results of one run of Verify.
+type verifyRun struct {
+	opt       Options
+	bundles   map[*mode.Pack]*packBundle
+	facts     map[string]*Verification
+	artifacts map[string]*Artifacts
+	memo      map[string]cacheResult
+	errs      mode.ErrorList
+}
+
+// collect records the results done of modes.
+func (run *verifyRun) collect(modes []*mode.Mode, done []verified) {
+	for i, m := range modes {
+		d := done[i]
+		run.facts[m.ID] = d.v
+		if d.a != nil {
+			run.artifacts[m.ID] = d.a
+		}
+		run.errs = append(run.errs, d.errs...)
+		if d.data == nil {
+			continue
+		}
+		if b := run.bundles[m.Pack]; b != nil {
+			b.add(d.key, d.data, d.hit)
+		}
+		if run.memo != nil {
+			run.memo[d.key] = d.cacheResult
+		}
+	}
 }
 
 // packBundle is a pack's bundle of cached results: as read (when a
@@ -256,7 +297,11 @@ func (memo *Memo) find(key string) (cacheResult, bool) {
 // It looks in the memo first; then a pack's puzzle in bundle (its
 // pack's), a mode file in a cache file of its own.
 func verifyCached(m *mode.Mode, opt Options, bundle *packBundle, errs *mode.ErrorList) cacheResult {
-	key := Key("verify", solver.Version, BinaryHash(), m.Path, string(m.Source()), fmt.Sprint(opt.MaxStates, opt.MateNodes, opt.modeNodes()), certificateSum(m, opt))
+	tableKey := ""
+	if opt.table != nil {
+		tableKey = opt.table.key
+	}
+	key := Key("verify", solver.Version, BinaryHash(), m.Path, string(m.Source()), fmt.Sprint(opt.MaxStates, opt.MateNodes, opt.modeNodes()), certificateSum(m, opt), tableKey)
 	lineOff := 0
 	if m.Pack != nil && m.Info != nil {
 		lineOff = m.Info.Line
@@ -344,7 +389,14 @@ func verifyMode(m *mode.Mode, opt Options, errs *mode.ErrorList) (*Verification,
 	for _, f := range misspelt {
 		errs.Warn(m.Path, m.BodyLine+f.line, f.col, "a fenced block of kind %q: did you mean \"line\"? (only ```line blocks are proven)", f.text)
 	}
-	o, a, note := exactOracle(m, opt, v, errs)
+	var o solver.Oracle
+	var a *Artifacts
+	var note string
+	if opt.table != nil {
+		o, note = tableOracle(m, opt.table, v, errs)
+	} else {
+		o, a, note = exactOracle(m, opt, v, errs)
+	}
 	if o == nil && note == "" {
 		o, note = mateOracle(m, opt, v, errs)
 	}

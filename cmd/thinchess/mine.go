@@ -17,6 +17,22 @@ func init() {
 }
 
 const mineUsage = `usage: thinchess mine MODE [--count N] [--min-dtm D] [--max-dtm D] [--max-puzzle-states N] [--src DIR] [--out DIR] [--pack ID]
+       thinchess mine MODE --games N [--seed S] [--count N] [--max-mate-in M] [--max-hold H] [--no-holds] [--no-wins] [--max-puzzle-states N] …
+
+With --games, puzzles come from natural positions instead: N games are
+played from MODE's start by players of varied strength (each keeps its
+position's value with a random move, and blunders at a rate drawn for the
+game), and a puzzle is a position they reach: a win right after the
+opponent's mistake where one move alone wins as fast at each turn, or a
+drawn position where one move alone keeps the draw ("hold the draw"),
+followed while the opponent can set the same problem again. Mirror
+images, transpositions, repeated solutions and lines that are another
+puzzle's shifted by a move count once. Ids are <pack id>-<hash of the
+position>, so they stay when the miner changes; the same seed gives the
+same puzzles. The pack (default games-<mode>) names MODE as its table
+when the build solves MODE exactly: every puzzle is then proven by a
+lookup in that one table. A larger MODE needs --max-puzzle-states, so
+that the build proves each puzzle by solving its own game.
 
 Solves the start of MODE (a mode id under --src, or the path of a mode
 file) exactly and writes a pack of puzzles: positions where the side to
@@ -50,6 +66,14 @@ func runMine(args []string, stdout, stderr io.Writer) int {
 	maxDTM := number(fs, "max-dtm", 0, 0, maxDTMLimit, "greatest distance to mate in `plies`, 0 for no bound")
 	maxStates := number(fs, "max-states", verify.DefaultOptions.MaxStates, 1, maxStatesLimit, "solve MODE only if it has at most `N` states")
 	puzzleStates := number(fs, "max-puzzle-states", 0, 0, maxStatesLimit, "skip puzzles whose own state space (which the build solves) has more than `N` states, 0 for no bound")
+	var g gameFlags
+	numberVar(fs, &g.games, "games", 0, 10_000_000, "mine natural positions from `N` games played from the start (0: mine the whole table)")
+	numberVar(fs, &g.seed, "seed", 0, 1<<62, "the games' random `seed`")
+	numberVar(fs, &g.maxMateIn, "max-mate-in", 0, 100, "with --games: the longest win kept, in `moves` (0: 10)")
+	numberVar(fs, &g.maxHold, "max-hold", 0, 100, "with --games: the longest hold kept, in `moves` (0: 4)")
+	numberVar(fs, &g.mateIn1, "max-mate-in-1", 0, 100, "with --games: the largest share of wins in one move, in `percent` (0: 20)")
+	fs.BoolVar(&g.noHolds, "no-holds", false, "with --games: no \"hold the draw\" puzzles")
+	fs.BoolVar(&g.noWins, "no-wins", false, "with --games: no winning puzzles")
 	rest, err := fs.parse(args)
 	if err != nil {
 		return fs.usageExit(err)
@@ -76,6 +100,13 @@ func runMine(args []string, stdout, stderr io.Writer) int {
 		gen = append(gen, fmt.Sprintf("--max-puzzle-states %d", *puzzleStates))
 	}
 	source := sourceOf(from)
+	if g.games > 0 {
+		g.count, g.maxStates, g.puzzleStates, g.out, g.pack = *count, *maxStates, *puzzleStates, *out, *pack
+		if g.out == "" {
+			g.out = *src
+		}
+		return mineGames(source, g, stdout, stderr)
+	}
 	res, err := puzzles.Mine(source, puzzles.MineOptions{
 		Count: *count, MinDTM: *minDTM, MaxDTM: *maxDTM,
 		MaxStates: *maxStates, MaxPuzzleStates: *puzzleStates,

@@ -202,9 +202,11 @@ export class Puzzle {
     this.solved = true;
     const s = this.game.state;
     const won = s.winner === this.data.puzzle.side;
-    const text = (this.shown ? 'That is the solution. ' : won ? 'Solved! ' : 'Puzzle complete. ') + s.statusText;
+    const held = !!(this.node && this.node.end === 'held');
+    const status = held ? 'The draw is held: every other move lost.' : s.statusText;
+    const text = (this.shown ? 'That is the solution. ' : won || held ? 'Solved! ' : 'Puzzle complete. ') + status;
     this.feedback(text, this.shown ? '' : 'good');
-    this.game.setStatus(s.statusText + (this.shown ? '' : ' Puzzle solved.'));
+    this.game.setStatus(status + (this.shown ? '' : ' Puzzle solved.'));
     announce(text);
     this.updateHintButton();
     if (this.opts.onSolved) this.opts.onSolved({ mistakes: this.mistakes, hints: this.hintsShown, shown: this.shown });

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/puzzles"
+	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/verify"
+)
+
+// gameFlags are mine's flags for natural puzzles (--games).
+type gameFlags struct {
+	games, seed, maxMateIn, maxHold, mateIn1 int
+	noHolds, noWins                          bool
+	count, maxStates, puzzleStates           int
+	out, pack                                string
+}
+
+// generator is the command that mines the pack, for its header.
+func (g gameFlags) generator(id string) string {
+	parts := []string{"thinchess mine", id, fmt.Sprintf("--games %d --seed %d --count %d", g.games, g.seed, g.count)}
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"max-mate-in", g.maxMateIn}, {"max-hold", g.maxHold}, {"max-mate-in-1", g.mateIn1}, {"max-puzzle-states", g.puzzleStates}} {
+		if f.v > 0 {
+			parts = append(parts, fmt.Sprintf("--%s %d", f.name, f.v))
+		}
+	}
+	if g.noHolds {
+		parts = append(parts, "--no-holds")
+	}
+	if g.noWins {
+		parts = append(parts, "--no-wins")
+	}
+	if g.maxStates != verify.DefaultOptions.MaxStates {
+		parts = append(parts, fmt.Sprintf("--max-states %d", g.maxStates))
+	}
+	return strings.Join(parts, " ")
+}
+
+// mineGames mines natural puzzles from src (see mine's help).
+func mineGames(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
+	if src.Start.R.Bans {
+		fmt.Fprintf(stderr, "thinchess mine: %s is a Ban Chess mode: natural puzzles are mined from exact tables without bans\n", src.ID)
+		return 1
+	}
+	t0 := time.Now()
+	t, err := solver.Solve(src.Start, solver.Options{MaxStates: g.maxStates})
+	if err != nil {
+		fmt.Fprintf(stderr, "thinchess mine: %s: %v\n", src.ID, err)
+		return 1
+	}
+	solved := time.Since(t0)
+	// The build solves the mode when it fits its budget: the pack then
+	// names it as its table. Otherwise every puzzle must prove itself.
+	table := src.ID
+	if t.Len() > verify.DefaultOptions.MaxStates {
+		table = ""
+		if g.puzzleStates == 0 {
+			fmt.Fprintf(stderr, "thinchess mine: %s has %d states, more than the build solves (%d): give --max-puzzle-states so that the build can prove each puzzle by solving its own game\n",
+				src.ID, t.Len(), verify.DefaultOptions.MaxStates)
+			return 2
+		}
+	}
+	id := g.pack
+	if id == "" {
+		id = "games-" + src.ID
+	}
+	opt := puzzles.GameOptions{
+		Games: g.games, Seed: uint64(g.seed), Count: g.count, MaxMateIn: g.maxMateIn, MaxHold: g.maxHold,
+		MaxMateIn1: g.mateIn1, NoHolds: g.noHolds, NoWins: g.noWins, IDPrefix: id,
+	}
+	if g.puzzleStates > 0 {
+		limit := g.puzzleStates
+		opt.Fits = func(p *engine.Position) bool {
+			_, err := solver.Solve(p, solver.Options{MaxStates: limit, Workers: 1})
+			return err == nil
+		}
+	}
+	res, err := puzzles.MineGames(src, t, opt)
+	if err != nil {
+		fmt.Fprintf(stderr, "thinchess mine: %v\n", err)
+		return 1
+	}
+	h := puzzles.GamesPackHeader(src, g.generator(src.ID), table)
+	diff, err := puzzles.WritePack(g.out, id, h, func(yield func(*mode.PackLine, error) bool) {
+		for _, pz := range res.Puzzles {
+			if !yield(pz.PackLine(), nil) {
+				return
+			}
+		}
+	})
+	printTaken(stdout, diff)
+	data := filepath.Join(g.out, "packs", id+".jsonl")
+	if err != nil {
+		fmt.Fprintf(stderr, "thinchess mine: %v (%s left as it was)\n", err, data)
+		return 1
+	}
+	st := res.Stats
+	fmt.Fprintf(stdout, "%s: %d states solved in %.1f s; %d games, %d plies, %d positions, %d mistakes in %.1f s\n",
+		src.ID, t.Len(), solved.Seconds(), st.Games, st.Plies, st.Positions, st.Mistakes, time.Since(t0).Seconds()-solved.Seconds())
+	fmt.Fprintf(stdout, "found %d wins and %d holds; dropped %d repeated solutions, %d shifted lines, %d over --max-puzzle-states, %d wins in one move over the share\n",
+		st.Found[puzzles.KindWin], st.Found[puzzles.KindHold], st.SameLine, st.Shifted, st.TooLarge, st.Capped)
+	fmt.Fprintf(stdout, "%s: %d puzzle(s) (%d wins, %d holds): %d added, %d changed, %d removed, %d unchanged\n",
+		data, diff.Written(), st.Kept[puzzles.KindWin], st.Kept[puzzles.KindHold], diff.Added, diff.Changed, diff.Removed, diff.Unchanged)
+	return 0
+}

@@ -1,0 +1,100 @@
+package verify
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/solver"
+)
+
+// A packTable is the exact table that proves the puzzles of a pack with
+// a table key (mode.Pack.Table): the named mode's, solved once for the
+// whole pack. Each puzzle is then a lookup in it, not a solve of its own
+// game, so verification scales with tables, not puzzles.
+type packTable struct {
+	m *mode.Mode
+	// a are the mode's artifacts, which the puzzles share (one play table
+	// in the site for the whole pack); nil when this run did not verify
+	// the mode.
+	a *Artifacts
+	// key identifies the table in the puzzles' cache keys.
+	key string
+	// err, when not empty, says why the pack's puzzles cannot be proven.
+	err string
+
+	once sync.Once
+	t    *solver.Table
+	terr error
+	opt  Options
+}
+
+// table returns the solved table, loading it on first use: from the
+// artifacts of this run, else from the cache, else by solving the mode.
+// A run whose puzzles all come from the cache never loads it.
+func (pt *packTable) table() (*solver.Table, error) {
+	pt.once.Do(func() {
+		switch {
+		case pt.a != nil && pt.a.Solved != nil:
+			pt.t = pt.a.Solved
+		case pt.a != nil && len(pt.a.Table) > 0:
+			pt.t, pt.terr = solver.UnmarshalTable(pt.a.Table, pt.m.Start)
+		default:
+			var errs mode.ErrorList
+			o, _, note := exactOracle(pt.m, pt.opt, &Verification{}, &errs)
+			t, ok := o.(*solver.Table)
+			if !ok {
+				pt.terr = fmt.Errorf("the mode %s has no exact table: %s", pt.m.ID, note)
+				return
+			}
+			pt.t = t
+		}
+	})
+	return pt.t, pt.terr
+}
+
+// packTables returns the table of every pack that names one, and reports
+// at a pack's table key when that mode is not solved exactly.
+func (run *verifyRun) packTables(packs []*mode.Pack) map[*mode.Pack]*packTable {
+	out := map[*mode.Pack]*packTable{}
+	byMode := map[*mode.Mode]*packTable{}
+	for _, p := range packs {
+		m := p.TableMode
+		if m == nil || len(p.Puzzles) == 0 {
+			continue
+		}
+		pt := byMode[m]
+		if pt == nil {
+			pt = &packTable{m: m, a: run.artifacts[m.ID], opt: run.opt,
+				key: Key("pack-table", solver.Version, m.Start.FEN(), fmt.Sprintf("%+v", *m.Rules))}
+			if v := run.facts[m.ID]; v != nil && v.Method != solver.Exact {
+				pt.err = fmt.Sprintf("the mode %s is not solved exactly (%s)", m.ID, v.Note)
+			} else if v != nil && m.Rules.Bans {
+				pt.err = fmt.Sprintf("the mode %s is a Ban Chess mode: its puzzles prove themselves", m.ID)
+			}
+			byMode[m] = pt
+		}
+		if pt.err != "" {
+			run.errs.Add(p.Path, p.TableAt.Line, p.TableAt.Col, "table %s: %s, so the pack's puzzles cannot be proven against it", m.ID, pt.err)
+		}
+		out[p] = pt
+	}
+	return out
+}
+
+// tableOracle is verifyMode's oracle for a puzzle of a pack with a table:
+// the table, once the puzzle's start is found in it.
+func tableOracle(m *mode.Mode, pt *packTable, v *Verification, errs *mode.ErrorList) (solver.Oracle, string) {
+	t, err := pt.table()
+	if err != nil {
+		return nil, err.Error()
+	}
+	if _, ok := t.Index(m.Start); !ok {
+		errAt(m, "start", errs, "the start is not a position of the game of %s (the pack's table): no line of play from its start reaches it", pt.m.ID)
+		return nil, refuted
+	}
+	st := t.Stats()
+	v.Method = solver.Exact
+	v.setCounts(st)
+	return t, fmt.Sprintf("exact table of %s: %d states, %d edges", pt.m.ID, st.States, st.Edges)
+}
