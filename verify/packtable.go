@@ -2,8 +2,10 @@ package verify
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 
+	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
 )
@@ -97,4 +99,22 @@ func tableOracle(m *mode.Mode, pt *packTable, v *Verification, errs *mode.ErrorL
 	v.Method = solver.Exact
 	v.setCounts(st)
 	return t, fmt.Sprintf("exact table of %s: %d states, %d edges", pt.m.ID, st.States, st.Edges)
+}
+
+// checkOneAnswer checks that a puzzle of a pack with a table has one
+// right move at each of the solver's turns along its solution, as the
+// miner promises: a puzzle with two answers is not a puzzle.
+func checkOneAnswer(m *mode.Mode, o solver.Oracle, line []engine.Move, errs *mode.ErrorList) bool {
+	p := *m.Start
+	for i, mv := range line {
+		if i%2 == 0 {
+			if best := o.BestMoves(&p); len(best) > 1 {
+				errAt(m, "solution", errs, "the solver's move %d has %d right answers (%s): a puzzle of a pack with a table wants one at every turn",
+					i/2+1, len(best), strings.Join(sanList(&p, best), ", "))
+				return false
+			}
+		}
+		p.Make(mv)
+	}
+	return true
 }

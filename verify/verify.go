@@ -622,10 +622,16 @@ func checkPuzzle(m *mode.Mode, o solver.Oracle, v *Verification, errs *mode.Erro
 			ok = checkHintText(m, best, i, h, line, errs) && ok
 		}
 	}
+	if ok && m.Pack != nil && m.Pack.TableMode != nil {
+		ok = checkOneAnswer(m, o, line, errs)
+	}
 	if ok {
 		v.Tree = buildTree(m, o, line)
-		if v.Value == engine.WinFor(pz.Side) {
+		switch v.Value {
+		case engine.WinFor(pz.Side):
 			describePuzzle(m, o, v, line)
+		case engine.Drawn:
+			describeHold(m, o, v, line)
 		}
 	}
 	return ok
