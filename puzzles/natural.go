@@ -20,7 +20,9 @@ import (
 // reach, never an arbitrary state of the table.
 //
 // Two kinds come out:
-//   - a win: the side to move wins right after the opponent's mistake, and
+//   - a win: the side to move wins right after the opponent's mistake (a
+//     move that gave the win away, or in a lost position one that loses
+//     faster than the longest defence), and
 //     along the main line (the fastest win against the longest defence)
 //     one move alone wins as fast at each of its turns;
 //   - a hold: the side to move is in a drawn position where one move alone
@@ -214,13 +216,15 @@ func (g *gamer) play(start *engine.Position, n uint64) {
 		default:
 			pick = randomOf(rng, mvs, func(m solver.MoveValue) bool { return m.Value == best.Value })
 		}
-		mistake := pick.Value < best.Value
-		if mistake {
+		if pick.Value < best.Value {
 			g.st.Mistakes++
 		}
 		p.Make(pick.Move)
 		g.st.Plies++
-		g.visit(&p, pick.Move, mistake)
+		// A win may start after any move that was not the mover's best:
+		// one that gave away the value, or in a lost position one that
+		// loses faster than the longest defence.
+		g.visit(&p, pick.Move, best.Better(pick))
 		if reps[p.Hash()]++; reps[p.Hash()] >= 3 {
 			return
 		}
@@ -258,9 +262,9 @@ func randomOf(rng *rand.Rand, mvs []solver.MoveValue, ok func(solver.MoveValue) 
 	panic("randomOf: no move accepted")
 }
 
-// visit looks at position p, reached by last (a mistake or not), for a
-// puzzle of the side to move.
-func (g *gamer) visit(p *engine.Position, last engine.Move, mistake bool) {
+// visit looks at position p, reached by last (a slip of the mover's or
+// not: a move that was not its best), for a puzzle of the side to move.
+func (g *gamer) visit(p *engine.Position, last engine.Move, slip bool) {
 	if p.Status() != engine.Active {
 		return
 	}
@@ -270,8 +274,8 @@ func (g *gamer) visit(p *engine.Position, last engine.Move, mistake bool) {
 		return
 	}
 	v, _, ok := g.t.Probe(p)
-	if !ok || (v == solver.Win && !mistake) || v == solver.Loss {
-		return // a win counts only after a mistake; look again next time
+	if !ok || (v == solver.Win && !slip) || v == solver.Loss {
+		return // a win counts only after a slip; look again next time
 	}
 	g.seen[key] = true
 	var c *natural
@@ -555,16 +559,17 @@ func (c *natural) puzzle(prefix string) *Puzzle {
 
 // GamesPackHeader returns the header of the pack of natural puzzles from
 // src: generator is the command that mined it, and table, when not
-// empty, the mode whose exact table proves the puzzles.
-func GamesPackHeader(src Source, generator, table string) mode.PackHeader {
+// empty, the mode whose exact table proves the puzzles. searcher says the
+// searcher played the games and the mate prover proves the puzzles.
+func GamesPackHeader(src Source, generator, table string, searcher bool) mode.PackHeader {
 	what := "win"
 	if src.Start.R.Goal == engine.GoalCheckmate {
 		what = "mate"
 	}
-	return mode.PackHeader{
+	h := mode.PackHeader{
 		Title:     packTitle(src.Title) + ": puzzles from play",
 		Summary:   fmt.Sprintf("Positions reached in games of %s: find the only move that keeps the %s, or the only one that holds the draw.", src.Title, what),
-		Source:    fmt.Sprintf("games played by thinchess mine from the start of the mode %s, proven by its exact table", src.ID),
+		Source:    fmt.Sprintf("games played by thinchess mine from the start of the mode %s, proven by the exact solver", src.ID),
 		Variant:   src.Variant,
 		Rules:     src.Rules,
 		Icon:      "♟",
@@ -573,6 +578,14 @@ func GamesPackHeader(src Source, generator, table string) mode.PackHeader {
 		Body: fmt.Sprintf("Positions that came up in games of *%s* played from its start by players of every strength. "+
 			"A **win** starts right after the opponent's mistake: one move alone %ss as fast, at each of your turns. "+
 			"A **hold** is a drawn position where every move but one loses: find it, and again while the opponent keeps setting the problem. "+
-			"Every puzzle is proven by the exact table; mirror images, transpositions and repeated solutions count once.", src.Title, what),
+			"Every puzzle is proven by the exact solver; mirror images, transpositions and repeated solutions count once.", src.Title, what),
 	}
+	if searcher {
+		h.Summary = fmt.Sprintf("Positions reached in games of %s: the opponent has just blundered, and one move alone forces the %s.", src.Title, what)
+		h.Source = fmt.Sprintf("games of the searcher against itself, played by thinchess mine from the start of the mode %s; every %s proven by the mate prover", src.ID, what)
+		h.Body = fmt.Sprintf("Positions that came up in games of *%s* played from its start by the searcher against itself, each side now and then playing a random move instead. "+
+			"Each puzzle starts right after a move that allowed a forced %s: find the one move that %ss fastest, at each of your turns against the longest defence. "+
+			"Every %s is proven by the mate prover; mirror images, transpositions and repeated solutions count once.", src.Title, what, what, what)
+	}
+	return h
 }

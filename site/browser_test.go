@@ -506,7 +506,7 @@ func TestBrowserTrainer(t *testing.T) {
 	// A pack puzzle read from its chunk, with its rating, themes and source.
 	open(t, ctx, srv.url("train/?id=tm-Back-rank"))
 	waitFor(t, ctx, `TC.trainer && TC.trainer.current && TC.trainer.current.id === 'tm-Back-rank' && TC.page.node && !TC.page.busy`, 10*time.Second)
-	if meta := eval[string](t, ctx, `document.getElementById('puzzle-meta').textContent`); meta != "Rated 700 · mateIn1, backRankMate · Test mates" {
+	if meta := eval[string](t, ctx, `document.getElementById('puzzle-meta').textContent`); meta != "Rated 700 · Mate in 1, Back-rank mate · Test mates" {
 		t.Errorf("puzzle meta %q", meta)
 	}
 	if src := eval[string](t, ctx, `document.getElementById('puzzle-source').hidden ? '' : document.getElementById('puzzle-source').href`); src != "https://example.org/games/1#41" {
@@ -521,7 +521,7 @@ func TestBrowserTrainer(t *testing.T) {
 	// for review.
 	open(t, ctx, srv.url("train/?id=tm-one-file"))
 	waitFor(t, ctx, `TC.trainer && TC.trainer.current && TC.trainer.current.id === 'tm-one-file' && TC.page.node && !TC.page.busy`, 10*time.Second)
-	if title := eval[string](t, ctx, `document.getElementById('puzzle-title').textContent`); title != "Test mates tm-one-file" {
+	if title := eval[string](t, ctx, `document.getElementById('puzzle-title').textContent`); title != "Mate in 4 · Test mates" {
 		t.Errorf("permalink opened %q", title)
 	}
 	before := rating()

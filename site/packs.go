@@ -45,6 +45,8 @@ type puzzleEntry struct {
 	Estimated bool     `json:"estimated,omitempty"`
 	Themes    []string `json:"themes,omitempty"`
 	Family    string   `json:"family"`
+	// Kind is what the puzzle asks (puzzleKind).
+	Kind string `json:"kind"`
 	// Last is the move that led to the start, in coordinates, and Source
 	// where the puzzle comes from (a URL shown as a link, never markup).
 	Last   string      `json:"last,omitempty"`
@@ -67,13 +69,20 @@ type indexJSON struct {
 	// IDs are the URLs of the id buckets: bucket fnv1a32(id) % len(IDs)
 	// maps each id of its bucket to its chunk's number.
 	IDs []string `json:"ids"`
-	// Families names the board families, in order, for the filters.
-	Families []familyJSON `json:"familyNames"`
+	// Families names the board families, in order, for the filters,
+	// with their puzzle counts; Kinds counts what the puzzles ask (see
+	// puzzleKind); ThemeNames spells every theme for people.
+	Families   []familyJSON      `json:"familyNames"`
+	Kinds      []familyJSON      `json:"kinds"`
+	ThemeNames map[string]string `json:"themeNames"`
 }
 
+// familyJSON is a board family or a kind of puzzle, with how many
+// puzzles it has.
 type familyJSON struct {
 	ID    string `json:"id"`
 	Title string `json:"title"`
+	Count int    `json:"n"`
 }
 
 type packIndexJSON struct {
@@ -102,6 +111,15 @@ type chunkIndexJSON struct {
 	Hi       int            `json:"hi"`
 	Families []string       `json:"families"`
 	Themes   map[string]int `json:"themes,omitempty"`
+	// Kinds counts the chunk's puzzles by puzzleKind.
+	Kinds map[string]int `json:"kinds"`
+}
+
+// corpusView is what the home page says of the puzzles: how many, by
+// board family and by kind.
+type corpusView struct {
+	Total           int
+	Families, Kinds []familyJSON
 }
 
 // packView is a pack as the home page and its own page show it.
@@ -132,7 +150,47 @@ func Family(b *engine.Board) string {
 
 // familyTitles are the families' names for people, in the order the
 // trainer offers them.
-var familyTitles = []familyJSON{{"1d", "1-D"}, {"thin", "Thin"}, {"minichess", "Minichess"}, {"standard", "Standard chess"}}
+var familyTitles = []familyJSON{{"1d", "1-D", 0}, {"thin", "Thin", 0}, {"minichess", "Minichess", 0}, {"standard", "Standard chess", 0}}
+
+// kindTitles name what puzzles ask, in the order pages list them.
+var kindTitles = []familyJSON{{"mate", "Mate", 0}, {"race", "Win the race", 0}, {"hold", "Hold the draw", 0}, {"ban", "Ban Chess", 0}}
+
+// puzzleKind says what a puzzle asks: "ban" under Ban Chess, "hold" for
+// a draw to hold, "race" under the race goal, else "mate".
+func puzzleKind(m *mode.Mode) string {
+	switch {
+	case m.Rules != nil && m.Rules.Bans:
+		return "ban"
+	case m.Claim != nil && m.Claim.Result == engine.Drawn:
+		return "hold"
+	case m.Rules != nil && m.Rules.Goal == engine.GoalRace:
+		return "race"
+	}
+	return "mate"
+}
+
+// countCorpus counts the puzzles of groups by family and kind, in the
+// orders of familyTitles and kindTitles, leaving out what has none.
+func countCorpus(puzzles [][]*mode.Mode) (families, kinds []familyJSON) {
+	fam, kind := map[string]int{}, map[string]int{}
+	for _, g := range puzzles {
+		for _, m := range g {
+			fam[Family(m.Start.B)]++
+			kind[puzzleKind(m)]++
+		}
+	}
+	for _, f := range familyTitles {
+		if f.Count = fam[f.ID]; f.Count > 0 {
+			families = append(families, f)
+		}
+	}
+	for _, k := range kindTitles {
+		if k.Count = kind[k.ID]; k.Count > 0 {
+			kinds = append(kinds, k)
+		}
+	}
+	return families, kinds
+}
 
 // estimatedRating turns a difficulty grade (1 to 5) into a rating, the
 // middle of the band mode.RatingDifficulty gives it.
@@ -154,7 +212,7 @@ func puzzleRating(m *mode.Mode, v *verify.Verification) (int, bool) {
 
 // puzzleEntryOf returns the chunk entry of a puzzle.
 func (r *renderer) puzzleEntryOf(mv *modeView, pack string) puzzleEntry {
-	e := puzzleEntry{modeJSON: r.data(mv, ""), Pack: pack, Family: Family(mv.Start.B)}
+	e := puzzleEntry{modeJSON: r.data(mv, ""), Pack: pack, Family: Family(mv.Start.B), Kind: puzzleKind(mv.Mode)}
 	m := mv.Mode
 	e.Rating, e.Estimated = puzzleRating(m, mv.V)
 	if v := e.Verification; v != nil {
@@ -202,11 +260,12 @@ func (r *renderer) makeChunk(pack string, n int, part []*mode.Mode) (*chunk, err
 		}
 		entries[i] = r.puzzleEntryOf(mv, pack)
 	}
-	c := &chunk{index: chunkIndexJSON{Pack: pack, N: len(part), Lo: entries[0].Rating, Hi: entries[len(part)-1].Rating, Themes: map[string]int{}}}
+	c := &chunk{index: chunkIndexJSON{Pack: pack, N: len(part), Lo: entries[0].Rating, Hi: entries[len(part)-1].Rating, Themes: map[string]int{}, Kinds: map[string]int{}}}
 	fam, tables := map[string]bool{}, map[string]bool{}
 	for i := range entries {
 		e := &entries[i]
 		fam[e.Family] = true
+		c.index.Kinds[e.Kind]++
 		for _, t := range e.Themes {
 			c.index.Themes[t]++
 		}
@@ -264,7 +323,13 @@ func (r *renderer) renderPuzzles() error {
 		groups = append(groups, &group{id: p.ID, pack: p, puzzles: slices.Clone(p.Puzzles)})
 	}
 
-	idx := &indexJSON{Packs: []packIndexJSON{}, Chunks: []chunkIndexJSON{}, Families: familyTitles}
+	idx := &indexJSON{Packs: []packIndexJSON{}, Chunks: []chunkIndexJSON{}, ThemeNames: map[string]string{}}
+	var all [][]*mode.Mode
+	for _, g := range groups {
+		all = append(all, g.puzzles)
+	}
+	idx.Families, idx.Kinds = countCorpus(all)
+	r.corpus = corpusView{Families: idx.Families, Kinds: idx.Kinds}
 	chunkOf := map[string]int{}
 	made := map[string]*chunk{}
 	for _, g := range groups {
@@ -314,6 +379,9 @@ func (r *renderer) renderPuzzles() error {
 				tables[t] = true
 			}
 			r.files[c.index.URL] = c.data
+			for t := range c.index.Themes {
+				idx.ThemeNames[t] = ThemeTitle(t)
+			}
 			pi.Chunks = append(pi.Chunks, len(idx.Chunks))
 			pi.Bytes += len(c.data)
 			idx.Chunks = append(idx.Chunks, c.index)
@@ -329,6 +397,7 @@ func (r *renderer) renderPuzzles() error {
 		idx.Total += pi.Count
 		idx.Packs = append(idx.Packs, pi)
 	}
+	r.corpus.Total = idx.Total
 	r.opt.Memo.keepChunks(made)
 
 	buckets := make([]map[string]int, max(1, ceilPow2(idx.Total/idsPerBucket)))

@@ -82,6 +82,8 @@ type renderer struct {
 	site      *mode.Site
 	results   map[string]*verify.Verification
 	artifacts map[string]*verify.Artifacts
+	// corpus counts the puzzles for the home page (renderPuzzles).
+	corpus corpusView
 	opt       RenderOptions
 	fs        fs.FS // the templates and static files
 	files     map[string][]byte
@@ -118,7 +120,7 @@ func (r *renderer) render() error {
 	}
 	r.build = r.assetHash()
 	var err error
-	if r.layout, err = template.New("layout").ParseFS(r.fs, "layout.html"); err != nil {
+	if r.layout, err = template.New("layout").Funcs(template.FuncMap{"thousands": thousands}).ParseFS(r.fs, "layout.html"); err != nil {
 		return fmt.Errorf("render: %v", err)
 	}
 	r.sprite = template.HTML(pieceSprite())
@@ -172,6 +174,9 @@ type page struct {
 
 // Packs are the site's packs, for the home page.
 func (p *page) Packs() []*packView { return p.r.packs }
+
+// Corpus counts the site's puzzles by board family and kind.
+func (p *page) Corpus() corpusView { return p.r.corpus }
 
 // PuzzleIndex is the relative URL of the trainer's index of puzzles.
 func (p *page) PuzzleIndex() string { return p.Root + p.r.puzzleIndex }

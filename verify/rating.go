@@ -78,13 +78,50 @@ func meanLog(xs []int, add float64) float64 {
 	return s / float64(len(xs))
 }
 
-// estimateRating is the model's rating of a puzzle with features f,
-// rounded and kept within [minEstimate, maxEstimate].
-func estimateRating(f *features) int {
+// ratingKnots calibrate the linear model's output (the first of each
+// pair) to a rating (the second): the deciles of the model's outputs on
+// the training part of the sample, paired with the deciles of those
+// puzzles' real ratings. Least squares pulls every estimate towards the
+// mean (the held-out outputs' standard deviation is 137 against the real
+// ratings' 276); this monotone map keeps their order (and so the
+// Spearman correlation) and gives them the spread real ratings have
+// (280), for a held-out mean error of 185.5 instead of 167.7. Beyond the
+// last knot the last piece is extended: the sample's hardest mates rate
+// 2,196, so estimates above that are extrapolations.
+// TestRatingModel refits the knots with the coefficients.
+var ratingKnots = [][2]float64{
+	{466.7, 400.0}, {688.8, 543.0}, {744.1, 603.0}, {787.6, 700.0}, {824.7, 788.0}, {866.4, 861.0},
+	{902.0, 913.0}, {936.3, 970.0}, {975.2, 1062.0}, {1026.6, 1153.0}, {1248.2, 2196.0},
+}
+
+// linearRating is the linear model's output for features f.
+func linearRating(f *features) float64 {
 	y := ratingCoefficients[0]
 	for i, x := range f.ratingTerms() {
 		y += ratingCoefficients[i+1] * x
 	}
+	return y
+}
+
+// calibrate maps a linear output through ratingKnots, piecewise
+// linearly, extending the first and last pieces beyond the knots.
+func calibrate(y float64, knots [][2]float64) float64 {
+	n := len(knots)
+	i := 1
+	for i < n-1 && y > knots[i][0] {
+		i++
+	}
+	a, b := knots[i-1], knots[i]
+	if b[0] == a[0] {
+		return b[1]
+	}
+	return a[1] + (y-a[0])*(b[1]-a[1])/(b[0]-a[0])
+}
+
+// estimateRating is the model's rating of a puzzle with features f,
+// calibrated, rounded and kept within [minEstimate, maxEstimate].
+func estimateRating(f *features) int {
+	y := calibrate(linearRating(f), ratingKnots)
 	return min(max(int(math.Round(y)), minEstimate), maxEstimate)
 }
 

@@ -74,6 +74,9 @@ func runMine(args []string, stdout, stderr io.Writer) int {
 	numberVar(fs, &g.mateIn1, "max-mate-in-1", 0, 100, "with --games: the largest share of wins in one move, in `percent` (0: 20)")
 	fs.BoolVar(&g.noHolds, "no-holds", false, "with --games: no \"hold the draw\" puzzles")
 	fs.BoolVar(&g.noWins, "no-wins", false, "with --games: no winning puzzles")
+	fs.BoolVar(&g.searcher, "searcher", false, "with --games: the searcher plays the games and the mate prover proves the puzzles (for modes without an exact table)")
+	numberVar(fs, &g.nodes, "nodes", 0, 100_000_000, "with --searcher: the searcher's `nodes` per move (0: 3000)")
+	numberVar(fs, &g.mateNodes, "mate-nodes", 0, 1_000_000_000, "with --searcher: the mate prover's `nodes` per position (0: 40000)")
 	rest, err := fs.parse(args)
 	if err != nil {
 		return fs.usageExit(err)

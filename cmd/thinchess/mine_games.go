@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -17,7 +18,8 @@ import (
 // gameFlags are mine's flags for natural puzzles (--games).
 type gameFlags struct {
 	games, seed, maxMateIn, maxHold, mateIn1 int
-	noHolds, noWins                          bool
+	noHolds, noWins, searcher                bool
+	nodes, mateNodes                         int
 	count, maxStates, puzzleStates           int
 	out, pack                                string
 }
@@ -39,6 +41,15 @@ func (g gameFlags) generator(id string) string {
 	if g.noWins {
 		parts = append(parts, "--no-wins")
 	}
+	if g.searcher {
+		parts = append(parts, "--searcher")
+		if g.nodes > 0 {
+			parts = append(parts, fmt.Sprintf("--nodes %d", g.nodes))
+		}
+		if g.mateNodes > 0 {
+			parts = append(parts, fmt.Sprintf("--mate-nodes %d", g.mateNodes))
+		}
+	}
 	if g.maxStates != verify.DefaultOptions.MaxStates {
 		parts = append(parts, fmt.Sprintf("--max-states %d", g.maxStates))
 	}
@@ -50,6 +61,9 @@ func mineGames(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
 	if src.Start.R.Bans {
 		fmt.Fprintf(stderr, "thinchess mine: %s is a Ban Chess mode: natural puzzles are mined from exact tables without bans\n", src.ID)
 		return 1
+	}
+	if g.searcher {
+		return mineSelfPlay(src, g, stdout, stderr)
 	}
 	t0 := time.Now()
 	t, err := solver.Solve(src.Start, solver.Options{MaxStates: g.maxStates})
@@ -69,10 +83,7 @@ func mineGames(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	id := g.pack
-	if id == "" {
-		id = "games-" + src.ID
-	}
+	id := cmp.Or(g.pack, "games-"+src.ID)
 	opt := puzzles.GameOptions{
 		Games: g.games, Seed: uint64(g.seed), Count: g.count, MaxMateIn: g.maxMateIn, MaxHold: g.maxHold,
 		MaxMateIn1: g.mateIn1, NoHolds: g.noHolds, NoWins: g.noWins, IDPrefix: id,
@@ -89,7 +100,31 @@ func mineGames(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "thinchess mine: %v\n", err)
 		return 1
 	}
-	h := puzzles.GamesPackHeader(src, g.generator(src.ID), table)
+	fmt.Fprintf(stdout, "%s: %d states solved in %.1f s; ", src.ID, t.Len(), solved.Seconds())
+	return writeGamesPack(src, g, id, table, res, time.Since(t0)-solved, stdout, stderr)
+}
+
+// mineSelfPlay mines natural puzzles from games of the searcher (see
+// mine's help): every puzzle proves itself by mate search in the build.
+func mineSelfPlay(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
+	id := cmp.Or(g.pack, "games-"+src.ID)
+	t0 := time.Now()
+	res, err := puzzles.MineSelfPlay(src, puzzles.SelfPlayOptions{
+		Games: g.games, Seed: uint64(g.seed), Count: g.count, MaxMateIn: g.maxMateIn, MaxMateIn1: g.mateIn1,
+		Nodes: int64(g.nodes), MateNodes: int64(g.mateNodes), IDPrefix: id,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "thinchess mine: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s: searcher's games; ", src.ID)
+	return writeGamesPack(src, g, id, "", res, time.Since(t0), stdout, stderr)
+}
+
+// writeGamesPack writes the pack id of natural puzzles res and reports
+// what the games found.
+func writeGamesPack(src puzzles.Source, g gameFlags, id, table string, res *puzzles.GameResult, took time.Duration, stdout, stderr io.Writer) int {
+	h := puzzles.GamesPackHeader(src, g.generator(src.ID), table, g.searcher)
 	diff, err := puzzles.WritePack(g.out, id, h, func(yield func(*mode.PackLine, error) bool) {
 		for _, pz := range res.Puzzles {
 			if !yield(pz.PackLine(), nil) {
@@ -104,8 +139,7 @@ func mineGames(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
 		return 1
 	}
 	st := res.Stats
-	fmt.Fprintf(stdout, "%s: %d states solved in %.1f s; %d games, %d plies, %d positions, %d mistakes in %.1f s\n",
-		src.ID, t.Len(), solved.Seconds(), st.Games, st.Plies, st.Positions, st.Mistakes, time.Since(t0).Seconds()-solved.Seconds())
+	fmt.Fprintf(stdout, "%d games, %d plies, %d positions looked at, %d mistakes in %.1f s\n", st.Games, st.Plies, st.Positions, st.Mistakes, took.Seconds())
 	fmt.Fprintf(stdout, "found %d wins and %d holds; dropped %d repeated solutions, %d shifted lines, %d over --max-puzzle-states, %d wins in one move over the share\n",
 		st.Found[puzzles.KindWin], st.Found[puzzles.KindHold], st.SameLine, st.Shifted, st.TooLarge, st.Capped)
 	fmt.Fprintf(stdout, "%s: %d puzzle(s) (%d wins, %d holds): %d added, %d changed, %d removed, %d unchanged\n",

@@ -13,11 +13,12 @@ export function fnv1a(s) {
   return h >>> 0;
 }
 
-// matches reports whether puzzle e passes filter f: {pack, family, theme,
-// min, max} (empty or missing fields pass everything).
+// matches reports whether puzzle e passes filter f: {pack, family, kind,
+// theme, min, max} (empty or missing fields pass everything).
 export function matches(e, f) {
   if (f.pack && e.pack !== f.pack) return false;
   if (f.family && e.family !== f.family) return false;
+  if (f.kind && e.kind !== f.kind) return false;
   if (f.theme && !(e.themes || []).includes(f.theme)) return false;
   if (f.min && e.rating < f.min) return false;
   if (f.max && e.rating > f.max) return false;
@@ -29,6 +30,7 @@ export function matches(e, f) {
 export function chunkMayMatch(c, f) {
   if (f.pack && c.pack !== f.pack) return false;
   if (f.family && !c.families.includes(f.family)) return false;
+  if (f.kind && !(c.kinds && c.kinds[f.kind])) return false;
   if (f.theme && !(c.themes && c.themes[f.theme])) return false;
   if (f.min && c.hi < f.min) return false;
   if (f.max && c.lo > f.max) return false;
@@ -80,11 +82,13 @@ export class Corpus {
   }
 
   // size estimates how many puzzles pass f, from the index alone: exact
-  // for pack and board filters, an upper bound with a theme or rating.
+  // for pack and board filters, an upper bound with a kind, a theme or a
+  // rating.
   size(f) {
     return this.candidates(f).reduce((n, i) => {
       const c = this.index.chunks[i];
-      return n + (f.theme ? c.themes[f.theme] || 0 : c.n);
+      const k = f.kind ? (c.kinds || {})[f.kind] || 0 : c.n;
+      return n + (f.theme ? Math.min(k, c.themes[f.theme] || 0) : k);
     }, 0);
   }
 

@@ -104,3 +104,16 @@ test('near passes over a chunk it cannot fetch (offline) for the next nearest', 
   assert.equal(r.e.id, 'a4', 'the nearest chunk that could be fetched');
   await assert.rejects(c.near({ pack: 'b', min: 1400, max: 1400 }, 1400, null, () => 0), /404/);
 });
+
+test('the kind filter passes the puzzles and chunks of that kind', () => {
+  const e = { pack: 'a', family: 'thin', kind: 'hold', rating: 1200, themes: ['holdDraw'] };
+  assert.ok(matches(e, { kind: 'hold' }));
+  assert.ok(!matches(e, { kind: 'mate' }));
+  const c = new Corpus('', { ids: [], chunks: [
+    { url: 'x', pack: 'a', n: 3, lo: 1, hi: 2, families: ['thin'], themes: { holdDraw: 2 }, kinds: { hold: 2, mate: 1 } },
+    { url: 'y', pack: 'a', n: 2, lo: 3, hi: 4, families: ['1d'], themes: {}, kinds: { mate: 2 } },
+  ] }, () => Promise.reject(new Error('no fetch')));
+  assert.deepEqual(c.candidates({ kind: 'hold' }), [0]);
+  assert.equal(c.size({ kind: 'mate' }), 3);
+  assert.equal(c.size({ kind: 'hold', theme: 'holdDraw' }), 2);
+});

@@ -52,7 +52,7 @@ export class Trainer {
     this.run = null; // the Streak or Storm under way
     this.progressEl = $('#progress');
     this.fields = {
-      pack: $('#f-pack'), family: $('#f-family'), theme: $('#f-theme'),
+      pack: $('#f-pack'), family: $('#f-family'), kind: $('#f-kind'), theme: $('#f-theme'),
       min: $('#f-min'), max: $('#f-max'), unsolved: $('#f-unsolved'), difficulty: $('#f-difficulty'),
     };
     this.progress = this.loadProgress();
@@ -122,19 +122,59 @@ export class Trainer {
       c.families.forEach((f) => fams.add(f));
       Object.keys(c.themes || {}).forEach((t) => themes.set(t, (themes.get(t) || 0) + c.themes[t]));
     });
-    idx.familyNames.filter((f) => fams.has(f.id)).forEach((f) => this.fields.family.appendChild(el('option', { value: f.id }, f.title)));
-    Array.from(themes.keys()).sort().forEach((t) => this.fields.theme.appendChild(el('option', { value: t }, t + ' (' + themes.get(t).toLocaleString('en') + ')')));
+    const count = (n) => ' (' + n.toLocaleString('en') + ')';
+    const families = idx.familyNames.filter((f) => fams.has(f.id));
+    families.forEach((f) => this.fields.family.appendChild(el('option', { value: f.id }, f.title + (f.n ? count(f.n) : ''))));
+    (idx.kinds || []).forEach((k) => this.fields.kind.appendChild(el('option', { value: k.id }, k.title + count(k.n))));
+    const names = idx.themeNames || {};
+    Array.from(themes.keys()).sort((a, b) => (names[a] || a).localeCompare(names[b] || b))
+      .forEach((t) => this.fields.theme.appendChild(el('option', { value: t }, (names[t] || t) + count(themes.get(t)))));
+    this.fillPicker(families, idx.kinds || []);
     let saved = null;
     try { saved = JSON.parse(store.get(FILTER_KEY) || 'null'); } catch (e) { saved = null; }
     const q = new URLSearchParams(location.search);
     if (saved && typeof saved === 'object') this.setFilter(saved);
     if (q.get('pack') !== null) this.setFilter({ pack: q.get('pack') });
+    if (q.get('family') !== null || q.get('kind') !== null) this.setFilter({ pack: '', family: q.get('family') || '', kind: q.get('kind') || '', theme: '' });
+    this.showPicker();
+  }
+
+  // fillPicker offers every board family and the kinds only we can
+  // prove (holds, Ban Chess) as one-tap buttons above the filters.
+  fillPicker(families, kinds) {
+    const box = $('#board-pick');
+    if (!box || families.length + kinds.length < 2) return;
+    const button = (text, f) => {
+      const b = el('button', { type: 'button', class: 'pick-button', 'aria-pressed': 'false' }, text);
+      b.pick = f;
+      b.addEventListener('click', () => {
+        this.setFilter({ pack: '', theme: '', family: '', kind: '', ...f });
+        this.showPicker();
+        this.next();
+      });
+      box.appendChild(b);
+    };
+    button('All', {});
+    families.forEach((f) => button(f.title, { family: f.id }));
+    kinds.filter((k) => k.id === 'hold' || k.id === 'ban').forEach((k) => button(k.title, { kind: k.id }));
+    box.hidden = false;
+  }
+
+  // showPicker marks the picker's button that matches the filters.
+  showPicker() {
+    const f = this.filter();
+    $$('#board-pick .pick-button').forEach((b) => {
+      const p = b.pick || {};
+      const on = !f.pack && !f.theme && (p.family || '') === f.family && (p.kind || '') === f.kind;
+      b.setAttribute('aria-pressed', on ? 'true' : 'false');
+    });
   }
 
   setFilter(f) {
     const set = (sel, v) => { if (v != null && Array.from(sel.options).some((o) => o.value === String(v))) sel.value = String(v); };
     set(this.fields.pack, f.pack);
     set(this.fields.family, f.family);
+    set(this.fields.kind, f.kind);
     set(this.fields.theme, f.theme);
     set(this.fields.difficulty, f.difficulty);
     if (typeof f.min === 'number') this.fields.min.value = f.min || '';
@@ -145,7 +185,7 @@ export class Trainer {
   filter() {
     const num = (x) => { const n = parseInt(x.value, 10); return isFinite(n) && n > 0 ? n : 0; };
     return {
-      pack: this.fields.pack.value, family: this.fields.family.value, theme: this.fields.theme.value,
+      pack: this.fields.pack.value, family: this.fields.family.value, kind: this.fields.kind.value, theme: this.fields.theme.value,
       min: num(this.fields.min), max: num(this.fields.max), unsolved: this.fields.unsolved.checked,
       difficulty: parseInt(this.fields.difficulty.value, 10) || 0,
     };
@@ -304,7 +344,8 @@ export class Trainer {
     $('#puzzle-task').textContent = e.puzzle.task;
     const pack = this.corpus.index.packs.find((p) => p.id === e.pack);
     const meta = ['Rated ' + e.rating + (e.estimated ? ' (estimated)' : '')];
-    if (e.themes && e.themes.length) meta.push(e.themes.join(', '));
+    const names = this.corpus.index.themeNames || {};
+    if (e.themes && e.themes.length) meta.push(e.themes.map((t) => names[t] || t).join(', '));
     if (pack) meta.push(pack.title);
     $('#puzzle-meta').textContent = meta.join(' · ');
     const link = new URL(location.href);
@@ -340,7 +381,7 @@ export class Trainer {
     store.set(FILTER_KEY, JSON.stringify(f));
     const p = this.progress;
     const played = (e) => { const r = p.puzzles[e.id]; return !!r && (r.attempts > 0 || !!r.rated); };
-    const near = (target, skip) => this.corpus.near({ pack: f.pack, family: f.family, theme: f.theme }, target, skip, Math.random)
+    const near = (target, skip) => this.corpus.near({ pack: f.pack, family: f.family, kind: f.kind, theme: f.theme }, target, skip, Math.random)
       .then((r) => (r ? r.e : null));
     switch (this.mode) {
       case 'rated':
@@ -420,7 +461,7 @@ export class Trainer {
 
   bind() {
     $('[data-action="next"]').addEventListener('click', () => this.next());
-    ['pack', 'family', 'theme', 'unsolved', 'difficulty'].forEach((k) => this.fields[k].addEventListener('change', () => this.next()));
+    ['pack', 'family', 'kind', 'theme', 'unsolved', 'difficulty'].forEach((k) => this.fields[k].addEventListener('change', () => { this.showPicker(); this.next(); }));
     ['min', 'max'].forEach((k) => this.fields[k].addEventListener('change', () => this.showProgress()));
     $('#train-filters').addEventListener('submit', (ev) => { ev.preventDefault(); this.next(); });
     $$('[data-mode]').forEach((b) => b.addEventListener('click', () => {
