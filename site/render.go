@@ -83,14 +83,14 @@ type renderer struct {
 	results   map[string]*verify.Verification
 	artifacts map[string]*verify.Artifacts
 	// corpus counts the puzzles for the home page (renderPuzzles).
-	corpus corpusView
-	opt       RenderOptions
-	fs        fs.FS // the templates and static files
-	files     map[string][]byte
-	assets    map[string]string // logical name → output path
-	modules   *moduleGraph      // the front end's modules
-	tables    map[string]string // mode id → table output path
-	layout    *template.Template
+	corpus  corpusView
+	opt     RenderOptions
+	fs      fs.FS // the templates and static files
+	files   map[string][]byte
+	assets  map[string]string // logical name → output path
+	modules *moduleGraph      // the front end's modules
+	tables  map[string]string // mode id → table output path
+	layout  *template.Template
 	// pages holds the layout joined with each content template, parsed
 	// once: html/template escapes a template on its first execution, so
 	// reusing it across pages saves the analysis per page.
