@@ -336,3 +336,31 @@ func TestGitDates(t *testing.T) {
 		t.Errorf("dates outside a repository: %v", d)
 	}
 }
+
+// TestWebSummary checks the build summary's line about the files for
+// crawlers, feed readers and link previews.
+func TestWebSummary(t *testing.T) {
+	withFeed := renderGolden(t, goldenOptions)
+	noDates := goldenOptions
+	noDates.Dates = nil
+	noBase := goldenOptions
+	noBase.BaseURL = ""
+	cases := []struct {
+		name  string
+		files map[string][]byte
+		base  bool
+		want  string
+	}{
+		// Five pages with a preview, four images: two pages share a start.
+		{"everything", withFeed, true, "sitemap.xml (10 pages), robots.txt, feed.xml (4 entries), 4 preview images"},
+		{"no dates", renderGolden(t, noDates), true, "no feed (no mode or pack has a date"},
+		{"no base URL", renderGolden(t, noBase), false, "robots.txt only: no base URL"},
+	}
+	for _, c := range cases {
+		var b strings.Builder
+		webSummaryOf(c.files, c.base).print(&b)
+		if !strings.Contains(b.String(), c.want) {
+			t.Errorf("%s: %q, want it to say %q", c.name, b.String(), c.want)
+		}
+	}
+}
