@@ -49,21 +49,38 @@ type sitemapXML struct {
 }
 
 type sitemapURL struct {
-	Loc string `xml:"loc"`
+	Loc     string `xml:"loc"`
+	LastMod string `xml:"lastmod,omitempty"`
 }
 
 // renderSitemap writes sitemap.xml: every page but the 404 page, by its
-// canonical URL, in path order.
+// canonical URL, in path order; a mode's or pack's page with the date of
+// the last change of its files, when it has one.
 func (r *renderer) renderSitemap() error {
 	if r.baseURL() == "" {
 		return nil
+	}
+	changed := map[string]time.Time{}
+	for _, m := range r.site.Modes {
+		if d, ok := r.dateOf(m.Path); ok {
+			changed["modes/"+m.ID+"/index.html"] = d.Updated
+		}
+	}
+	for _, p := range r.site.Packs {
+		if d, ok := r.dateOf(p.Path, p.DataPath); ok {
+			changed["packs/"+p.ID+"/index.html"] = d.Updated
+		}
 	}
 	sm := sitemapXML{}
 	for _, name := range sortedKeys(r.files) {
 		if name == "404.html" || !strings.HasSuffix(name, ".html") {
 			continue
 		}
-		sm.URLs = append(sm.URLs, sitemapURL{r.canonical(name)})
+		u := sitemapURL{Loc: r.canonical(name)}
+		if t, ok := changed[name]; ok {
+			u.LastMod = atomTime(t)
+		}
+		sm.URLs = append(sm.URLs, u)
 	}
 	return r.writeXML("sitemap.xml", sm)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"image/png"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -52,8 +53,21 @@ func TestSitemap(t *testing.T) {
 		t.Fatalf("sitemap.xml: %v", err)
 	}
 	listed := map[string]int{}
+	lastmod := map[string]string{}
 	for _, u := range sm.URLs {
 		listed[u.Loc]++
+		if u.LastMod != "" {
+			lastmod[strings.TrimPrefix(u.Loc, "https://example.org/thinchess/")] = u.LastMod
+		}
+	}
+	// The modes and the pack with a date, by the last change of their
+	// files (the pack's of its two).
+	wantMod := map[string]string{
+		"modes/gardner-mate/": "2025-06-02T12:00:00Z", "modes/standard/": "2025-01-05T12:00:00Z",
+		"modes/krk/": "2025-03-01T12:00:00Z", "packs/test-mates/": "2025-07-20T12:00:00Z",
+	}
+	if !maps.Equal(lastmod, wantMod) {
+		t.Errorf("lastmod %v, want %v", lastmod, wantMod)
 	}
 	for _, name := range pages(files) {
 		m := canonicalRE.FindSubmatch(files[name])
@@ -139,10 +153,14 @@ func TestFeed(t *testing.T) {
 				t.Fatal(err)
 			}
 			const base = "https://example.org/thinchess/"
+			var locs []string
+			for _, u := range sm.URLs {
+				locs = append(locs, u.Loc)
+			}
 			var got []string
 			for _, e := range f.Entries {
 				got = append(got, strings.TrimPrefix(e.ID, base))
-				if e.Link.Href != e.ID || !slices.Contains(sm.URLs, sitemapURL{e.ID}) {
+				if e.Link.Href != e.ID || !slices.Contains(locs, e.ID) {
 					t.Errorf("entry %s links to %s, not a page of the sitemap", e.ID, e.Link.Href)
 				}
 				for _, d := range []string{e.Published, e.Updated} {
