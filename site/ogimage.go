@@ -161,12 +161,14 @@ func drawPiece(pc engine.Piece, sq int) (*image.RGBA, error) {
 	return img, nil
 }
 
-// quantize rounds each pixel of a drawn piece to one of ogLevels
-// opacities of one of ogLevels mixes of its body and line colours, so
-// that a board with its pieces has well under 256 colours and encodes as
-// a small paletted PNG, with no visible loss at preview sizes.
+// quantize rounds each pixel of a drawn piece to one of ogOpacities
+// opacities of one of ogMixes mixes of its body and line colours. Over a
+// square, a piece then shows at most (ogOpacities-1)·ogMixes colours
+// besides the square's own; two piece colours on two shades, plus the
+// background, make at most 4·7·9+3 = 255: every preview is a paletted
+// PNG, a third the size of RGB, with no loss visible at preview sizes.
 func quantize(img *image.RGBA, body, line color.RGBA) {
-	const n = ogLevels - 1
+	const na, nm = ogOpacities - 1, ogMixes - 1
 	dr, dg, db := float64(line.R)-float64(body.R), float64(line.G)-float64(body.G), float64(line.B)-float64(body.B)
 	dd := dr*dr + dg*dg + db*db
 	for i := 0; i < len(img.Pix); i += 4 {
@@ -178,19 +180,20 @@ func quantize(img *image.RGBA, body, line color.RGBA) {
 		// colour on the segment from body to line.
 		r, g, b := float64(img.Pix[i])/a, float64(img.Pix[i+1])/a, float64(img.Pix[i+2])/a
 		m := ((r-float64(body.R))*dr + (g-float64(body.G))*dg + (b-float64(body.B))*db) / dd
-		m = math.Round(math.Max(0, math.Min(1, m))*n) / n
-		a = math.Round(a*n) / n
+		m = math.Round(math.Max(0, math.Min(1, m))*nm) / nm
+		a = math.Round(a*na) / na
 		mix := func(x, y uint8) uint8 { return uint8(math.Round((float64(x) + (float64(y)-float64(x))*m) * a)) }
 		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = mix(body.R, line.R), mix(body.G, line.G), mix(body.B, line.B), uint8(math.Round(a*255))
 	}
 }
 
-// ogLevels is the number of opacities and of colour mixes of a piece's
-// pixels (see quantize).
-const ogLevels = 11
+// ogOpacities and ogMixes are the numbers of opacities (with none) and
+// of colour mixes of a piece's pixels (see quantize).
+const ogOpacities, ogMixes = 8, 9
 
 // encodePNG writes img as an 8-bit paletted PNG when it has at most 256
-// colours (a board with its quantized pieces has), else as RGB.
+// colours (a board with its quantized pieces has), else as RGB (should
+// ogOpacities or ogMixes grow).
 func encodePNG(img *image.RGBA) ([]byte, error) {
 	if pal := paletteOf(img); pal != nil {
 		return encodePaletted(pal)
@@ -204,9 +207,9 @@ func encodePNG(img *image.RGBA) ([]byte, error) {
 
 // encodePaletted writes a paletted PNG, each row filtered "Up" (a row
 // of flat squares becomes zeros), deflated by klauspost's zlib at level
-// 7. Measured on the 5×5 start under load: image/png at its best level
-// gives 12.7 KB in about 30 ms; this gives 14.7 KB in about 2.5 ms, and a
-// cold build draws dozens of these.
+// 7. Measured on the 5×5 start (2026-11-26, two busy cores): image/png
+// at its best level took about 30 ms for 12.7 KB, this about 2.5 ms for
+// 14.7 KB; a cold build draws dozens of previews.
 func encodePaletted(img *image.Paletted) ([]byte, error) {
 	w, h := img.Bounds().Dx(), img.Bounds().Dy()
 	var buf bytes.Buffer
