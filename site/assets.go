@@ -140,6 +140,10 @@ func inShell(name string) bool {
 	switch {
 	case strings.HasPrefix(name, "modes/"), strings.HasPrefix(name, "explore/"), strings.HasPrefix(name, "assets/tables/"):
 		return false
+	case strings.HasPrefix(name, "assets/og/"), name == "sitemap.xml", name == "robots.txt", name == feedPath:
+		// For link previews, crawlers and feed readers, not for readers
+		// offline.
+		return false
 	case strings.HasPrefix(name, "assets/puzzles/"):
 		// The index, and the hand-made puzzles so that the trainer
 		// works offline from the first visit.

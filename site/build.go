@@ -90,6 +90,46 @@ type Summary struct {
 	Artifacts map[string]*verify.Artifacts    `json:"-"`
 	// Warnings are problems that did not fail the build.
 	Warnings mode.ErrorList `json:"-"`
+	// Web says what the build wrote for crawlers and link previews.
+	Web WebSummary
+}
+
+// WebSummary counts the files for crawlers, feed readers and link
+// previews (see discovery.go).
+type WebSummary struct {
+	// BaseURL is false when the site has no absolute base URL, and so
+	// no sitemap, feed or previews.
+	BaseURL                bool
+	SitemapURLs, FeedItems int
+	Previews, PreviewBytes int
+}
+
+// webSummaryOf counts what files holds for the web's conventions.
+func webSummaryOf(files map[string][]byte, base bool) WebSummary {
+	w := WebSummary{BaseURL: base}
+	w.SitemapURLs = bytes.Count(files["sitemap.xml"], []byte("<loc>"))
+	w.FeedItems = bytes.Count(files[feedPath], []byte("<entry>"))
+	for name, data := range files {
+		if strings.HasPrefix(name, "assets/og/") {
+			w.Previews++
+			w.PreviewBytes += len(data)
+		}
+	}
+	return w
+}
+
+// print writes the summary's line.
+func (w WebSummary) print(out io.Writer) {
+	if !w.BaseURL {
+		fmt.Fprintf(out, " web              | robots.txt only: no base URL (site.yaml base_url or --base-url), so no sitemap, feed or preview images\n")
+		return
+	}
+	feed := fmt.Sprintf("feed.xml (%d entries)", w.FeedItems)
+	if w.FeedItems == 0 {
+		feed = "no feed (no mode or pack has a date: not committed to git, and SOURCE_DATE_EPOCH unset)"
+	}
+	fmt.Fprintf(out, " web              | sitemap.xml (%d pages), robots.txt, %s, %d preview images (%.1f KiB)\n",
+		w.SitemapURLs, feed, w.Previews, float64(w.PreviewBytes)/1024)
 }
 
 // Build runs the pipeline Load → Verify → Render → Write. It returns the
@@ -222,10 +262,20 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	sum.WasmRaw, sum.WasmGzip = len(wasm), gzipSize(vo.Cache, wasm)
 
 	t = time.Now()
-	files, err := Render(s, results, artifacts, RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, LiveReload: opt.LiveReload, Templates: opt.Templates, Cache: vo.Cache, Memo: opt.Memo, Proven: proven})
+	ro := RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, LiveReload: opt.LiveReload, Templates: opt.Templates, Cache: vo.Cache, Memo: opt.Memo, Proven: proven}
+	if ro.BaseURL != "" {
+		// The feed's dates (see dates.go); without a base URL there is
+		// no feed.
+		if ro.DefaultDate, err = sourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH")); err != nil {
+			return sum, errs, err
+		}
+		ro.Dates = gitDates(opt.Src)
+	}
+	files, err := Render(s, results, artifacts, ro)
 	if err != nil {
 		return sum, errs, fmt.Errorf("rendering: %w", err)
 	}
+	sum.Web = webSummaryOf(files, ro.BaseURL != "")
 	if err := minifyFiles(files); err != nil {
 		return sum, errs, fmt.Errorf("minifying: %w", err)
 	}
@@ -363,6 +413,9 @@ func (s *Summary) Print(w io.Writer) {
 	fmt.Fprintf(w, " not verified     | %5d\n", s.Unverified)
 	if s.WasmRaw > 0 {
 		fmt.Fprintf(w, " wasm engine      | %.2f MiB raw, %.2f MiB gzip\n", float64(s.WasmRaw)/(1<<20), float64(s.WasmGzip)/(1<<20))
+	}
+	if s.Output != nil {
+		s.Web.print(w)
 	}
 	fmt.Fprintf(w, " solver cache     | %d hits, %d misses\n\n", s.CacheHits, s.CacheMisses)
 	for _, st := range s.Stages {

@@ -47,12 +47,15 @@ func readTree(t *testing.T, dir string) map[string][]byte {
 func TestBuildDeterministic(t *testing.T) {
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
-	if _, errs := buildInto(t, renderSrc, a); len(errs.Errors()) > 0 {
-		t.Fatal(errs)
+	// With a base URL, so that the sitemap, the feed and the preview
+	// images are built too.
+	const base = "https://example.org/thinchess/"
+	if _, errs, err := Build(BuildOptions{Src: renderSrc, Out: a, CacheDir: testCacheDir(), BaseURL: base}); err != nil || len(errs.Errors()) > 0 {
+		t.Fatal(err, errs)
 	}
 	// The second build runs without the solver cache: cold and warm
 	// builds must agree too.
-	if _, errs, err := Build(BuildOptions{Src: renderSrc, Out: b}); err != nil || len(errs.Errors()) > 0 {
+	if _, errs, err := Build(BuildOptions{Src: renderSrc, Out: b, BaseURL: base}); err != nil || len(errs.Errors()) > 0 {
 		t.Fatal(err, errs)
 	}
 	fa, fb := readTree(t, a), readTree(t, b)

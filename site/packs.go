@@ -456,6 +456,11 @@ func (r *renderer) renderPuzzles() error {
 			pg.Description = pv.Summary
 		}
 		pg.Pack = pv
+		if len(pv.Puzzles) > 0 {
+			if err := r.preview(pg, pv.Puzzles[0].Start, pv.Title+": a puzzle of the pack"); err != nil {
+				return err
+			}
+		}
 		return r.execute(pg, "pack.html")
 	})
 }

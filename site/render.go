@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/internal/par"
@@ -46,6 +47,11 @@ type RenderOptions struct {
 	// Proven are the records of the site's certificates, for the page
 	// of solved starts.
 	Proven []verify.Proven
+	// Dates are when the source files (by slash path, as mode.Mode.Path)
+	// were first published and last changed, for the feed; a file without
+	// one takes DefaultDate, or is left out of the feed when that is zero.
+	Dates       map[string]SourceDate
+	DefaultDate time.Time
 }
 
 // Render turns a loaded site, its verification results and the
@@ -103,6 +109,8 @@ type renderer struct {
 	packs  []*packView
 	// puzzleIndex is the output path of the trainer's index of puzzles.
 	puzzleIndex string
+	// feed holds the entries of the Atom feed (see feedEntries).
+	feed []atomEntry
 }
 
 func (r *renderer) render() error {
@@ -133,6 +141,7 @@ func (r *renderer) render() error {
 	if err != nil {
 		return err
 	}
+	r.feed = r.feedEntries()
 	steps := []func() error{r.renderPuzzles, r.renderHome, r.renderModes, r.renderExplore, r.renderTrain, r.renderEditor, r.renderDocs, r.renderNotFound}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -140,6 +149,13 @@ func (r *renderer) render() error {
 		}
 	}
 	if err := r.renderManifest(); err != nil {
+		return err
+	}
+	if err := r.renderSitemap(); err != nil {
+		return err
+	}
+	r.renderRobots()
+	if err := r.renderFeed(); err != nil {
 		return err
 	}
 	return r.renderServiceWorker()
@@ -156,6 +172,9 @@ type page struct {
 	Description string
 	Canonical   string
 	DocID       string
+	// Image is the absolute URL of the page's preview (og:image), and
+	// ImageAlt its text; both empty for a page without one.
+	Image, ImageAlt string
 
 	Mode       *modeView
 	Page       *mode.Page
@@ -276,8 +295,8 @@ func (r *renderer) newPage(kind, out, title string) *page {
 	if title != r.site.Config.Title {
 		p.Title = title + " · " + r.site.Config.Title
 	}
-	if base := strings.TrimSuffix(r.opt.BaseURL, "/"); base != "" {
-		p.Canonical = base + "/" + strings.TrimSuffix(out, "index.html")
+	if r.baseURL() != "" {
+		p.Canonical = r.canonical(out)
 	}
 	return p
 }
@@ -625,6 +644,9 @@ func (r *renderer) renderModes() error {
 		view := *mv
 		view.Data = d
 		p.Mode = &view
+		if err := r.preview(p, mv.Start, mv.Title+": the start position"); err != nil {
+			return err
+		}
 		return r.execute(p, "mode.html")
 	})
 }

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/mode"
@@ -125,6 +126,19 @@ var goldenOptions = RenderOptions{
 	BaseURL:  "https://example.org/thinchess/",
 	Wasm:     []byte("\x00asm\x01\x00\x00\x00 golden-test engine"),
 	WasmExec: []byte("// golden-test wasm_exec.js\n"),
+	// The feed's dates as git would give them; gardner.md has none (not
+	// committed), so the feed leaves it out.
+	Dates: map[string]SourceDate{
+		"modes/1d-chess/gardner-mate.md": {goldenDate(2025, 3, 1), goldenDate(2025, 6, 2)},
+		"modes/chess/standard.md":        {goldenDate(2025, 1, 5), goldenDate(2025, 1, 5)},
+		"modes/thin/krk.md":              {goldenDate(2025, 3, 1), goldenDate(2025, 3, 1)},
+		"packs/test-mates.md":            {goldenDate(2025, 4, 10), goldenDate(2025, 4, 10)},
+		"packs/test-mates.jsonl":         {goldenDate(2025, 4, 11), goldenDate(2025, 7, 20)},
+	},
+}
+
+func goldenDate(y int, m time.Month, d int) time.Time {
+	return time.Date(y, m, d, 12, 0, 0, 0, time.UTC)
 }
 
 // goldenFiles are the rendered files kept in testdata/render/golden.
@@ -139,6 +153,9 @@ var goldenFiles = []string{
 	"404.html",
 	"sw.js",
 	"manifest.webmanifest",
+	"sitemap.xml",
+	"robots.txt",
+	"feed.xml",
 }
 
 func TestRenderGolden(t *testing.T) {

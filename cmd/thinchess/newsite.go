@@ -113,6 +113,8 @@ jobs:
     runs-on: ubuntu-latest
     steps:
       - uses: actions/checkout@v5
+        with:
+          fetch-depth: 0 # the whole history: the feed dates modes and packs by their commits
       - uses: actions/setup-go@v6
         with:
           go-version: "1.26"
