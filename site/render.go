@@ -46,6 +46,9 @@ type RenderOptions struct {
 	// Proven are the records of the site's certificates, for the page
 	// of solved starts.
 	Proven []verify.Proven
+	// MaxStates is the build's exact-solving budget, which the page of
+	// solved starts names; 0 is verify.DefaultOptions'.
+	MaxStates int
 }
 
 // Render turns a loaded site, its verification results and the
@@ -160,6 +163,7 @@ type page struct {
 	Mode       *modeView
 	Page       *mode.Page
 	Solved     []solvedRow
+	Sources    sources
 	Beyond     beyond
 	Body       template.HTML
 	Categories []category
@@ -719,6 +723,7 @@ func (r *renderer) renderDocs() error {
 		file := "doc.html"
 		if d.ID == "solved" {
 			p.Solved, file = r.solvedRows(), "solved.html"
+			p.Sources = r.sourcesOf(p.Solved)
 			p.Beyond = r.beyondRows(p.Solved)
 		}
 		if err := r.execute(p, file); err != nil {
