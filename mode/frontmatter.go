@@ -74,6 +74,10 @@ func (d *decoder) parseYAML(text []byte) *yaml.Node {
 			d.errs.Add(d.path, q.Line+d.lineOff, q.Col, "bad YAML: the value starting with %s is not closed on its line: end it with %s", quoteName(text, q), quoteName(text, q))
 			return nil
 		}
+		if at, ok := misindented(text, line-d.lineOff); ok && strings.Contains(msg, "did not find expected key") {
+			// The parser names the line before the one out of line.
+			line, col = at.Line+d.lineOff, at.Col
+		}
 		if strings.Contains(msg, "mapping values are not allowed") || strings.Contains(msg, "did not find expected key") {
 			msg += " (check the indentation: keys of one mapping line up, and a value indented under its key needs the key to end with a colon)"
 		}
@@ -102,6 +106,35 @@ func unclosedQuote(text []byte) (Pos, bool) {
 		if !quoteCloses(l[i+1:], l[i]) {
 			return Pos{n + 1, i + 1}, true
 		}
+	}
+	return Pos{}, false
+}
+
+// misindented finds the first line after line (from 1 in text) whose
+// indentation lines up with no line up to line: a key indented by one
+// space too many or too few, which the parser reports on the line before
+// it. The position is of the line's first character.
+func misindented(text []byte, line int) (Pos, bool) {
+	lines := strings.Split(string(text), "\n")
+	if line < 1 || line > len(lines) {
+		return Pos{}, false
+	}
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }
+	used := map[int]bool{}
+	for _, l := range lines[:line] {
+		if t := strings.TrimSpace(l); t != "" && t[0] != '#' {
+			used[indent(l)] = true
+		}
+	}
+	for n := line; n < len(lines); n++ {
+		l := strings.TrimRight(lines[n], "\r")
+		if t := strings.TrimSpace(l); t == "" || t[0] == '#' {
+			continue
+		}
+		if !used[indent(l)] {
+			return Pos{n + 1, indent(l) + 1}, true
+		}
+		return Pos{}, false
 	}
 	return Pos{}, false
 }

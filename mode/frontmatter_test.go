@@ -44,3 +44,29 @@ func TestQuoteOverLines(t *testing.T) {
 		t.Errorf("errors %v", errs)
 	}
 }
+
+// TestMisindented finds the key the parser reports on the line before
+// it: the next line, when its indentation lines up with no line above.
+func TestMisindented(t *testing.T) {
+	tests := []struct {
+		name, text string
+		line       int // as the parser names it
+		want       Pos
+		found      bool
+	}{
+		{"top-level key indented", "title: \"x\"\n start: y\n", 1, Pos{2, 2}, true},
+		{"nested key out of line", "claim:\n  result: draw\n mate_in: 2\n", 2, Pos{3, 2}, true},
+		{"comments and blank lines skipped", "title: x\n\n# note\n  start: y\n", 1, Pos{4, 3}, true},
+		{"next line lines up", "claim:\n  result: draw\ntitle: x\n", 2, Pos{}, false},
+		{"last line", "title: x\n", 1, Pos{}, false},
+		{"no line named", "title: x\n", 0, Pos{}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, found := misindented([]byte(tt.text), tt.line)
+			if found != tt.found || got != tt.want {
+				t.Errorf("misindented = %v, %v; want %v, %v", got, found, tt.want, tt.found)
+			}
+		})
+	}
+}
