@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // MoveErrorKind classifies why a move was rejected.
 type MoveErrorKind uint8
@@ -50,6 +53,9 @@ func (p *Position) whyIllegal(from, to Square, promo PieceType, text string) err
 	var buf [MaxMoves]Move
 	if len(p.LegalMoves(buf[:0])) == 0 && p.R.Goal == GoalRace && p.raceOver() {
 		return &MoveError{ErrGameOver, text, "the game is over"}
+	}
+	if s := p.obstruction(from, to); s != NoSquare {
+		return &MoveError{ErrIllegal, text, p.blocked(from, to, s)}
 	}
 	// Is it a pseudo-legal move that fails only because of check?
 	pseudo := p.pseudoMoves(from)
@@ -104,9 +110,76 @@ func (p *Position) pseudoMoves(from Square) []Move {
 	var buf [MaxMoves]Move
 	var out []Move
 	for _, m := range q.LegalMoves(buf[:0]) {
-		if m.From() == from {
+		// The lifted king still stands in the way of its own pieces.
+		if m.From() == from && p.obstruction(from, m.To()) == NoSquare {
 			out = append(out, m)
 		}
 	}
 	return out
+}
+
+// obstruction returns the square of what stops the piece on from from
+// reaching to along its way of moving, ignoring check: a piece standing
+// between (for a slider or a pawn's straight step) or a piece of its own
+// side on to (any piece, for a pawn's straight step). It returns
+// NoSquare when nothing stands in the way or to is not on the piece's way.
+func (p *Position) obstruction(from, to Square) Square {
+	b := p.B
+	pc := p.sq[from]
+	us := pc.Color()
+	own := func(s Square) Square {
+		if o := p.sq[s]; o != NoPiece && o.Color() == us {
+			return s
+		}
+		return NoSquare
+	}
+	t := pc.Type()
+	switch {
+	case t == Knight && slices.Contains(b.knight[from], to),
+		t == King && slices.Contains(b.king[from], to),
+		t == Pawn && slices.Contains(b.pawnAttack[us][from], to):
+		return own(to)
+	case t == Knight || t == King:
+		return NoSquare
+	}
+	for d := 0; d < numDirs; d++ {
+		if t == Pawn {
+			if d != dirN && us == White || d != dirS && us == Black {
+				continue
+			}
+		} else if !slides(t, d) {
+			continue
+		}
+		ray := b.rays[from][d]
+		i := slices.Index(ray, to)
+		if i < 0 {
+			continue
+		}
+		for _, s := range ray[:i] {
+			if p.sq[s] != NoPiece {
+				return s
+			}
+		}
+		if t == Pawn && p.sq[to] != NoPiece {
+			return to
+		}
+		return own(to)
+	}
+	return NoSquare
+}
+
+// blocked explains why the piece on from cannot go to to when s, found
+// by obstruction, is in the way.
+func (p *Position) blocked(from, to, s Square) string {
+	b := p.B
+	pc := p.sq[from]
+	verb := "reach"
+	if s == to {
+		verb = "move to"
+	}
+	by := "the " + p.sq[s].String()
+	if p.sq[s].Color() == pc.Color() {
+		by = "your own " + p.sq[s].Type().String()
+	}
+	return fmt.Sprintf("the %s on %s cannot %s %s: %s is taken by %s", pc.Type(), b.Name(from), verb, b.Name(to), b.Name(s), by)
 }

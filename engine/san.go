@@ -330,6 +330,17 @@ func (p *Position) matchSAN(text string, st sanText, legal []Move) (Move, error)
 	if len(origins) == 0 {
 		return NoMove, &MoveError{ErrNoPiece, text, msg}
 	}
+	// One piece on its way to the square but stopped: name what stops it.
+	var stopped []Square
+	for _, from := range origins {
+		if p.obstruction(from, st.to) != NoSquare {
+			stopped = append(stopped, from)
+		}
+	}
+	if len(stopped) == 1 {
+		from := stopped[0]
+		return NoMove, &MoveError{ErrIllegal, text, msg + ": " + p.blocked(from, st.to, p.obstruction(from, st.to))}
+	}
 	for _, from := range origins {
 		for _, m := range p.pseudoMoves(from) {
 			if m.To() == st.to {

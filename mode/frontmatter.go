@@ -68,6 +68,16 @@ func (d *decoder) parseYAML(text []byte) *yaml.Node {
 			}
 			msg = strings.Replace(msg, m[0], "", 1)
 		}
+		if q, ok := unclosedQuote(text); ok {
+			// The parser names where the runaway value ended, not where
+			// it began: point at the opening quote.
+			d.errs.Add(d.path, q.Line+d.lineOff, q.Col, "bad YAML: the value starting with %s is not closed on its line: end it with %s", quoteName(text, q), quoteName(text, q))
+			return nil
+		}
+		if at, ok := misindented(text, line-d.lineOff); ok && strings.Contains(msg, "did not find expected key") {
+			// The parser names the line before the one out of line.
+			line, col = at.Line+d.lineOff, at.Col
+		}
 		if strings.Contains(msg, "mapping values are not allowed") || strings.Contains(msg, "did not find expected key") {
 			msg += " (check the indentation: keys of one mapping line up, and a value indented under its key needs the key to end with a colon)"
 		}
@@ -78,6 +88,103 @@ func (d *decoder) parseYAML(text []byte) *yaml.Node {
 		return &yaml.Node{Kind: yaml.MappingNode, Line: 1, Column: 1}
 	}
 	return doc.Content[0]
+}
+
+// unclosedQuote finds the first value of text that opens a quote (after
+// "key: " or "- ") and does not close it on its line. YAML allows a
+// quoted value to run over lines, so it is asked only once the parser
+// has failed: a quote left open is then the likely cause, and the parser
+// reports it lines later. The position is of the opening quote (line
+// from 1 in text, column from 1, in bytes).
+func unclosedQuote(text []byte) (Pos, bool) {
+	for n, l := range strings.Split(string(text), "\n") {
+		l = strings.TrimRight(l, "\r")
+		i := valueStart(l)
+		if i < 0 || i >= len(l) || l[i] != '"' && l[i] != '\'' {
+			continue
+		}
+		if !quoteCloses(l[i+1:], l[i]) {
+			return Pos{n + 1, i + 1}, true
+		}
+	}
+	return Pos{}, false
+}
+
+// misindented finds the first line after line (from 1 in text) whose
+// indentation lines up with no line up to line: a key indented by one
+// space too many or too few, which the parser reports on the line before
+// it. The position is of the line's first character.
+func misindented(text []byte, line int) (Pos, bool) {
+	lines := strings.Split(string(text), "\n")
+	if line < 1 || line > len(lines) {
+		return Pos{}, false
+	}
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }
+	used := map[int]bool{}
+	for _, l := range lines[:line] {
+		if t := strings.TrimSpace(l); t != "" && t[0] != '#' {
+			used[indent(l)] = true
+		}
+	}
+	for n := line; n < len(lines); n++ {
+		l := strings.TrimRight(lines[n], "\r")
+		if t := strings.TrimSpace(l); t == "" || t[0] == '#' {
+			continue
+		}
+		if !used[indent(l)] {
+			return Pos{n + 1, indent(l) + 1}, true
+		}
+		return Pos{}, false
+	}
+	return Pos{}, false
+}
+
+// valueStart returns where the value of a "key: value" or "- value" line
+// starts, or -1.
+func valueStart(l string) int {
+	t := strings.TrimLeft(l, " ")
+	at := len(l) - len(t)
+	for strings.HasPrefix(t, "- ") {
+		rest := strings.TrimLeft(t[2:], " ")
+		at += len(t) - len(rest)
+		t = rest
+	}
+	if t != "" && (t[0] == '"' || t[0] == '\'') {
+		return at
+	}
+	if t == "" || t[0] == '#' {
+		return -1
+	}
+	k := strings.Index(t, ": ")
+	if k < 0 {
+		return -1
+	}
+	rest := t[k+2:]
+	v := strings.TrimLeft(rest, " ")
+	return at + k + 2 + len(rest) - len(v)
+}
+
+// quoteCloses reports whether s, the text after an opening quote q,
+// holds its closing quote: in single quotes a doubled quote stands for
+// one, in double quotes a backslash escapes the next character.
+func quoteCloses(s string, q byte) bool {
+	for i := 0; i < len(s); i++ {
+		switch {
+		case q == '"' && s[i] == '\\':
+			i++
+		case s[i] == q && q == '\'' && i+1 < len(s) && s[i+1] == '\'':
+			i++
+		case s[i] == q:
+			return true
+		}
+	}
+	return false
+}
+
+// quoteName names the quote character at p in text, as the author typed it.
+func quoteName(text []byte, p Pos) string {
+	l := strings.Split(string(text), "\n")[p.Line-1]
+	return "`" + l[p.Col-1:p.Col] + "`"
 }
 
 // checkYAMLText reports, with a line and column, what the YAML parser

@@ -427,7 +427,6 @@ func loadMode(rel string, data []byte, errs *ErrorList) *Mode {
 	if dir := path.Dir(rel); dir != "modes" {
 		m.Category = path.Base(dir)
 	}
-	nerr := len(*errs)
 	d := &decoder{path: rel, lineOff: 1, errs: errs}
 	n := d.parseYAML(front)
 	if n == nil {
@@ -435,13 +434,24 @@ func loadMode(rel string, data []byte, errs *ErrorList) *Mode {
 	}
 	var rulesNode, startNode *yaml.Node
 	mark := func(key string, v *yaml.Node) { m.pos[key] = d.at(v) }
+	// An error in a key the proof reads (the rules, the start, the claim,
+	// the puzzle) keeps the mode from being verified; any other (an
+	// unknown key, a bad title) is reported beside what the proof finds.
+	proofOK := true
+	proof := func(h func(*yaml.Node)) func(*yaml.Node) {
+		return func(v *yaml.Node) {
+			before := len(*errs)
+			h(v)
+			proofOK = proofOK && len(*errs) == before
+		}
+	}
 	d.fields(n, "front matter", map[string]func(*yaml.Node){
 		"title":      func(v *yaml.Node) { mark("title", v); d.str(v, "title", &m.Title) },
 		"category":   func(v *yaml.Node) { mark("category", v); d.str(v, "category", &m.Category) },
 		"summary":    func(v *yaml.Node) { mark("summary", v); d.str(v, "summary", &m.Summary) },
-		"variant":    func(v *yaml.Node) { mark("variant", v); d.str(v, "variant", &m.Variant) },
-		"rules":      func(v *yaml.Node) { mark("rules", v); rulesNode = v },
-		"start":      func(v *yaml.Node) { mark("start", v); startNode = v; d.str(v, "start", &m.StartText) },
+		"variant":    proof(func(v *yaml.Node) { mark("variant", v); d.str(v, "variant", &m.Variant) }),
+		"rules":      proof(func(v *yaml.Node) { mark("rules", v); rulesNode = v }),
+		"start":      proof(func(v *yaml.Node) { mark("start", v); startNode = v; d.str(v, "start", &m.StartText) }),
 		"difficulty": func(v *yaml.Node) { d.integer(v, "difficulty", 1, 5, &m.Difficulty) },
 		"icon":       func(v *yaml.Node) { d.str(v, "icon", &m.Icon) },
 		"weight":     func(v *yaml.Node) { d.integer(v, "weight", -1000, 1000, &m.Weight) },
@@ -453,8 +463,8 @@ func loadMode(rel string, data []byte, errs *ErrorList) *Mode {
 				}
 			}
 		},
-		"claim":  func(v *yaml.Node) { mark("claim", v); m.Claim = d.claim(v, m) },
-		"puzzle": func(v *yaml.Node) { mark("puzzle", v); m.Puzzle = d.puzzle(v, m) },
+		"claim":  proof(func(v *yaml.Node) { mark("claim", v); m.Claim = d.claim(v, m) }),
+		"puzzle": proof(func(v *yaml.Node) { mark("puzzle", v); m.Puzzle = d.puzzle(v, m) }),
 	})
 	if m.Title == "" {
 		d.errorf(n, "missing required key \"title\"")
@@ -470,7 +480,8 @@ func loadMode(rel string, data []byte, errs *ErrorList) *Mode {
 	}
 	// The rules and the start are checked even when other keys are
 	// wrong, so that one run reports every independent problem; the mode
-	// gets its start (and is verified) only when there is none.
+	// gets its start (and is verified) only when the keys the proof
+	// reads are right.
 	// Rules: the preset (by default from the board width) and overrides.
 	if m.Variant == "" {
 		// The default preset follows the board's width: 1d on one file.
@@ -486,6 +497,7 @@ func loadMode(rel string, data []byte, errs *ErrorList) *Mode {
 		d.errorf(nodeOr(n, "variant"), "%v", err)
 		return m
 	}
+	before := len(*errs)
 	if rulesNode != nil {
 		d.rules(rulesNode, rules, m)
 	}
@@ -494,12 +506,13 @@ func loadMode(rel string, data []byte, errs *ErrorList) *Mode {
 		mp := m.At("claim.mate_in")
 		errs.Add(rel, mp.Line, mp.Col, "claim.mate_in is not defined under Ban Chess (distances count ban plies too); claim only the result")
 	}
+	proofOK = proofOK && len(*errs) == before
 	start, err := engine.Parse(m.StartText, rules)
 	if err != nil {
 		d.errorf(startNode, "start: %v", err)
 		return m
 	}
-	if len(*errs) == nerr {
+	if proofOK {
 		m.Start = start
 		m.lint(errs)
 	}

@@ -452,6 +452,9 @@ func (p *Pack) parseLine(n int, line []byte, errs *ErrorList) *Mode {
 	if dec.More() {
 		return fail(int(dec.InputOffset())+1, "more than one JSON value on the line: want one puzzle per line")
 	}
+	if key, col := duplicateKey(line); key != "" {
+		return fail(col, "key %q appears twice: a puzzle (or hint) names each key once", key)
+	}
 	m := &Mode{
 		ID: l.ID, Path: p.DataPath, Title: l.Title, Category: p.ID, Variant: l.Variant, StartText: l.Start,
 		Difficulty: l.Difficulty, Icon: p.Icon, Opponent: "perfect", Pack: p, source: line,
@@ -474,6 +477,9 @@ func (p *Pack) parseLine(n int, line []byte, errs *ErrorList) *Mode {
 		return bad("solution", "missing \"solution\" (the line that solves the puzzle)")
 	case l.Difficulty < 0 || l.Difficulty > 5:
 		return bad("difficulty", "difficulty %d: want 1 to 5", l.Difficulty)
+	}
+	if key, err := CheckStats(l.Rating, l.RatingDeviation, l.Popularity, l.Plays); err != nil {
+		return bad(key, "%v", err)
 	}
 	if m.Difficulty == 0 {
 		m.Difficulty = RatingDifficulty(l.Rating)
@@ -539,6 +545,34 @@ func (p *Pack) parseLine(n int, line []byte, errs *ErrorList) *Mode {
 	m.source = append([]byte(p.rulesText+"\n"), line...)
 	m.lineStart = len(p.rulesText) + 1
 	return m
+}
+
+// The ranges of a puzzle's statistics, as lichess gives them: a rating
+// (Glicko-2; its puzzle database runs from 400 to about 3300) from 0 to
+// MaxRating, a rating deviation from 0 to MaxRatingDeviation (Glicko's
+// ceiling), a popularity from -MaxPopularity to MaxPopularity (the share
+// of votes up less down, in percent) and a number of plays from 0.
+const (
+	MaxRating          = 4000
+	MaxRatingDeviation = 500
+	MaxPopularity      = 100
+)
+
+// CheckStats checks a puzzle's statistics against their ranges. It
+// returns the name of the first out of range (as in a pack line) and
+// what is wrong with it, or "", nil.
+func CheckStats(rating, deviation, popularity, plays int) (string, error) {
+	switch {
+	case rating < 0 || rating > MaxRating:
+		return "rating", fmt.Errorf("rating %d: want 0 to %d", rating, MaxRating)
+	case deviation < 0 || deviation > MaxRatingDeviation:
+		return "rating_deviation", fmt.Errorf("rating deviation %d: want 0 to %d", deviation, MaxRatingDeviation)
+	case popularity < -MaxPopularity || popularity > MaxPopularity:
+		return "popularity", fmt.Errorf("popularity %d: want %d to %d", popularity, -MaxPopularity, MaxPopularity)
+	case plays < 0:
+		return "plays", fmt.Errorf("plays %d: want 0 or more", plays)
+	}
+	return "", nil
 }
 
 // RatingDifficulty grades a puzzle rating from 1 to 5: below 1000 is 1,

@@ -102,6 +102,13 @@ func TestLoadPackErrors(t *testing.T) {
 		{`{"id":"h","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins"}`, "", `missing "solution"`},
 		{`{"id":"i","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins","solution":"x","last":"e2e4"}`, `e2e4`, `last move "e2e4": no piece of black stands on e4`},
 		{`[1,2]`, "", `a pack line must be a JSON object, not a JSON array`},
+		{`{"id":"j","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins","solution":"x","rating":-500}`, `-500`, `rating -500: want 0 to 4000`},
+		{`{"id":"k","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins","solution":"x","rating":4001}`, `4001`, `rating 4001: want 0 to 4000`},
+		{`{"id":"l","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins","solution":"x","rating_deviation":-3}`, `-3`, `rating deviation -3: want 0 to 500`},
+		{`{"id":"m","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins","solution":"x","plays":-1}`, `-1`, `plays -1: want 0 or more`},
+		{`{"id":"n","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins","solution":"x","popularity":101}`, `101`, `popularity 101: want -100 to 100`},
+		{`{"id":"o","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins","solution":"x","rating":1500, "rating":900}`, `rating":900`, `key "rating" appears twice`},
+		{`{"id":"p","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins","solution":"x","hints":[{"text":"a b"},{"text":"c d","text":"e f"}]}`, `text":"e f`, `key "text" appears twice`},
 	}
 	var text []string
 	for _, l := range lines {

@@ -10,9 +10,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/mode"
 )
 
 // LichessHeader is the header of the lichess puzzle database CSV
@@ -203,7 +205,7 @@ func (lr *LichessReader) readHeader() error {
 		}
 	}
 	if len(missing) > 0 {
-		return fmt.Errorf("%s:%d: the header has no column %s: %s (found %s)", lr.name, lr.line, strings.Join(missing, ", "), want, strings.Join(head, ","))
+		return fmt.Errorf("%s:%d: the header has no column %s: %s (found %s)", lr.name, lr.line, strings.Join(missing, ", "), want, quoteShort(strings.Join(head, ",")))
 	}
 	lr.fields = len(head)
 	return nil
@@ -345,6 +347,9 @@ func (lr *LichessReader) parse(rec []string) (*LichessRow, error) {
 		}
 		*f.dst = n
 	}
+	if key, err := mode.CheckStats(r.Rating, r.RatingDeviation, r.Popularity, r.NbPlays); err != nil {
+		return nil, fail(statsColumns[key], "%v", err)
+	}
 	r.Themes = strings.Fields(field(colThemes))
 	r.OpeningTags = strings.Fields(field(colOpenings))
 	r.Moves = strings.Fields(field(colMoves))
@@ -353,6 +358,25 @@ func (lr *LichessReader) parse(rec []string) (*LichessRow, error) {
 	}
 	return r, nil
 }
+
+// quoteShort quotes text read from a file for an error message, as Go
+// source (so that no control byte reaches the terminal), and cuts it
+// after 200 bytes.
+func quoteShort(s string) string {
+	const max = 200
+	if len(s) <= max {
+		return strconv.Quote(s)
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "…"
+}
+
+// statsColumns names the columns of the statistics mode.CheckStats
+// names as in a pack line.
+var statsColumns = map[string]string{"rating": "Rating", "rating_deviation": "RatingDeviation", "popularity": "Popularity", "plays": "NbPlays"}
 
 // validID reports whether id is a lichess puzzle id: letters and digits.
 // Pack ids allow 64 characters, and "lichess-" takes 8.

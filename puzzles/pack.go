@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/thinchess/thinchess/mode"
 )
@@ -85,12 +86,17 @@ func WritePack(dir, id string, h mode.PackHeader, lines iter.Seq2[*mode.PackLine
 	if err := os.MkdirAll(packs, 0o755); err != nil {
 		return nil, err
 	}
+	sweepTemps(packs, id, time.Now())
 	f, err := os.CreateTemp(packs, "."+id+".jsonl.*.tmp")
 	if err != nil {
 		return nil, err
 	}
 	tmp := f.Name()
 	defer os.Remove(tmp) // a no-op once renamed
+	if err := lockTemp(f); err != nil {
+		f.Close()
+		return nil, err
+	}
 	w := bufio.NewWriterSize(f, 1<<20)
 	d := &Diff{}
 	take := func(id, path string) {
@@ -221,7 +227,10 @@ func WriteFileAtomic(path string, data []byte) error {
 		return err
 	}
 	defer os.Remove(f.Name())
-	_, err = f.Write(data)
+	err = lockTemp(f)
+	if err == nil {
+		_, err = f.Write(data)
+	}
 	if err == nil {
 		err = f.Chmod(0o644)
 	}

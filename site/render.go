@@ -52,6 +52,9 @@ type RenderOptions struct {
 	// one takes DefaultDate, or is left out of the feed when that is zero.
 	Dates       map[string]SourceDate
 	DefaultDate time.Time
+	// MaxStates is the build's exact-solving budget, which the page of
+	// solved starts names; 0 is verify.DefaultOptions'.
+	MaxStates int
 }
 
 // Render turns a loaded site, its verification results and the
@@ -179,6 +182,7 @@ type page struct {
 	Mode       *modeView
 	Page       *mode.Page
 	Solved     []solvedRow
+	Sources    sources
 	Beyond     beyond
 	Body       template.HTML
 	Categories []category
@@ -741,6 +745,7 @@ func (r *renderer) renderDocs() error {
 		file := "doc.html"
 		if d.ID == "solved" {
 			p.Solved, file = r.solvedRows(), "solved.html"
+			p.Sources = r.sourcesOf(p.Solved)
 			p.Beyond = r.beyondRows(p.Solved)
 		}
 		if err := r.execute(p, file); err != nil {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
@@ -184,6 +185,67 @@ func recordValue(pr *verify.Proven) string {
 	return o.Describe(engine.MateIn(res.Result == "win", res.DTM), res.DTM)
 }
 
+// sources sums up where the numbers of the solved starts come from, for
+// the words under their table: the build's budget, the certificates, how
+// many of them are of starts within the budget (solved by prove because
+// no mode starts from them) and the sizes of those not in the repository.
+type sources struct {
+	Budget       int
+	Certs, Small int
+	// Missing are the sizes of the certificates not kept, smallest first.
+	Missing []string
+}
+
+// sourcesOf sums up the rows' sources.
+func (r *renderer) sourcesOf(rows []solvedRow) sources {
+	s := sources{Budget: cmp.Or(r.opt.MaxStates, verify.DefaultOptions.MaxStates)}
+	var missing []int
+	for _, row := range rows {
+		if !row.Cert {
+			continue
+		}
+		s.Certs++
+		if row.States <= s.Budget {
+			s.Small++
+		}
+		if rec := row.Record; rec != nil && !rec.Present {
+			missing = append(missing, rec.Certificate.Bytes)
+		}
+	}
+	slices.Sort(missing)
+	for _, n := range missing {
+		s.Missing = append(s.Missing, megabytes(n))
+	}
+	return s
+}
+
+// Count writes a count with thousands separators.
+func (sources) Count(n int) string { return thousands(n) }
+
+// MissingText lists the sizes of the certificates not kept: "3.3 MB and
+// 11.3 MB".
+func (s sources) MissingText() string { return andList(s.Missing) }
+
+// megabytes writes a size in bytes as megabytes with one decimal, or in
+// kilobytes below a megabyte.
+func megabytes(n int) string {
+	if n < 1_000_000 {
+		return fmt.Sprintf("%s kB", thousands(int(math.Round(float64(n)/1000))))
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+}
+
+// andList joins words as English does: "a", "a and b", "a, b and c".
+func andList(words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
 // beyondRow is a start no exact table solves, with what one would take:
 // the width of its state keys, an upper bound on its reachable
 // positions, and the memory and time that many would take at the rate
@@ -207,11 +269,14 @@ type beyond struct {
 }
 
 // beyondRows lists every mode start that is not solved exactly, puzzles
-// and packs aside, largest bound last.
+// and packs aside, largest bound last: a mode the build does not solve
+// but a certificate's record does (its row links to the mode) is solved.
 func (r *renderer) beyondRows(solved []solvedRow) beyond {
 	var b beyond
+	solvedLinks := map[string]bool{}
 	for i := range solved {
 		row := &solved[i]
+		solvedLinks[row.Link] = true
 		if row.Record != nil && row.Start != nil && row.Record.Result.Seconds > 0 && (b.Ref == nil || row.States > b.Ref.States) {
 			b.Ref = row
 		}
@@ -221,7 +286,7 @@ func (r *renderer) beyondRows(solved []solvedRow) beyond {
 	}
 	for _, mv := range r.modes {
 		m, v := mv.Mode, mv.V
-		if m.Puzzle != nil || m.Pack != nil || v != nil && v.Method == solver.Exact {
+		if m.Puzzle != nil || m.Pack != nil || v != nil && v.Method == solver.Exact || solvedLinks["modes/"+mv.ID+"/"] {
 			continue
 		}
 		bits, err := solver.KeyBits(m.Start)
@@ -242,6 +307,20 @@ func (r *renderer) beyondRows(solved []solvedRow) beyond {
 	}
 	slices.SortStableFunc(b.Rows, func(x, y beyondRow) int { return cmp.Compare(x.Bound, y.Bound) })
 	return b
+}
+
+// KeyBits is the width of the exact solver's state keys.
+const KeyBits = 64
+
+// Wide counts the rows whose positions need keys wider than KeyBits.
+func (b beyond) Wide() int {
+	n := 0
+	for _, row := range b.Rows {
+		if row.KeyBits > KeyBits {
+			n++
+		}
+	}
+	return n
 }
 
 // Share says what part of the bound the reference's reachable positions
@@ -276,14 +355,29 @@ func (beyond) Sci(x float64) string { return sci(x) }
 func (beyond) Years(s float64) string {
 	const year = 365.25 * 24 * 3600
 	switch {
-	case s >= year:
+	case s >= 1e6*year:
 		return sci(s/year) + " years"
+	case s >= year:
+		return count(s/year, "year")
 	case s >= 24*3600:
-		return fmt.Sprintf("%.0f days", s/(24*3600))
+		return count(s/(24*3600), "day")
 	case s >= 3600:
-		return fmt.Sprintf("%.0f hours", s/3600)
+		return count(s/3600, "hour")
+	case s >= 60:
+		return count(s/60, "minute")
+	case s >= 1:
+		return count(s, "second")
 	}
-	return fmt.Sprintf("%.0f s", s)
+	return "under a second"
+}
+
+// count writes x rounded, with unit in the singular or the plural.
+func count(x float64, unit string) string {
+	n := int(math.Round(x))
+	if n == 1 {
+		return "1 " + unit
+	}
+	return thousands(n) + " " + unit + "s"
 }
 
 func sci(x float64) string {

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"encoding/binary"
 	"errors"
 	"strings"
 	"testing"
@@ -80,4 +81,58 @@ func flipBit(data []byte, at int) []byte {
 	out := append([]byte(nil), data...)
 	out[at] ^= 1
 	return out
+}
+
+// A certificate's header is checked against itself and the data's length
+// before the start's states are enumerated: a few crafted bytes claiming
+// the 54,859,106 states of Thin Chess 2×10 in one kept mirror pair made
+// the build enumerate the whole game (32 s, 642 MB) before refusing them.
+func TestCertificateHeaderFirst(t *testing.T) {
+	start := tableParse(t, "chess", "1k/1b/1n/1r/2/2/R1/N1/B1/K1 w - - 0 1")
+	c, err := newStateCodec(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// craft writes a header of the start's rules with the given counts
+	// (states, edges, white wins, black wins, draws, four terminal kinds,
+	// kept), all kept states reachable both ways, every value a draw and
+	// no distances.
+	craft := func(head [10]uint64) []byte {
+		out := append([]byte(tableMagic), tableVersion)
+		out = binary.LittleEndian.AppendUint64(out, fingerprint(c))
+		out = binary.LittleEndian.AppendUint64(out, 0)
+		for _, v := range head {
+			out = binary.AppendUvarint(out, v)
+		}
+		if head[9] > 0 {
+			out = append(out, 1)
+		}
+		count := head[9]
+		if count == 0 {
+			count = head[0]
+		}
+		out = append(out, make([]byte, (2*count+7)/8)...)
+		return append(out, 0)
+	}
+	const n = 54859106
+	tests := []struct {
+		name string
+		head [10]uint64
+		want string
+	}{
+		{"all states in one kept pair", [10]uint64{n, 1, 0, 0, n, 0, 0, 0, 0, 1}, "54859106 states in 1 kept mirror pairs: want from 27429553 to 54859106 kept"},
+		{"wins and draws do not add up", [10]uint64{n, 1, 0, 0, 3, 0, 0, 0, 0, 2}, "54859106 states, but 0 won by White, 0 by Black and 3 drawn"},
+		{"more terminals than states", [10]uint64{2, 1, 0, 0, 2, 2, 1, 0, 0, 0}, "2 states, but 3 terminal"},
+		{"more kept states than states", [10]uint64{2, 1, 0, 0, 2, 0, 0, 0, 0, 3}, "2 states in 3 kept mirror pairs"},
+		{"no states", [10]uint64{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, "0 states: want 1 to"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := craft(tt.head)
+			_, err := VerifyCertificate(data, start)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("%d bytes: %v, want an error saying %q", len(data), err, tt.want)
+			}
+		})
+	}
 }

@@ -133,6 +133,38 @@ func keySum(keys []uint64) uint64 {
 	return s
 }
 
+// checkHeader checks the counts of a table's header against each other
+// before anything is enumerated: every state is won by one side or
+// drawn, no more states are terminal than there are states, and a table
+// of mirror pairs holds at least one of each pair. The values then hold
+// an entry for every state (or kept state), which readValues checks
+// against the data's length: a header cannot make a few bytes of data
+// ask for the enumeration of a game many times their size.
+func checkHeader(head [10]uint64) error {
+	n, kept := head[0], head[9]
+	if n == 0 || n > 1<<32-2 {
+		return fmt.Errorf("%d states: want 1 to %d", n, uint64(1<<32-2))
+	}
+	wins := head[2] + head[3]
+	if head[2] > n || head[3] > n || head[4] > n || wins+head[4] != n {
+		return fmt.Errorf("%d states, but %d won by White, %d by Black and %d drawn", n, head[2], head[3], head[4])
+	}
+	var terminals uint64
+	for _, c := range head[5:9] {
+		if c > n {
+			return fmt.Errorf("%d states, but %d of one kind of terminal", n, c)
+		}
+		terminals += c
+	}
+	if terminals > n {
+		return fmt.Errorf("%d states, but %d terminal", n, terminals)
+	}
+	if kept > 0 && (kept > n || n > 2*kept) {
+		return fmt.Errorf("%d states in %d kept mirror pairs: want from %d to %d kept", n, kept, (n+1)/2, n)
+	}
+	return nil
+}
+
 // ErrTableMismatch is wrapped by the error UnmarshalTable returns when the
 // data was not made for the given start position and rules.
 var ErrTableMismatch = errors.New("table does not belong to this start position")
@@ -164,10 +196,10 @@ func UnmarshalTable(data []byte, start *engine.Position) (*Table, error) {
 		}
 		head[i], data = v, data[n:]
 	}
-	n, kept := head[0], head[9]
-	if n == 0 || n > 1<<32-2 || kept > n {
-		return nil, bad("wrong length")
+	if err := checkHeader(head); err != nil {
+		return nil, bad(err.Error())
 	}
+	n, kept := head[0], head[9]
 	var closed bool
 	var orient []uint8
 	if kept > 0 {

@@ -41,7 +41,7 @@ func TestPackTable(t *testing.T) {
 		// have two answers.
 		`{"id":"two","start":"x,bk,x,br,wn,x,x,wr,wk:w","result":"draw","solution":"1. Ra3"}`,
 		// Not a position of the game: a queen appears from nowhere.
-		`{"id":"bad","start":"bk,bq,bn,br,x,wn,wr,wn,wk:w","result":"draw","solution":"1. Nxa7"}`,
+		`{"id":"bad","start":"bk,bq,bn,br,x,wn,wr,wn,wk:w","result":"draw","solution":"1. Nxa6"}`,
 	}
 	src := tableSite(t, "---\ntitle: P\nvariant: 1d\ntable: rnr\n---\n", lines)
 	s, errs := mode.Load(src)

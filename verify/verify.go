@@ -406,7 +406,7 @@ func verifyMode(m *mode.Mode, opt Options, errs *mode.ErrorList) (*Verification,
 			p := m.At("claim")
 			errs.Warn(m.Path, p.Line, p.Col, "claim not verified: %s", note)
 		}
-		warnIllegalBlocks(m, blocks, errs)
+		checkLegal(m, blocks, errs)
 		return v, a
 	}
 	v.Note = note
@@ -685,16 +685,25 @@ func checkLineBlocks(m *mode.Mode, o solver.Oracle, blocks []blockLine, errs *mo
 	return ok
 }
 
-// warnIllegalBlocks checks the line blocks of a mode no oracle knows:
-// their moves cannot be proven, but they can be legal or not.
-func warnIllegalBlocks(m *mode.Mode, blocks []blockLine, errs *mode.ErrorList) {
+// checkLegal checks the solution and the line blocks of a mode no
+// oracle knows: their moves cannot be proven optimal, but legality needs
+// no solver, and an illegal move is an error in any mode.
+func checkLegal(m *mode.Mode, blocks []blockLine, errs *mode.ErrorList) {
+	report := func(err error, line, col int, what string) {
+		if le, ok := err.(*engine.LineError); ok {
+			col += le.Offset
+		}
+		errs.Add(m.Path, line, col, "%s: %v", what, err)
+	}
+	if pz := m.Puzzle; pz != nil && pz.Solution != "" {
+		if _, err := m.Start.ParseLine(pz.Solution); err != nil {
+			p := m.TextAt("puzzle.solution")
+			report(err, p.Line, p.Col, "puzzle.solution")
+		}
+	}
 	for _, l := range blocks {
 		if _, err := m.Start.ParseLine(l.text); err != nil {
-			col := l.col
-			if le, ok := err.(*engine.LineError); ok {
-				col += le.Offset
-			}
-			errs.Warn(m.Path, m.BodyLine+l.line, col, "line block (not verified, as the mode is not): %v", err)
+			report(err, m.BodyLine+l.line, l.col, "line block")
 		}
 	}
 }

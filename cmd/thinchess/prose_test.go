@@ -38,7 +38,9 @@ func TestProseStatesTheBudget(t *testing.T) {
 			return nil
 		})
 	}
-	if mentions < 3 {
-		t.Errorf("found %d statements of the budget; the shipped docs have at least 3", mentions)
+	// The Solved page gives the budget from the build's options (its
+	// template), not in prose.
+	if mentions < 2 {
+		t.Errorf("found %d statements of the budget; the shipped docs have at least 2", mentions)
 	}
 }

@@ -812,6 +812,11 @@ export class Position {
     else if (st.rank >= 0) where = ` on rank ${st.rank + 1}`;
     const msg = `no ${pieceName(pc)}${where} can move to ${b.names[st.to]}`;
     if (origins.length === 0) throw new MoveError(text, msg);
+    // One piece on its way to the square but stopped: name what stops it.
+    const stopped = origins.filter((from) => this.obstruction(from, st.to) >= 0);
+    if (stopped.length === 1) {
+      throw new MoveError(text, msg + ': ' + this.blocked(stopped[0], st.to, this.obstruction(stopped[0], st.to)));
+    }
     for (const from of origins) {
       if (this.pseudoMoves(from).some((m) => m.to === st.to)) {
         throw new MoveError(text, msg + ': it would leave the ' + this.side + ' king in check');
@@ -828,6 +833,8 @@ export class Position {
       return new MoveError(text, `the ${pieceName(pc)} on ${b.names[from]} belongs to ${COLORS[colorOf(pc)]}, but ${this.side} is to move`);
     }
     if (this.r.goal === RACE && this.raceOver()) return new MoveError(text, 'the game is over');
+    const stop = this.obstruction(from, to);
+    if (stop >= 0) return new MoveError(text, this.blocked(from, to, stop));
     const pseudo = this.pseudoMoves(from);
     let found = false;
     for (const m of pseudo) {
@@ -853,7 +860,40 @@ export class Position {
       return this.b.king[from].filter((t) => !q.sq[t] || colorOf(q.sq[t]) !== q.us).map((t) => mv(from, t));
     }
     if (k >= 0) q.remove(k);
-    return q.legal().filter((m) => m.from === from);
+    // The lifted king still stands in the way of its own pieces.
+    return q.legal().filter((m) => m.from === from && this.obstruction(from, m.to) < 0);
+  }
+
+  // obstruction returns the square of what stops the piece on from
+  // reaching to along its way of moving, ignoring check: a piece between
+  // (for a slider or a pawn's straight step) or a piece of its own side
+  // on to (any piece, for a pawn's straight step); -1 when nothing does
+  // or to is not on the piece's way.
+  obstruction(from, to) {
+    const b = this.b, pc = this.sq[from], us = colorOf(pc), t = typeOf(pc);
+    const own = (s) => (this.sq[s] && colorOf(this.sq[s]) === us ? s : -1);
+    if ((t === KNIGHT && b.knight[from].includes(to)) || (t === KING && b.king[from].includes(to)) ||
+      (t === PAWN && b.pawnAttack[us][from].includes(to))) return own(to);
+    if (t === KNIGHT || t === KING) return -1;
+    for (let d = 0; d < DIRS.length; d++) {
+      if (t === PAWN ? d !== (us === 0 ? 0 : 1) : !slides(t, d)) continue;
+      const ray = b.rays[from][d];
+      const i = ray.indexOf(to);
+      if (i < 0) continue;
+      for (const s of ray.slice(0, i)) if (this.sq[s]) return s;
+      if (t === PAWN && this.sq[to]) return to;
+      return own(to);
+    }
+    return -1;
+  }
+
+  // blocked explains why the piece on from cannot go to to when s, found
+  // by obstruction, is in the way.
+  blocked(from, to, s) {
+    const b = this.b, pc = this.sq[from], o = this.sq[s];
+    const verb = s === to ? 'move to' : 'reach';
+    const by = colorOf(o) === colorOf(pc) ? 'your own ' + TYPE_NAMES[typeOf(o)] : 'the ' + pieceName(o);
+    return `the ${TYPE_NAMES[typeOf(pc)]} on ${b.names[from]} cannot ${verb} ${b.names[to]}: ${b.names[s]} is taken by ${by}`;
   }
 
   // parseLine reads "1. Na3 Kb7 2. Rc1" or "Na3 Kb7"; numbers and a
