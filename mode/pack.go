@@ -48,7 +48,12 @@ type Pack struct {
 	Table     string
 	TableMode *Mode
 	TableAt   Pos
-	Body      []byte
+	// Proof, when MateSearchProof, says every puzzle is proven by mate
+	// search: the build does not try to solve a puzzle's own game
+	// exactly first (for puzzles from large boards, where the attempt
+	// enumerates its whole budget before it gives up).
+	Proof string
+	Body  []byte
 	BodyLine  int
 	// Puzzles are the pack's puzzles in file order, each a Mode whose
 	// Pack is this pack and whose Path is DataPath.
@@ -188,9 +193,9 @@ type PackHeader struct {
 	Rules     []Rule
 	Icon      string
 	// Table, when not empty, names the mode whose exact table proves the
-	// puzzles (see Pack.Table).
-	Table string
-	Body  string
+	// puzzles (see Pack.Table); Proof is the header's proof key.
+	Table, Proof string
+	Body         string
 }
 
 // FormatPackHeader returns the header file of a pack.
@@ -223,6 +228,9 @@ func FormatPackHeader(h PackHeader) []byte {
 	}
 	if h.Table != "" {
 		add("table", plain(h.Table))
+	}
+	if h.Proof != "" {
+		add("proof", plain(h.Proof))
 	}
 	var b bytes.Buffer
 	b.WriteString("---\n")
@@ -301,6 +309,11 @@ func loadPackHeader(rel string, data []byte, errs *ErrorList) *Pack {
 				p.TableAt = d.at(v)
 			}
 		},
+		"proof": func(v *yaml.Node) {
+			if d.str(v, "proof", &p.Proof) && p.Proof != MateSearchProof {
+				d.errorf(v, "proof %q: the only value is %s (leave the key out to let the build choose)", p.Proof, MateSearchProof)
+			}
+		},
 	})
 	if p.Title == "" {
 		d.errorf(n, "missing required key \"title\"")
@@ -323,6 +336,10 @@ func loadPackHeader(rel string, data []byte, errs *ErrorList) *Pack {
 	p.rulesText = p.Variant + "\n" + strings.Join(p.RuleText, "\n")
 	return p
 }
+
+// MateSearchProof is the value of a pack header's proof key that makes
+// the build prove every puzzle by mate search (see Pack.Proof).
+const MateSearchProof = "mate-search"
 
 // claimTitle names what a claim asks of the player: "Mate in 3", "Win
 // in 2" under the race goal, "Hold the draw", or "Win".

@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/mode"
@@ -32,7 +33,8 @@ import (
 // Every puzzle has at least two legal first moves and a tempting wrong
 // first move that fails (a check, a capture, a slower win or a draw in a
 // win; a check or a capture in a hold). Mirror images and transpositions
-// count once, so do puzzles with the same solution move for move, and a
+// count once, so do puzzles with the same solution move for move and the
+// same material, and a
 // puzzle whose start lies on a longer puzzle's line is dropped.
 
 // Kind is what a natural puzzle asks.
@@ -103,7 +105,7 @@ type GameStats struct {
 	// Found counts the puzzles that passed the filters, by kind;
 	// Duplicates those dropped as a mirror image or transposition of
 	// another (never analysed twice), SameLine those whose solution
-	// another has move for move, Shifted those whose start lies on a
+	// another has move for move with the same material, Shifted those whose start lies on a
 	// longer puzzle's line, TooLarge those Fits refused and Capped the
 	// wins in one move over MaxMateIn1.
 	Found                                                       [2]int
@@ -132,7 +134,7 @@ type natural struct {
 	// later turns along the line: a puzzle starting there is this one
 	// shifted.
 	lineKeys []string
-	text     string // the solution, for SameLine
+	text     string // the solution and the material, for SameLine
 	quiet    bool   // the first move neither captures nor checks
 	tempting int    // tempting wrong first moves
 	defended bool   // the opponent has more than a bare king
@@ -291,7 +293,7 @@ func (g *gamer) visit(p *engine.Position, last engine.Move, slip bool) {
 	c.key, c.last = key, last
 	at := *p
 	at.Halfmove, at.Fullmove = 0, 1
-	c.text = at.FormatLine(c.line)
+	c.text = sameLineKey(&at, c.line)
 	for t := engine.Pawn; t <= engine.Queen; t++ {
 		c.defended = c.defended || p.Count(p.Side.Other(), t) > 0
 	}
@@ -427,6 +429,22 @@ func (g *gamer) onlyHold(q *engine.Position) (engine.Move, int, bool) {
 		}
 	}
 	return only, tempting, n == 1
+}
+
+// sameLineKey identifies a puzzle's solution for SameLine: its moves and
+// the material on the board. Two puzzles with both the same differ only
+// by where a piece that plays no part stands, and count once; the same
+// moves with other material are another puzzle.
+func sameLineKey(p *engine.Position, line []engine.Move) string {
+	var b strings.Builder
+	b.WriteString(p.FormatLine(line))
+	for c := engine.White; c <= engine.Black; c++ {
+		b.WriteByte('/')
+		for t := engine.Pawn; t <= engine.King; t++ {
+			b.WriteByte(byte('0' + p.Count(c, t)))
+		}
+	}
+	return b.String()
 }
 
 // choose drops the puzzles that repeat another's solution or start on a
@@ -581,6 +599,7 @@ func GamesPackHeader(src Source, generator, table string, searcher bool) mode.Pa
 			"Every puzzle is proven by the exact solver; mirror images, transpositions and repeated solutions count once.", src.Title, what),
 	}
 	if searcher {
+		h.Proof = mode.MateSearchProof
 		h.Summary = fmt.Sprintf("Positions reached in games of %s: the opponent has just blundered, and one move alone forces the %s.", src.Title, what)
 		h.Source = fmt.Sprintf("games of the searcher against itself, played by thinchess mine from the start of the mode %s; every %s proven by the mate prover", src.ID, what)
 		h.Body = fmt.Sprintf("Positions that came up in games of *%s* played from its start by the searcher against itself, each side now and then playing a random move instead. "+

@@ -225,6 +225,6 @@ func mateAfter(before, p *engine.Position, last engine.Move, opt SelfPlayOptions
 	c.key = CanonicalKey(p)
 	at := *p
 	at.Halfmove, at.Fullmove = 0, 1
-	c.text = at.FormatLine(c.line)
+	c.text = sameLineKey(&at, c.line)
 	return c
 }
