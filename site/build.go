@@ -75,8 +75,11 @@ type Summary struct {
 	Packs, Checked                          int
 	Exact, MateSearch, Verified, Unverified int
 	WasmRaw, WasmGzip                       int
-	Bytes                                   int
-	CacheHits, CacheMisses                  int
+	// WasmFrom says where the engine came from: "embedded" or
+	// "compiled from source" (see WasmEnv).
+	WasmFrom               string
+	Bytes                  int
+	CacheHits, CacheMisses int
 	// Solved counts the modes and puzzles verified afresh, not read from
 	// the cache.
 	Solved int
@@ -254,12 +257,12 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	}
 
 	t = time.Now()
-	wasm, wasmExec, err := compileWasmFull(opt.CacheDir)
+	wasm, wasmExec, from, err := browserEngine(opt.CacheDir)
 	stage("wasm", t)
 	if err != nil {
-		return sum, errs, fmt.Errorf("compiling the wasm engine: %w", err)
+		return sum, errs, fmt.Errorf("the wasm engine: %w", err)
 	}
-	sum.WasmRaw, sum.WasmGzip = len(wasm), gzipSize(vo.Cache, wasm)
+	sum.WasmRaw, sum.WasmGzip, sum.WasmFrom = len(wasm), gzipSize(vo.Cache, wasm), from
 
 	t = time.Now()
 	ro := RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, LiveReload: opt.LiveReload, Templates: opt.Templates, Cache: vo.Cache, Memo: opt.Memo, Proven: proven}
@@ -412,7 +415,7 @@ func (s *Summary) Print(w io.Writer) {
 	fmt.Fprintf(w, " verified         | %5d (%d exact tables, %d mate searches)\n", s.Verified, s.Exact, s.MateSearch)
 	fmt.Fprintf(w, " not verified     | %5d\n", s.Unverified)
 	if s.WasmRaw > 0 {
-		fmt.Fprintf(w, " wasm engine      | %.2f MiB raw, %.2f MiB gzip\n", float64(s.WasmRaw)/(1<<20), float64(s.WasmGzip)/(1<<20))
+		fmt.Fprintf(w, " wasm engine      | %.2f MiB raw, %.2f MiB gzip, %s\n", float64(s.WasmRaw)/(1<<20), float64(s.WasmGzip)/(1<<20), s.WasmFrom)
 	}
 	if s.Output != nil {
 		s.Web.print(w)
