@@ -65,7 +65,7 @@ type BuildOptions struct {
 var ErrEmpty = errors.New("the site has no modes, pages or packs")
 
 // Progress says where a build is: the phase under way (load, verify,
-// wasm, render, write) and, in verify, how many of the modes and
+// certificates, wasm, render, write) and, in verify, how many of the modes and
 // puzzles are verified (Done of Total; write's Total is the files).
 type Progress struct {
 	Phase       string
@@ -215,6 +215,7 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	progress("verify", 0, sum.Checked)
 	vo.Progress = func(done, total int) { progress("verify", done, total) }
 	results, artifacts, verrs := verify.Verify(s, vo)
+	progress("certificates", 0, 0)
 	proven, cerrs := verify.ReadCertificates(vo.Certificates, vo.Cache)
 	verrs = append(verrs, cerrs...)
 	verrs = append(verrs, verify.CheckRecords(proven, results)...)

@@ -51,8 +51,8 @@ path:line:col: message, with paths from the current folder; the exit
 status is 1 on any error. A source folder without modes, content pages or
 packs is refused: --allow-empty publishes such a site anyway. A build
 that takes more than a second reports its phase on stderr (load, verify
-N/M, wasm, render, write) at most once a second. -q prints only errors
-and warnings, not the progress or the summary.
+N/M, certificates, wasm, render, write) at most once a second. -q prints
+only errors and warnings, not the progress or the summary.
 
 flags:
 `

@@ -55,9 +55,9 @@ the built-in ones) and rebuilds on
 every change: one build at a time, and the changes made during a build
 cause one more build after it. Open pages reload by themselves after a
 good build. It answers at once: until the first build is done every page
-shows the build's progress (load, verify N/M, wasm, render, write), also
-printed in the terminal once a build takes more than a second, and
-reloads when the site is built. When a build fails, the errors are shown
+shows the build's progress (load, verify N/M, certificates, wasm,
+render, write), printed in the terminal too once a build takes more than
+a second, and reloads when the site is built. When a build fails, the errors are shown
 in the terminal and over the page, and the last good build is still
 served; before the first good build every page is an error page that
 reloads once the site builds.
