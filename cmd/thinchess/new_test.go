@@ -119,3 +119,16 @@ func TestInstallVersionOf(t *testing.T) {
 		}
 	}
 }
+
+// The workflow says which thinchess it installs, and installs it.
+func TestStarterWorkflowFor(t *testing.T) {
+	for _, c := range []struct{ version, comment string }{
+		{"v1.2.0", "# \"GitHub Actions\". It installs the thinchess that wrote it (v1.2.0);\n"},
+		{"latest", "# \"GitHub Actions\". It installs the latest thinchess (the build that wrote it has no\n# version to pin);\n"},
+	} {
+		wf := starterWorkflowFor(c.version)
+		if !strings.Contains(wf, c.comment) || !strings.Contains(wf, "go install github.com/thinchess/thinchess/cmd/thinchess@"+c.version+"\n") {
+			t.Errorf("the workflow for %s:\n%s", c.version, wf)
+		}
+	}
+}

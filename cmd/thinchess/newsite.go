@@ -31,7 +31,7 @@ func newSite(dir string, stdout, stderr io.Writer) int {
 		"content/about.md":            []byte(starterAbout),
 		"README.md":                   []byte(strings.ReplaceAll(starterReadme, "VERSION", installVersion())),
 		".gitignore":                  []byte("public/\n"),
-		".github/workflows/pages.yml": []byte(strings.ReplaceAll(starterWorkflow, "VERSION", installVersion())),
+		".github/workflows/pages.yml": []byte(starterWorkflowFor(installVersion())),
 		"modes/one-file/gardner-8.md": scaffold("Gardner's one-file game", "one-file", starterStart, pos, "",
 			"Eight squares in a row, king, knight and rook a side: White to move wins."),
 	}
@@ -48,6 +48,16 @@ func newSite(dir string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "wrote a starter site in %s\nserve it with: cd %s && thinchess serve\n", dir, dir)
 	return 0
+}
+
+// starterWorkflowFor is the starter's workflow installing version of
+// thinchess.
+func starterWorkflowFor(version string) string {
+	which := "the thinchess that wrote it (" + version + ")"
+	if version == "latest" {
+		which = "the latest thinchess (the build that wrote it has no\n# version to pin)"
+	}
+	return strings.NewReplacer("INSTALLED", which, "VERSION", version).Replace(starterWorkflow)
 }
 
 // installVersion is the version of thinchess the starter's workflow
@@ -116,7 +126,7 @@ browser engine: building a site needs neither Go nor the network.
 
 const starterWorkflow = `# Builds this thinchess site and deploys it to GitHub Pages on every push
 # to main. In the repository's Settings → Pages, set Source to
-# "GitHub Actions". It installs the thinchess that wrote it (VERSION);
+# "GitHub Actions". It installs INSTALLED;
 # change the version here to upgrade. The solver's results are kept
 # between runs, so an unchanged site proves nothing again.
 name: pages
