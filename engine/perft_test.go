@@ -81,7 +81,7 @@ func (c perftCase) parse(t testing.TB) *engine.Position {
 
 // shortLimit is the largest count checked under -short; every count in
 // the table is checked otherwise.
-const shortLimit = 5_000_000
+const shortLimit = 1_000_000
 
 // TestPerft checks the move generator against every count in
 // testdata/perft.txt: the published reference counts (chessprogramming.org,
@@ -144,8 +144,11 @@ func TestPerftDeepRowsInCI(t *testing.T) {
 func TestPerftParallelMatchesPerft(t *testing.T) {
 	for _, c := range readPerftCases(t) {
 		p := c.parse(t)
-		depth := len(c.counts)
-		for depth > 1 && c.counts[depth-1] > 100_000 {
+		depth, most := len(c.counts), uint64(100_000)
+		if testing.Short() {
+			most = 20_000
+		}
+		for depth > 1 && c.counts[depth-1] > most {
 			depth--
 		}
 		want := p.Perft(depth)

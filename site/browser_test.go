@@ -865,6 +865,36 @@ func TestBrowserScreenshots(t *testing.T) {
 	}
 }
 
+// TestBrowserReadmeScreenshot writes the README's screenshot,
+// docs/screenshot.png: the shipped site's Gardner 5×5 page on a desktop
+// window, light theme, once the engine is ready. It runs when
+// THINCHESS_README_SCREENSHOT=1:
+//
+//	THINCHESS_README_SCREENSHOT=1 go test ./site -run TestBrowserReadmeScreenshot
+func TestBrowserReadmeScreenshot(t *testing.T) {
+	if os.Getenv("THINCHESS_README_SCREENSHOT") != "1" {
+		t.Skip("set THINCHESS_README_SCREENSHOT=1 to write docs/screenshot.png")
+	}
+	needChromium(t)
+	out := filepath.Join(t.TempDir(), "public")
+	if _, errs, err := Build(BuildOptions{Src: "..", Out: out, CacheDir: testCacheDir()}); err != nil || len(errs.Errors()) > 0 {
+		t.Fatalf("building the shipped site: %v %v", err, errs)
+	}
+	srv := serve(t, out, "")
+	ctx := browser(t, 1280, 800)
+	run(t, ctx, chromedp.Navigate(srv.url("modes/gardner-5x5/")))
+	eval[bool](t, ctx, `localStorage.setItem('thinchess.theme', 'light'), window.thinchessTheme.set('light'), true`)
+	waitFor(t, ctx, `document.body.classList.contains('engine-ready')`, 60*time.Second)
+	time.Sleep(300 * time.Millisecond)
+	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("..", "docs", "screenshot.png"), buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // A pack made available offline from its page (with progress and the
 // storage used) plays with the server stopped; removing it frees it.
 func TestBrowserPackOffline(t *testing.T) {

@@ -52,6 +52,9 @@ type BuildOptions struct {
 	// Memo, when not nil, keeps what this build made for the next one
 	// in the same process (serve): see Memo.
 	Memo *Memo
+	// Progress, when not nil, is told each phase as it starts and, in
+	// verify, each mode or puzzle verified; calls come one at a time.
+	Progress func(Progress)
 	// AllowEmpty writes a site without modes, pages or packs to Out;
 	// without it such a build fails with ErrEmpty and writes nothing.
 	AllowEmpty bool
@@ -60,6 +63,22 @@ type BuildOptions struct {
 // ErrEmpty is the error of a build that would write a site without
 // modes, pages or packs (see BuildOptions.AllowEmpty).
 var ErrEmpty = errors.New("the site has no modes, pages or packs")
+
+// Progress says where a build is: the phase under way (load, verify,
+// certificates, wasm, render, write) and, in verify, how many of the modes and
+// puzzles are verified (Done of Total; write's Total is the files).
+type Progress struct {
+	Phase       string
+	Done, Total int
+}
+
+// String says p for people: "verify 120/261", "render".
+func (p Progress) String() string {
+	if p.Total > 0 && p.Phase == "verify" {
+		return fmt.Sprintf("%s %d/%d", p.Phase, p.Done, p.Total)
+	}
+	return p.Phase
+}
 
 // Stage is the time one pipeline stage took.
 type Stage struct {
@@ -75,8 +94,11 @@ type Summary struct {
 	Packs, Checked                          int
 	Exact, MateSearch, Verified, Unverified int
 	WasmRaw, WasmGzip                       int
-	Bytes                                   int
-	CacheHits, CacheMisses                  int
+	// WasmFrom says where the engine came from: "embedded" or
+	// "compiled from source" (see WasmEnv).
+	WasmFrom               string
+	Bytes                  int
+	CacheHits, CacheMisses int
 	// Solved counts the modes and puzzles verified afresh, not read from
 	// the cache.
 	Solved int
@@ -141,7 +163,13 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	stage := func(name string, since time.Time) {
 		sum.Stages = append(sum.Stages, Stage{name, time.Since(since)})
 	}
+	progress := func(phase string, done, total int) {
+		if opt.Progress != nil {
+			opt.Progress(Progress{Phase: phase, Done: done, Total: total})
+		}
+	}
 
+	progress("load", 0, 0)
 	t := time.Now()
 	var modeMemo *mode.Memo
 	if opt.Memo != nil && len(opt.Only) == 0 && opt.Shards <= 1 {
@@ -153,31 +181,7 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 		s.Config.BaseURL = opt.BaseURL
 	}
 	if len(opt.Only) > 0 {
-		keep := map[string]bool{}
-		for _, p := range opt.Only {
-			keep[path.Clean(p)] = true
-		}
-		var modes []*mode.Mode
-		for _, m := range s.Modes {
-			if keep[m.Path] {
-				modes = append(modes, m)
-			}
-		}
-		s.Modes = modes
-		var packs []*mode.Pack
-		for _, p := range s.Packs {
-			if keep[p.Path] || keep[p.DataPath] {
-				packs = append(packs, p)
-			}
-		}
-		s.Packs = packs
-		var kept mode.ErrorList
-		for _, e := range errs {
-			if keep[e.Path] {
-				kept = append(kept, e)
-			}
-		}
-		errs = kept
+		errs = keepOnly(s, errs, opt.Only)
 	}
 	if opt.Shards > 1 {
 		keepShard(s, opt.Shard, opt.Shards)
@@ -208,7 +212,10 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	if vo.Certificates == "" {
 		vo.Certificates = filepath.Join(opt.Src, "certificates")
 	}
+	progress("verify", 0, sum.Checked)
+	vo.Progress = func(done, total int) { progress("verify", done, total) }
 	results, artifacts, verrs := verify.Verify(s, vo)
+	progress("certificates", 0, 0)
 	proven, cerrs := verify.ReadCertificates(vo.Certificates, vo.Cache)
 	verrs = append(verrs, cerrs...)
 	verrs = append(verrs, verify.CheckRecords(proven, results)...)
@@ -223,21 +230,7 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	errs.Sort()
 	sum.Warnings = errs.Warnings()
 	sum.Results, sum.Artifacts = results, artifacts
-	// Each mode counts once: proven exactly, proven by mate search, or
-	// not verified (whatever was tried).
-	for _, v := range results {
-		switch {
-		case !v.Verified:
-			sum.Unverified++
-		case v.Method == solver.Exact:
-			sum.Exact++
-		case v.Method == solver.ByMateSearch:
-			sum.MateSearch++
-		}
-		if v.Verified {
-			sum.Verified++
-		}
-	}
+	sum.count(results)
 	if len(errs.Errors()) > 0 {
 		sum.Total = time.Since(t0)
 		return sum, errs, nil
@@ -253,14 +246,16 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 		}
 	}
 
+	progress("wasm", 0, 0)
 	t = time.Now()
-	wasm, wasmExec, err := compileWasmFull(opt.CacheDir)
+	wasm, wasmExec, from, err := browserEngine(opt.CacheDir)
 	stage("wasm", t)
 	if err != nil {
-		return sum, errs, fmt.Errorf("compiling the wasm engine: %w", err)
+		return sum, errs, fmt.Errorf("the wasm engine: %w", err)
 	}
-	sum.WasmRaw, sum.WasmGzip = len(wasm), gzipSize(vo.Cache, wasm)
+	sum.WasmRaw, sum.WasmGzip, sum.WasmFrom = len(wasm), gzipSize(vo.Cache, wasm), from
 
+	progress("render", 0, 0)
 	t = time.Now()
 	ro := RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, LiveReload: opt.LiveReload, Templates: opt.Templates, Cache: vo.Cache, Memo: opt.Memo, Proven: proven, MaxStates: vo.MaxStates}
 	if ro.BaseURL != "" {
@@ -290,6 +285,7 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	}
 
 	if opt.Out != "" {
+		progress("write", 0, len(files))
 		t = time.Now()
 		if err := writeFiles(opt.Out, files); err != nil {
 			return sum, errs, fmt.Errorf("writing %s: %w", opt.Out, err)
@@ -298,6 +294,54 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	}
 	sum.Total = time.Since(t0)
 	return sum, errs, nil
+}
+
+// keepOnly drops from s the modes and packs whose paths only does not
+// name, and returns the errors of the files it names.
+func keepOnly(s *mode.Site, errs mode.ErrorList, only []string) mode.ErrorList {
+	keep := map[string]bool{}
+	for _, p := range only {
+		keep[path.Clean(p)] = true
+	}
+	var modes []*mode.Mode
+	for _, m := range s.Modes {
+		if keep[m.Path] {
+			modes = append(modes, m)
+		}
+	}
+	s.Modes = modes
+	var packs []*mode.Pack
+	for _, p := range s.Packs {
+		if keep[p.Path] || keep[p.DataPath] {
+			packs = append(packs, p)
+		}
+	}
+	s.Packs = packs
+	var kept mode.ErrorList
+	for _, e := range errs {
+		if keep[e.Path] {
+			kept = append(kept, e)
+		}
+	}
+	return kept
+}
+
+// count tallies the verifications: each mode counts once, proven
+// exactly, proven by mate search, or not verified (whatever was tried).
+func (sum *Summary) count(results map[string]*verify.Verification) {
+	for _, v := range results {
+		switch {
+		case !v.Verified:
+			sum.Unverified++
+		case v.Method == solver.Exact:
+			sum.Exact++
+		case v.Method == solver.ByMateSearch:
+			sum.MateSearch++
+		}
+		if v.Verified {
+			sum.Verified++
+		}
+	}
 }
 
 // InShard reports whether shard k of n (from 1) verifies m: by a hash
@@ -412,7 +456,7 @@ func (s *Summary) Print(w io.Writer) {
 	fmt.Fprintf(w, " verified         | %5d (%d exact tables, %d mate searches)\n", s.Verified, s.Exact, s.MateSearch)
 	fmt.Fprintf(w, " not verified     | %5d\n", s.Unverified)
 	if s.WasmRaw > 0 {
-		fmt.Fprintf(w, " wasm engine      | %.2f MiB raw, %.2f MiB gzip\n", float64(s.WasmRaw)/(1<<20), float64(s.WasmGzip)/(1<<20))
+		fmt.Fprintf(w, " wasm engine      | %.2f MiB raw, %.2f MiB gzip, %s\n", float64(s.WasmRaw)/(1<<20), float64(s.WasmGzip)/(1<<20), s.WasmFrom)
 	}
 	if s.Output != nil {
 		s.Web.print(w)

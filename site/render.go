@@ -29,7 +29,7 @@ type RenderOptions struct {
 	// URL is relative.
 	BaseURL string
 	// Wasm is the engine compiled for GOOS=js GOARCH=wasm and WasmExec the
-	// matching wasm_exec.js (see compileWasmFull).
+	// matching wasm_exec.js (see browserEngine).
 	Wasm     []byte
 	WasmExec []byte
 	// LiveReload adds the script that reloads pages when `thinchess serve`
@@ -63,7 +63,7 @@ type RenderOptions struct {
 // deterministic: the same input gives byte-identical files.
 func Render(s *mode.Site, results map[string]*verify.Verification, artifacts map[string]*verify.Artifacts, opt RenderOptions) (map[string][]byte, error) {
 	if len(opt.Wasm) == 0 || len(opt.WasmExec) == 0 {
-		return nil, fmt.Errorf("render: the wasm engine and wasm_exec.js are required (see compileWasmFull)")
+		return nil, fmt.Errorf("render: the wasm engine and wasm_exec.js are required (see browserEngine)")
 	}
 	r := &renderer{site: s, results: results, artifacts: artifacts, opt: opt, files: map[string][]byte{}, assets: map[string]string{}, fs: templates.FS}
 	if opt.Templates != nil {

@@ -14,7 +14,7 @@ import (
 // state's entry, and the start in the start slot.
 func TestPlayTableFixtures(t *testing.T) {
 	for _, fx := range readTableFixtures(t) {
-		if fx.states > 200_000 && testing.Short() {
+		if fx.states > shortStates && testing.Short() {
 			continue
 		}
 		start := tableParse(t, fx.preset, fx.position)

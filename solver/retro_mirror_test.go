@@ -62,6 +62,7 @@ func TestMirrorMatchesFull(t *testing.T) {
 		{"chess", "bk,br,x/x,x,x/x,x,x/x,x,x/x,x,x/x,wr,wk:w", true, 0},
 	} {
 		t.Run(tc.position, func(t *testing.T) {
+			skipLargeInShort(t, tc.position)
 			start, err := engine.Parse(tc.position, engine.MustPreset(tc.preset))
 			if err != nil {
 				t.Fatal(err)

@@ -26,6 +26,7 @@ var binaryCases = []struct{ preset, position string }{
 func TestBinaryRoundTrip(t *testing.T) {
 	for _, tc := range binaryCases {
 		t.Run(tc.position, func(t *testing.T) {
+			skipLargeInShort(t, tc.position)
 			start := tableParse(t, tc.preset, tc.position)
 			tab := solveVerified(t, start, Options{})
 			data, err := tab.MarshalBinary()
@@ -78,6 +79,9 @@ func equalMoves(a, b []engine.Move) bool {
 // find the states in different orders, and requires the same bytes.
 func TestBinaryDeterministic(t *testing.T) {
 	for _, tc := range binaryCases {
+		if testing.Short() && largeStarts[tc.position] {
+			continue
+		}
 		start := tableParse(t, tc.preset, tc.position)
 		var first []byte
 		for _, workers := range []int{1, 2, 3, 5} {

@@ -68,6 +68,9 @@ func readTableFixtures(t *testing.T) []tableFixture {
 func TestTableFixtures(t *testing.T) {
 	for _, fx := range readTableFixtures(t) {
 		t.Run(strconv.Itoa(fx.line)+" "+fx.position, func(t *testing.T) {
+			if testing.Short() && fx.states > shortStates {
+				t.Skipf("%d states: skipped under -short", fx.states)
+			}
 			start, err := engine.Parse(fx.position, engine.MustPreset(fx.preset))
 			if err != nil {
 				t.Fatalf("table_values.txt:%d: %v", fx.line, err)
@@ -219,6 +222,7 @@ func TestPieceSpaceMatchesEngine(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			skipLargeInShort(t, tc.position)
 			fast, err := Solve(start, Options{})
 			if err != nil {
 				t.Fatal(err)
@@ -536,4 +540,24 @@ func solveVerified(t *testing.T, start *engine.Position, opt Options) *Table {
 		t.Fatal(err)
 	}
 	return tab
+}
+
+// shortStates is the most states a table of a test run under -short
+// has: larger ones (the 1×12's 457,752 states) are solved only by the
+// full run.
+const shortStates = 100_000
+
+// largeStarts are the starts of the tests' tables over shortStates.
+var largeStarts = map[string]bool{
+	"bk,br,bn,br,bn,x,x,wn,wr,wn,wr,wk:w":                     true, // 457,752 states
+	"bk,bn,x,x,x/x,x,x,x,x/x,x,x,x,x/x,x,x,x,x/x,x,x,wn,wk:w": true, // 411,728
+	"bk,bb,x,x/x,x,x,x/x,x,x,x/wk,wn,wb,x:w":                  true, // 169,350
+}
+
+// skipLargeInShort skips, under -short, a test of a start in largeStarts.
+func skipLargeInShort(t *testing.T, position string) {
+	t.Helper()
+	if testing.Short() && largeStarts[position] {
+		t.Skipf("%s: over %d states, skipped under -short", position, shortStates)
+	}
 }

@@ -43,6 +43,10 @@ type Options struct {
 	// starts over MaxStates, "" for none: a mode whose start has one there
 	// is verified against it once the certificate itself is verified.
 	Certificates string
+	// Progress, when not nil, is called after each mode or puzzle is
+	// verified with how many are and how many there are; calls come one
+	// at a time, done rising.
+	Progress func(done, total int)
 	// certs is that folder as Verify lists it, once a run.
 	certs *certIndex
 	// table, when not nil, is the table that proves the puzzle being
@@ -93,7 +97,7 @@ func Verify(s *mode.Site, opt Options) (map[string]*Verification, map[string]*Ar
 			bundles[p] = &packBundle{cache: opt.Cache, name: bundleName(p)}
 		}
 	}
-	run := &verifyRun{opt: opt, bundles: bundles, facts: map[string]*Verification{}, artifacts: map[string]*Artifacts{}}
+	run := &verifyRun{opt: opt, bundles: bundles, facts: map[string]*Verification{}, artifacts: map[string]*Artifacts{}, total: len(modes) + len(tabled)}
 	if opt.Memo != nil {
 		run.memo = map[string]cacheResult{}
 	}
@@ -101,12 +105,14 @@ func Verify(s *mode.Site, opt Options) (map[string]*Verification, map[string]*Ar
 		var errs mode.ErrorList
 		r := verifyCached(m, opt, bundles[m.Pack], &errs)
 		r.v.Key = r.key
+		run.step()
 		return verified{r, errs}
 	}))
 	tables := run.packTables(s.Packs)
 	run.collect(tabled, par.Map(tabled, func(m *mode.Mode) verified {
 		var errs mode.ErrorList
 		pt := tables[m.Pack]
+		defer run.step()
 		if pt.err != "" {
 			v := &Verification{Method: solver.Unverified, Value: engine.Unknown, DTM: -1, Note: pt.err}
 			return verified{cacheResult{v: v}, errs}
@@ -147,6 +153,20 @@ type verifyRun struct {
 	artifacts map[string]*Artifacts
 	memo      map[string]cacheResult
 	errs      mode.ErrorList
+	// progress guards done, the modes and puzzles verified of total.
+	progress    sync.Mutex
+	done, total int
+}
+
+// step counts one mode or puzzle verified and tells opt.Progress.
+func (run *verifyRun) step() {
+	if run.opt.Progress == nil {
+		return
+	}
+	run.progress.Lock()
+	defer run.progress.Unlock()
+	run.done++
+	run.opt.Progress(run.done, run.total)
 }
 
 // collect records the results done of modes.

@@ -49,8 +49,10 @@ renders the site and writes it to --out, replacing what was there. A
 failed build leaves --out as it was. Each problem is printed as
 path:line:col: message, with paths from the current folder; the exit
 status is 1 on any error. A source folder without modes, content pages or
-packs is refused: --allow-empty publishes such a site anyway. -q prints
-only errors and warnings, not the summary.
+packs is refused: --allow-empty publishes such a site anyway. A build
+that takes more than a second reports its phase on stderr (load, verify
+N/M, certificates, wasm, render, write) at most once a second. -q prints
+only errors and warnings, not the progress or the summary.
 
 flags:
 `
@@ -85,7 +87,13 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	opt := sf.options()
 	opt.Out, opt.BaseURL, opt.AllowEmpty = *out, *base, *allowEmpty
+	var prog *buildProgress
+	if !*quiet {
+		prog = newBuildProgress("build", stderr)
+		opt.Progress = prog.report
+	}
 	sum, errs, err := site.Build(opt)
+	prog.stopTicking()
 	for _, e := range withPaths(errs.Capped(mode.ShownPerFile), sf.src, localPath) {
 		fmt.Fprintln(stderr, e)
 	}
@@ -120,7 +128,9 @@ a site folder or a FILE is missing or not a mode or pack file.
 
 --shard K/N verifies a fixed N-th of the modes and puzzles (for N machines
 in CI) and keeps the results in the cache folder, where build finds them.
--q prints only errors and warnings, not the summary.
+A check that takes more than a second reports its progress on stderr
+(verify N/M) at most once a second. -q prints only errors and warnings,
+not the progress or the summary.
 
 flags:
 `
@@ -165,7 +175,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	opt.CheckOnly = true
 	opt.Shard, opt.Shards = k, n
 	opt.Only = only
+	var prog *buildProgress
+	if !*quiet {
+		prog = newBuildProgress("check", stderr)
+		opt.Progress = prog.report
+	}
 	sum, errs, err := site.Build(opt)
+	prog.stopTicking()
 	if *format == "github" {
 		fmt.Fprint(stdout, withPaths(errs.Capped(mode.ShownPerFile), sf.src, repoPath).GitHub())
 	} else {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -74,13 +75,60 @@ func TestNewSite(t *testing.T) {
 	}
 	out.Reset()
 	errb.Reset()
+	// Without Go on PATH: the binary carries its browser engine. (When
+	// the engine's source changed since it was generated, a build from
+	// the clone would compile it; TestEmbeddedEngineIsTheSourcesBuild
+	// reports that, so this test asks for the embedded one.)
+	t.Setenv("PATH", t.TempDir())
+	t.Setenv("THINCHESS_WASM", "embedded")
 	if code := run([]string{"build", "--src", dir, "--out", filepath.Join(dir, "public")}, &out, &errb); code != 0 || strings.Contains(errb.String(), "warning") {
-		t.Fatalf("building the starter: exit %d: %s", code, errb.String())
+		t.Fatalf("building the starter without go on PATH: exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "gzip, embedded") {
+		t.Errorf("the starter was not built with the embedded engine:\n%s", out.String())
 	}
 	if _, err := os.Stat(filepath.Join(dir, "public", "modes", "gardner-8", "index.html")); err != nil {
 		t.Errorf("the starter's mode page was not written: %v", err)
 	}
 	if code := run([]string{"new", "site", dir}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "not empty") {
 		t.Errorf("new site over a site: exit %d: %s", code, errb.String())
+	}
+}
+
+// TestInstallVersionOf: the starter's workflow installs the version
+// that wrote it whenever the module proxy can serve it (issue 26).
+func TestInstallVersionOf(t *testing.T) {
+	vcs := func(rev, modified string) []debug.BuildSetting {
+		return []debug.BuildSetting{{Key: "vcs.revision", Value: rev}, {Key: "vcs.modified", Value: modified}}
+	}
+	cases := []struct {
+		name string
+		bi   *debug.BuildInfo
+		want string
+	}{
+		{"no build information", nil, "latest"},
+		{"a release", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"}}, "v1.2.0"},
+		{"a clean commit's pseudo-version", &debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261125211138-07e3943abcde"}}, "v0.0.0-20261125211138-07e3943abcde"},
+		{"a dirty tree's version", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.1-0.20261125211138-07e3943abcde+dirty"}, Settings: vcs("07e3943abcde", "true")}, "latest"},
+		{"a clean clone's devel build", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("07e3943abcde", "false")}, "07e3943abcde"},
+		{"go run", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "latest"},
+	}
+	for _, c := range cases {
+		if got := installVersionOf(c.bi); got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// The workflow says which thinchess it installs, and installs it.
+func TestStarterWorkflowFor(t *testing.T) {
+	for _, c := range []struct{ version, comment string }{
+		{"v1.2.0", "# \"GitHub Actions\". It installs the thinchess that wrote it (v1.2.0);\n"},
+		{"latest", "# \"GitHub Actions\". It installs the latest thinchess (the build that wrote it has no\n# version to pin);\n"},
+	} {
+		wf := starterWorkflowFor(c.version)
+		if !strings.Contains(wf, c.comment) || !strings.Contains(wf, "go install github.com/thinchess/thinchess/cmd/thinchess@"+c.version+"\n") {
+			t.Errorf("the workflow for %s:\n%s", c.version, wf)
+		}
 	}
 }

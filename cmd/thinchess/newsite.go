@@ -31,7 +31,7 @@ func newSite(dir string, stdout, stderr io.Writer) int {
 		"content/about.md":            []byte(starterAbout),
 		"README.md":                   []byte(strings.ReplaceAll(starterReadme, "VERSION", installVersion())),
 		".gitignore":                  []byte("public/\n"),
-		".github/workflows/pages.yml": []byte(strings.ReplaceAll(starterWorkflow, "VERSION", installVersion())),
+		".github/workflows/pages.yml": []byte(starterWorkflowFor(installVersion())),
 		"modes/one-file/gardner-8.md": scaffold("Gardner's one-file game", "one-file", starterStart, pos, "",
 			"Eight squares in a row, king, knight and rook a side: White to move wins."),
 	}
@@ -50,11 +50,41 @@ func newSite(dir string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// starterWorkflowFor is the starter's workflow installing version of
+// thinchess.
+func starterWorkflowFor(version string) string {
+	which := "the thinchess that wrote it (" + version + ")"
+	if version == "latest" {
+		which = "the latest thinchess (the build that wrote it has no\n# version to pin)"
+	}
+	return strings.NewReplacer("INSTALLED", which, "VERSION", version).Replace(starterWorkflow)
+}
+
 // installVersion is the version of thinchess the starter's workflow
-// installs: this one when it is a release, else the latest.
+// installs: the one that wrote it (see installVersionOf).
 func installVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
+	bi, _ := debug.ReadBuildInfo()
+	return installVersionOf(bi)
+}
+
+// installVersionOf is the version `go install …@VERSION` gives back the
+// build bi: its module version when it is one the module proxy can serve
+// (a release, or the pseudo-version go build stamps on a clean commit),
+// else its commit when the working tree was clean, else "latest" (a
+// binary of uncommitted changes has no version to pin).
+func installVersionOf(bi *debug.BuildInfo) string {
+	if bi == nil {
+		return "latest"
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" && !strings.Contains(v, "+") {
+		return v
+	}
+	settings := map[string]string{}
+	for _, s := range bi.Settings {
+		settings[s.Key] = s.Value
+	}
+	if rev := settings["vcs.revision"]; rev != "" && settings["vcs.modified"] != "true" {
+		return rev
 	}
 	return "latest"
 }
@@ -84,7 +114,9 @@ const starterReadme = `# A thinchess site
   ` + "`thinchess check`" + `; ` + "`thinchess build`" + ` writes the site to ` + "`public/`" + `.
 
 Install thinchess with ` + "`go install github.com/thinchess/thinchess/cmd/thinchess@VERSION`" + `
-(Go 1.26 or later; the build compiles the browser engine with the same Go).
+(Go 1.26 or later), or download a release binary from
+https://github.com/thinchess/thinchess/releases. The binary carries the
+browser engine: building a site needs neither Go nor the network.
 
 ## Deploying to GitHub Pages
 
@@ -94,8 +126,9 @@ Install thinchess with ` + "`go install github.com/thinchess/thinchess/cmd/thinc
 
 const starterWorkflow = `# Builds this thinchess site and deploys it to GitHub Pages on every push
 # to main. In the repository's Settings → Pages, set Source to
-# "GitHub Actions". The solver's results and the compiled browser engine
-# are kept between runs, so an unchanged site proves nothing again.
+# "GitHub Actions". It installs INSTALLED;
+# change the version here to upgrade. The solver's results are kept
+# between runs, so an unchanged site proves nothing again.
 name: pages
 on:
   push:

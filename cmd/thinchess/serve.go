@@ -39,6 +39,10 @@ type server struct {
 	files    map[string][]byte // nil until the first good build
 	errText  string            // the last build's errors, empty when it succeeded
 	gen      int
+	// progress is where the build under way is (zero between builds),
+	// and sent when the last progress event went out.
+	progress site.Progress
+	sent     time.Time
 	clients  map[chan string]bool
 }
 
@@ -50,9 +54,13 @@ by thinchess prove) and templates/ (a site's own templates, which replace
 the built-in ones) and rebuilds on
 every change: one build at a time, and the changes made during a build
 cause one more build after it. Open pages reload by themselves after a
-good build. When a build fails, the errors are shown in the terminal and
-over the page, and the last good build is still served; before the first
-good build every page is an error page that reloads once the site builds.
+good build. It answers at once: until the first build is done every page
+shows the build's progress (load, verify N/M, certificates, wasm,
+render, write), printed in the terminal too once a build takes more than
+a second, and reloads when the site is built. When a build fails, the errors are shown
+in the terminal and over the page, and the last good build is still
+served; before the first good build every page is an error page that
+reloads once the site builds.
 --addr 0.0.0.0:1313 serves on every network interface.
 
 flags:
@@ -81,8 +89,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "serve: %v\n", err)
 		return 1
 	}
-	// Listen first: a busy port is reported before a build that may
-	// take a while.
+	// Listen first: a busy port is reported at once, and the page
+	// answers while the first build runs.
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "serve: cannot listen on %s: %v (another server on that port? choose another with --addr)\n", *addr, err)
@@ -90,13 +98,20 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	defer ln.Close()
 	opt := sf.options()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return serveSite(ctx, ln, opt, stdout, stderr)
+}
+
+// serveSite serves the site opt builds on ln until ctx is done: it
+// answers at once, with a page that shows the first build's progress
+// and reloads when it is done, and rebuilds on every change.
+func serveSite(ctx context.Context, ln net.Listener, opt site.BuildOptions, stdout, stderr io.Writer) int {
 	opt.LiveReload = true
 	// Every rebuild starts from what the last one made: after an edit
 	// only what changed is parsed, verified and rendered again.
 	opt.Memo = site.NewMemo()
 	srv := &server{clients: map[chan string]bool{}}
-	srv.rebuild(opt, stdout, stderr)
-
 	watcher, watched, err := srv.startWatching(opt, stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "serve: watching files: %v\n", err)
@@ -106,15 +121,16 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "Watching %s for changes\n", watched)
-	fmt.Fprintf(stdout, "Serving on %s (Ctrl+C to stop)\n", siteURL(ln.Addr()))
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	fmt.Fprintf(stdout, "Serving on %s (Ctrl+C to stop); building the site\n", siteURL(ln.Addr()))
 	go func() {
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		hs.Shutdown(sctx)
 	}()
+	// The first build runs like any rebuild: changes made during it
+	// cause one more.
+	srv.rebuilds.request()
 	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		fmt.Fprintf(stderr, "serve: %v\n", err)
 		return 1
@@ -283,7 +299,17 @@ func (s *server) rebuild(opt site.BuildOptions, stdout, stderr io.Writer) {
 	// time. After the build (and after s.mu is released) the heap's limit
 	// follows what the memo keeps.
 	defer tuneMemory()
+	prog := newBuildProgress("serve", stdout)
+	outer := opt.Progress
+	opt.Progress = func(pr site.Progress) {
+		prog.report(pr)
+		s.setProgress(pr)
+		if outer != nil {
+			outer(pr)
+		}
+	}
 	sum, errs, err := site.Build(opt)
+	prog.stopTicking()
 	errs = withPaths(errs, opt.Src, localPath)
 	var msg strings.Builder
 	for _, e := range errs.Errors() {
@@ -297,6 +323,7 @@ func (s *server) rebuild(opt site.BuildOptions, stdout, stderr io.Writer) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.progress = site.Progress{}
 	if msg.Len() > 0 {
 		fmt.Fprint(stderr, msg.String())
 		if s.files == nil {
@@ -313,6 +340,22 @@ func (s *server) rebuild(opt site.BuildOptions, stdout, stderr io.Writer) {
 	s.errText = ""
 	s.gen++
 	s.broadcast("reload", fmt.Sprint(s.gen))
+}
+
+// setProgress records where the build is and tells the pages waiting
+// for the first build: at each phase and at most five times a second
+// within one, so progress events never crowd out a reload in a page's
+// queue.
+func (s *server) setProgress(pr site.Progress) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	phase := pr.Phase != s.progress.Phase
+	s.progress = pr
+	if s.files != nil || (!phase && time.Since(s.sent) < 200*time.Millisecond) {
+		return
+	}
+	s.sent = time.Now()
+	s.broadcast("progress", pr.String())
 }
 
 // tuneMemory sets the garbage collector's soft memory limit to twice
@@ -356,16 +399,22 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	files, errText, gen := s.files, s.errText, s.gen
+	files, errText, gen, progress := s.files, s.errText, s.gen, s.progress
 	s.mu.Unlock()
 	if files == nil {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
-		w.WriteHeader(http.StatusInternalServerError)
-		errorPage.Execute(w, struct {
-			Errors string
-			Gen    int
-		}{errText, gen})
+		status := http.StatusInternalServerError
+		if errText == "" {
+			// The first build is under way.
+			status = http.StatusServiceUnavailable
+			w.Header().Set("Retry-After", "2")
+		}
+		w.WriteHeader(status)
+		waitPage.Execute(w, struct {
+			Errors, Progress string
+			Gen              int
+		}{errText, progress.String(), gen})
 		return
 	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
@@ -418,6 +467,8 @@ func (s *server) events(w http.ResponseWriter, r *http.Request) {
 		go func(t string) {
 			c <- "event: errors\ndata: " + strings.ReplaceAll(strings.TrimRight(t, "\n"), "\n", "\ndata: ") + "\n\n"
 		}(s.errText)
+	} else if s.files == nil && s.progress.Phase != "" {
+		c <- "event: progress\ndata: " + s.progress.String() + "\n\n"
 	}
 	s.mu.Unlock()
 	defer func() {
@@ -438,26 +489,37 @@ func (s *server) events(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// errorPage is every page before the first good build: the errors, and
-// a script that shows new ones and reloads on the first good build.
-var errorPage = template.Must(template.New("error").Parse(`<!doctype html>
+// waitPage is every page before the first good build: while it runs,
+// its progress; after it failed, the errors. Its script follows the
+// progress, shows new errors and reloads on the first good build.
+var waitPage = template.Must(template.New("wait").Parse(`<!doctype html>
 <html lang="en">
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Build failed · thinchess serve</title>
+<title>{{if .Errors}}Build failed{{else}}Building…{{end}} · thinchess serve</title>
 <style>
 body { font: 16px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; }
 pre { white-space: pre-wrap; background: #fdf0f0; color: #600; border-left: 4px solid #c00; padding: 1rem; }
+pre:empty { display: none; }
 </style>
-<h1>The site does not build yet</h1>
-<p>Fix the errors below; this page reloads by itself once the site builds.</p>
-<pre id="errors">{{.Errors}}</pre>
+{{if .Errors}}<h1 id="title">The site does not build yet</h1>
+<p id="status">Fix the errors below; this page reloads by itself once the site builds.</p>
+{{else}}<h1 id="title">Building the site…</h1>
+<p id="status" role="status">Building: <span id="progress">{{or .Progress "starting"}}</span>. This page reloads by itself when the site is built.</p>
+{{end}}<pre id="errors">{{.Errors}}</pre>
 <script>
 (function () {
   if (!window.EventSource) return;
   var es = new EventSource('/_thinchess/events?gen={{.Gen}}');
   es.addEventListener('reload', function () { location.reload(); });
-  es.addEventListener('errors', function (e) { document.getElementById('errors').textContent = e.data; });
+  es.addEventListener('errors', function (e) {
+    document.getElementById('title').textContent = 'The site does not build yet';
+    document.getElementById('status').textContent = 'Fix the errors below; this page reloads by itself once the site builds.';
+    document.getElementById('errors').textContent = e.data;
+  });
+  es.addEventListener('progress', function (e) {
+    document.getElementById('status').textContent = 'Building: ' + e.data + '. This page reloads by itself when the site is built.';
+  });
 })();
 </script>
 </html>

@@ -194,6 +194,16 @@ func readEvent(t *testing.T, r *bufio.Reader) string {
 	}
 }
 
+// nextEvent reads the next event other than the build's progress.
+func nextEvent(t *testing.T, r *bufio.Reader) string {
+	t.Helper()
+	for {
+		if ev := readEvent(t, r); !strings.HasPrefix(ev, "event: progress\n") {
+			return ev
+		}
+	}
+}
+
 // events opens the live-reload stream of srv at url.
 func events(t *testing.T, url string) *bufio.Reader {
 	t.Helper()
@@ -245,7 +255,7 @@ func TestServeErrorPageBeforeFirstGoodBuild(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(src, "modes", "x", "g.md"), []byte(goodMode), 0o644)
 	srv.rebuild(opt, &out, &errb)
-	if ev := readEvent(t, page); !strings.HasPrefix(ev, "event: reload\n") {
+	if ev := nextEvent(t, page); !strings.HasPrefix(ev, "event: reload\n") {
 		t.Errorf("after the first good build the error page got %q, want a reload", ev)
 	}
 	// An error page loaded just before the good build, whose stream
@@ -341,5 +351,64 @@ func TestServeAddress(t *testing.T) {
 	}
 	if got := watchedText([]string{"site.yaml", "modes/", "content/", "packs/"}, "."); got != "site.yaml, modes/, content/ and packs/ in the current folder" {
 		t.Errorf("watchedText = %q", got)
+	}
+}
+
+// serve answers at once: during the first build every page says it is
+// building and how far it got, the progress reaches the page as events,
+// and the page reloads when the build is done (issue 26).
+func TestServeAnswersDuringFirstBuild(t *testing.T) {
+	src := writeSite(t, map[string]string{"modes/x/g.md": goodMode, "site.yaml": "title: T\n"})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The build waits in its verify phase until the test has looked.
+	inVerify, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	opt := site.BuildOptions{Src: src, CacheDir: "", Verify: verify.DefaultOptions, Progress: func(pr site.Progress) {
+		if pr.Phase == "verify" {
+			once.Do(func() { close(inVerify); <-release })
+		}
+	}}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int)
+	var out, errb syncBuffer
+	go func() { done <- serveSite(ctx, ln, opt, &out, &errb) }()
+	defer func() {
+		cancel()
+		if code := <-done; code != 0 {
+			t.Errorf("serve: exit %d: %s", code, errb.String())
+		}
+	}()
+	url := "http://" + ln.Addr().String()
+	<-inVerify
+	resp, err := http.Get(url + "/modes/g/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), "Building the site…") || !strings.Contains(string(body), `<span id="progress">verify 0/1</span>`) {
+		t.Errorf("during the first build: status %d\n%s", resp.StatusCode, body)
+	}
+	page := events(t, url+"/_thinchess/events?gen=0")
+	if ev := readEvent(t, page); ev != "event: progress\ndata: verify 0/1\n" {
+		t.Errorf("the page's first event %q, want the progress", ev)
+	}
+	close(release)
+	if ev := nextEvent(t, page); !strings.HasPrefix(ev, "event: reload\n") {
+		t.Errorf("after the first build the page got %q, want a reload", ev)
+	}
+	resp, err = http.Get(url + "/modes/g/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Errorf("after the first build: status %d", resp.StatusCode)
+	}
+	if !strings.Contains(out.String(), "Serving on "+url+"/") || !strings.Contains(out.String(), "built ") {
+		t.Errorf("terminal:\n%s", out.String())
 	}
 }

@@ -54,9 +54,13 @@ func provenLoser(p *engine.Position) (engine.Color, bool) {
 // Black, hexapawn's White): there the engine can only hope the opponent
 // errs.
 func TestMatchNoLosses(t *testing.T) {
+	opponents := []string{OpponentRandom, OpponentGreedy}
+	if testing.Short() {
+		opponents = opponents[1:] // the greedy one punishes more blunders
+	}
 	for _, st := range readMatchStarts(t) {
 		loser, lost := provenLoser(st.pos)
-		for _, opp := range []string{OpponentRandom, OpponentGreedy} {
+		for _, opp := range opponents {
 			res, err := PlayMatch(st.pos, MatchOptions{Games: 2, Opponent: opp, Limits: Limits{Nodes: 3000, ExactStates: 1 << 18}, Seed: 1})
 			if err != nil {
 				t.Fatal(err)

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/thinchess/thinchess/site"
+)
+
+// TestBuildProgress: nothing within the first second, then a line at
+// each phase and at most one a second within one, on a fake clock.
+func TestBuildProgress(t *testing.T) {
+	var out bytes.Buffer
+	clock := time.Unix(0, 0)
+	p := &buildProgress{cmd: "build", w: &out, quiet: time.Second, tick: time.Second, now: func() time.Time { return clock }}
+	p.start = clock
+	steps := []struct {
+		at time.Duration // since the start
+		pr site.Progress
+	}{
+		{0, site.Progress{Phase: "load"}},
+		{100 * time.Millisecond, site.Progress{Phase: "verify", Total: 4}},
+		{900 * time.Millisecond, site.Progress{Phase: "verify", Done: 1, Total: 4}},
+		{1100 * time.Millisecond, site.Progress{Phase: "verify", Done: 2, Total: 4}},
+		{1500 * time.Millisecond, site.Progress{Phase: "verify", Done: 3, Total: 4}},
+		{2200 * time.Millisecond, site.Progress{Phase: "verify", Done: 4, Total: 4}},
+		{2300 * time.Millisecond, site.Progress{Phase: "wasm"}},
+		{2400 * time.Millisecond, site.Progress{Phase: "render"}},
+		{2500 * time.Millisecond, site.Progress{Phase: "write", Total: 300}},
+	}
+	for _, s := range steps {
+		clock = time.Unix(0, 0).Add(s.at)
+		p.report(s.pr)
+	}
+	// A tick in a long phase with nothing new: a line after ten ticks.
+	for _, at := range []time.Duration{5 * time.Second, 12500 * time.Millisecond} {
+		clock = time.Unix(0, 0).Add(at)
+		p.maybePrint(false)
+	}
+	want := `thinchess build:   1.1 s  verify 2/4
+thinchess build:   2.2 s  verify 4/4
+thinchess build:   2.3 s  wasm
+thinchess build:   2.4 s  render
+thinchess build:   2.5 s  write
+thinchess build:  12.5 s  write
+`
+	if got := out.String(); got != want {
+		t.Errorf("progress:\n%s\nwant:\n%s", got, want)
+	}
+	p.stopTicking() // a reporter without a ticker stops quietly
+}
+
+// build -q prints no progress.
+func TestBuildQuietHasNoProgress(t *testing.T) {
+	src := writeSite(t, map[string]string{"modes/x/g.md": goodMode, "site.yaml": "title: T\n"})
+	code, _, errs := runCLI("build", "--src", src, "--out", t.TempDir()+"/public", "--no-cache", "-q")
+	if code != 0 || strings.Contains(errs, "thinchess build:") {
+		t.Errorf("build -q: exit %d, stderr:\n%s", code, errs)
+	}
+}
