@@ -49,6 +49,9 @@ type Options struct {
 	Progress func(done, total int)
 	// certs is that folder as Verify lists it, once a run.
 	certs *certIndex
+	// PackTableStates bounds the tables of packs with a table key (see
+	// DefaultPackTableStates).
+	PackTableStates int
 	// table, when not nil, is the table that proves the puzzle being
 	// verified (its pack's).
 	table *packTable

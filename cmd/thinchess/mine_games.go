@@ -72,14 +72,15 @@ func mineGames(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
 		return 1
 	}
 	solved := time.Since(t0)
-	// The build solves the mode when it fits its budget: the pack then
-	// names it as its table. Otherwise every puzzle must prove itself.
+	// The build solves the mode for the pack when it fits the packs'
+	// budget: the pack then names it as its table. Otherwise every puzzle
+	// must prove itself.
 	table := src.ID
-	if t.Len() > verify.DefaultOptions.MaxStates {
+	if t.Len() > verify.DefaultPackTableStates || g.puzzleStates > 0 {
 		table = ""
 		if g.puzzleStates == 0 {
-			fmt.Fprintf(stderr, "thinchess mine: %s has %d states, more than the build solves (%d): give --max-puzzle-states so that the build can prove each puzzle by solving its own game\n",
-				src.ID, t.Len(), verify.DefaultOptions.MaxStates)
+			fmt.Fprintf(stderr, "thinchess mine: %s has %d states, more than the build solves for a pack (%d): give --max-puzzle-states so that the build can prove each puzzle by solving its own game\n",
+				src.ID, t.Len(), verify.DefaultPackTableStates)
 			return 2
 		}
 	}
