@@ -160,6 +160,20 @@ func mateAfter(before, p *engine.Position, last engine.Move, opt SelfPlayOptions
 	if p.Status() != engine.Active {
 		return nil
 	}
+	game := p
+	if p.R.PromoteToCaptured {
+		// The pack's line plays the game its start's own material gives
+		// (engine.Parse takes the initial material from the position), in
+		// which no piece is captured yet: the puzzle is proven in that
+		// game, and kept only when the game played gives the same answer.
+		r := *p.R
+		r.InitialMaterial = [2][7]int8{}
+		q, err := engine.Parse(p.FEN(), &r)
+		if err != nil {
+			return nil
+		}
+		p = q
+	}
 	attacker := p.Side
 	mo := mate.Options{MaxNodes: opt.MateNodes, MaxTreeNodes: 20_000}
 	r, err := mate.Search(p, attacker, opt.MaxMateIn, mo)
@@ -205,6 +219,9 @@ func mateAfter(before, p *engine.Position, last engine.Move, opt SelfPlayOptions
 		return nil
 	}
 	key := c.line[0]
+	if game != p && !sameAnswer(game, attacker, r.Moves, key, opt) {
+		return nil
+	}
 	c.quiet = !isCapture(p, key) && !p.GivesCheck(key)
 	for _, m := range legal {
 		if m != key && (isCapture(p, m) || p.GivesCheck(m)) {
@@ -227,4 +244,20 @@ func mateAfter(before, p *engine.Position, last engine.Move, opt SelfPlayOptions
 	at.Halfmove, at.Fullmove = 0, 1
 	c.text = sameLineKey(&at, c.line)
 	return c
+}
+
+// sameAnswer reports whether in p the attacker mates in n moves at the
+// fastest with key alone.
+func sameAnswer(p *engine.Position, attacker engine.Color, n int, key engine.Move, opt SelfPlayOptions) bool {
+	r, err := mate.Search(p, attacker, n, mate.Options{MaxNodes: opt.MateNodes, MaxTreeNodes: -1})
+	if err != nil || !r.Found || r.Moves != n {
+		return false
+	}
+	fastest := 0
+	for _, f := range r.First {
+		if f.Moves == n {
+			fastest++
+		}
+	}
+	return fastest == 1 && r.First[0].Move == key
 }

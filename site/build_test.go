@@ -58,13 +58,19 @@ func TestBuildDeterministic(t *testing.T) {
 	if _, errs, err := Build(BuildOptions{Src: renderSrc, Out: b, BaseURL: base}); err != nil || len(errs.Errors()) > 0 {
 		t.Fatal(err, errs)
 	}
-	fa, fb := readTree(t, a), readTree(t, b)
-	if len(fa) != len(fb) {
-		t.Fatalf("builds wrote %d and %d files", len(fa), len(fb))
+	// A third build with the first one's cache, warm now: its chunks of
+	// puzzles come from the cache and must be the same bytes.
+	c := filepath.Join(dir, "c")
+	if _, errs, err := Build(BuildOptions{Src: renderSrc, Out: c, CacheDir: testCacheDir(), BaseURL: base}); err != nil || len(errs.Errors()) > 0 {
+		t.Fatal(err, errs)
+	}
+	fa, fb, fc := readTree(t, a), readTree(t, b), readTree(t, c)
+	if len(fa) != len(fb) || len(fa) != len(fc) {
+		t.Fatalf("builds wrote %d, %d and %d files", len(fa), len(fb), len(fc))
 	}
 	for name, data := range fa {
-		if !bytes.Equal(data, fb[name]) {
-			t.Errorf("%s differs between two builds of the same sources", name)
+		if !bytes.Equal(data, fb[name]) || !bytes.Equal(data, fc[name]) {
+			t.Errorf("%s differs between builds of the same sources", name)
 		}
 	}
 }

@@ -301,6 +301,42 @@ func (r *renderer) chunkKey(p *mode.Pack, n int, part []*mode.Mode) string {
 	return verify.Key(parts...)
 }
 
+// cachedChunk is a chunk an earlier build wrote into the cache, by its
+// key (chunkKey), or nil: a warm build reads a pack's chunks instead of
+// making them again (the trees, tables and ratings of a pack's puzzles
+// take about a millisecond a puzzle).
+func (r *renderer) cachedChunk(key string) *chunk {
+	if key == "" {
+		return nil
+	}
+	data, ok := r.opt.Cache.Get("chunks", key)
+	if !ok {
+		return nil
+	}
+	var cc cachedChunkJSON
+	if json.Unmarshal(data, &cc) != nil || len(cc.Data) == 0 {
+		return nil
+	}
+	return &chunk{data: cc.Data, index: cc.Index, tables: cc.Tables}
+}
+
+// saveChunk keeps a chunk in the cache under its key.
+func (r *renderer) saveChunk(key string, c *chunk) {
+	if key == "" || c == nil {
+		return
+	}
+	if data, err := json.Marshal(cachedChunkJSON{Data: c.data, Index: c.index, Tables: c.tables}); err == nil {
+		r.opt.Cache.Put("chunks", key, data)
+	}
+}
+
+// cachedChunkJSON is a chunk as the cache keeps it.
+type cachedChunkJSON struct {
+	Data   []byte         `json:"data"` // as written, byte for byte
+	Index  chunkIndexJSON `json:"index"`
+	Tables []string       `json:"tables"`
+}
+
 // renderPuzzles writes the chunks, the id buckets and the index, and the
 // page of every pack.
 func (r *renderer) renderPuzzles() error {
@@ -356,8 +392,15 @@ func (r *renderer) renderPuzzles() error {
 				chunks[n] = c
 				return nil
 			}
+			if c := r.cachedChunk(keys[n]); c != nil {
+				chunks[n] = c
+				return nil
+			}
 			c, err := r.makeChunk(g.id, n, part)
 			chunks[n] = c
+			if err == nil {
+				r.saveChunk(keys[n], c)
+			}
 			return err
 		})
 		if err != nil {
