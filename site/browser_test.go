@@ -1058,3 +1058,35 @@ func TestBrowserSearchFollowsTheGame(t *testing.T) {
 		t.Errorf("error shown: %q", e)
 	}
 }
+
+// A hold puzzle in the trainer: the one move that keeps the draw solves
+// it and the trainer says the draw is held; the picker's "Hold the draw"
+// keeps to holds.
+func TestBrowserHoldPuzzle(t *testing.T) {
+	needChromium(t)
+	site := buildSiteFrom(t, filepath.Join("testdata", "hold"), "")
+	srv := serve(t, site.dir, "")
+	ctx := browser(t, 390, 844)
+	open(t, ctx, srv.url("train/?id=h1"))
+	waitFor(t, ctx, `TC.trainer && TC.trainer.current && TC.trainer.current.id === 'h1' && TC.page.node && !TC.page.busy`, 10*time.Second)
+	if title := eval[string](t, ctx, `document.getElementById('puzzle-title').textContent`); title != "Hold the draw · Holds" {
+		t.Errorf("title %q", title)
+	}
+	if task := eval[string](t, ctx, `document.getElementById('puzzle-task').textContent`); task != "Black to play and hold the draw." {
+		t.Errorf("task %q", task)
+	}
+	run(t, ctx, chromedp.SendKeys(css(`#move-input`), "Ka8\n"))
+	waitFor(t, ctx, `TC.page.solved`, 10*time.Second)
+	if fb := eval[string](t, ctx, `document.getElementById('feedback').textContent`); !strings.Contains(fb, "Solved! The draw is held") {
+		t.Errorf("feedback %q, want the draw held", fb)
+	}
+	// The picker: holds only.
+	eval[bool](t, ctx, `Array.from(document.querySelectorAll('#board-pick button')).find((b) => b.textContent === 'Hold the draw').click(), true`)
+	waitFor(t, ctx, `document.getElementById('f-kind').value === 'hold' && TC.trainer.current && !TC.page.busy`, 10*time.Second)
+	if p := eval[string](t, ctx, `document.querySelector('#board-pick [aria-pressed="true"]').textContent`); p != "Hold the draw" {
+		t.Errorf("pressed %q", p)
+	}
+	if k := eval[string](t, ctx, `TC.trainer.current.kind`); k != "hold" {
+		t.Errorf("after Hold the draw the trainer plays a %q puzzle", k)
+	}
+}
