@@ -151,7 +151,7 @@ func MineGames(src Source, t *solver.Table, opt GameOptions) (*GameResult, error
 		return nil, fmt.Errorf("mine games %s: the start is not in the table", src.ID)
 	}
 	if src.Start.R.Bans {
-		return nil, fmt.Errorf("mine games %s: Ban Chess positions are mined by MineBans", src.ID)
+		return nil, fmt.Errorf("mine games %s: Ban Chess positions are not mined from play yet", src.ID)
 	}
 	opt.Games = cmp.Or(opt.Games, DefaultGames)
 	opt.MaxPlies = cmp.Or(opt.MaxPlies, DefaultMaxPlies)
@@ -165,11 +165,18 @@ func MineGames(src Source, t *solver.Table, opt GameOptions) (*GameResult, error
 	}
 	g.st.Games = opt.Games
 	g.st.Positions = len(g.seen)
+	return g.result(opt.IDPrefix), nil
+}
+
+// result chooses the puzzles to keep and writes them with ids that start
+// with prefix; a puzzle whose id another has already (a hash collision)
+// is dropped and counted.
+func (g *gamer) result(prefix string) *GameResult {
 	kept := g.choose()
 	res := &GameResult{Stats: g.st}
 	ids := map[string]bool{}
 	for _, c := range kept {
-		pz := c.puzzle(opt.IDPrefix)
+		pz := c.puzzle(prefix)
 		if ids[pz.ID] {
 			res.Stats.Collisions++
 			continue
@@ -179,7 +186,7 @@ func MineGames(src Source, t *solver.Table, opt GameOptions) (*GameResult, error
 		res.Kinds = append(res.Kinds, c.kind)
 		res.Stats.Kept[c.kind]++
 	}
-	return res, nil
+	return res
 }
 
 // gamer plays the games and collects their puzzles.

@@ -91,20 +91,7 @@ func MineSelfPlay(src Source, opt SelfPlayOptions) (*GameResult, error) {
 		}
 	}
 	g.st.Games, g.st.Positions = opt.Games, len(g.seen)
-	res := &GameResult{Stats: g.st}
-	ids := map[string]bool{}
-	for _, c := range g.choose() {
-		pz := c.puzzle(opt.IDPrefix)
-		if ids[pz.ID] {
-			res.Stats.Collisions++
-			continue
-		}
-		ids[pz.ID] = true
-		res.Puzzles = append(res.Puzzles, pz)
-		res.Kinds = append(res.Kinds, KindWin)
-		res.Stats.Kept[KindWin]++
-	}
-	return res, nil
+	return g.result(opt.IDPrefix), nil
 }
 
 // selfPlayGame is what one game found.
