@@ -25,6 +25,7 @@ import (
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver/mate"
+	"github.com/thinchess/thinchess/verify"
 )
 
 // The browser tests drive the built site in headless Chromium through the
@@ -58,6 +59,8 @@ func needChromium(t *testing.T) {
 type builtSite struct {
 	dir   string
 	files map[string][]byte
+	// results are the build's verifications (shippedBuild's only).
+	results map[string]*verify.Verification
 }
 
 // buildTestSite builds the test site with Build (verify, precompute,

@@ -25,16 +25,13 @@ func TestFirstLoad(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the shipped site")
 	}
-	sum, errs, err := Build(BuildOptions{Src: "..", CacheDir: testCacheDir()})
-	if err != nil || len(errs.Errors()) > 0 {
-		t.Fatalf("build: %v %v", err, errs)
-	}
+	sum := shippedBuild(t)
 	tables := 0
-	for name := range sum.Output {
+	for name := range sum.files {
 		if !strings.HasPrefix(name, "modes/") || !strings.HasSuffix(name, "/index.html") {
 			continue
 		}
-		ld, err := FirstLoad(sum.Output, name)
+		ld, err := FirstLoad(sum.files, name)
 		if err != nil {
 			t.Fatal(err)
 		}

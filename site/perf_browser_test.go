@@ -28,13 +28,14 @@ import (
 // quotes their medians beside the figures before each change.
 
 var (
-	shippedOnce sync.Once
-	shippedDir  string
-	shippedErr  error
+	shippedOnce  sync.Once
+	shippedBuilt *builtSite
+	shippedErr   error
 )
 
-// shippedSite builds the shipped site once per test run.
-func shippedSite(t *testing.T) string {
+// shippedBuild builds the shipped site once per test run: its folder and
+// its files, for every test that looks at it.
+func shippedBuild(t *testing.T) *builtSite {
 	t.Helper()
 	shippedOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "thinchess-shipped-")
@@ -43,17 +44,23 @@ func shippedSite(t *testing.T) string {
 			return
 		}
 		out := filepath.Join(dir, "public")
-		_, errs, err := Build(BuildOptions{Src: "..", Out: out, CacheDir: testCacheDir()})
+		sum, errs, err := Build(BuildOptions{Src: "..", Out: out, CacheDir: testCacheDir()})
 		if err == nil && len(errs.Errors()) > 0 {
 			err = errs
 		}
-		shippedDir, shippedErr = out, err
+		if err == nil {
+			shippedBuilt = &builtSite{dir: out, files: sum.Output, results: sum.Results}
+		}
+		shippedErr = err
 	})
 	if shippedErr != nil {
 		t.Fatalf("building the shipped site: %v", shippedErr)
 	}
-	return shippedDir
+	return shippedBuilt
 }
+
+// shippedSite is the folder of the shipped site's build.
+func shippedSite(t *testing.T) string { return shippedBuild(t).dir }
 
 // loadTimes is what one visit of a page measured, in ms since navigation.
 type loadTimes struct {

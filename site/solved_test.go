@@ -22,18 +22,14 @@ func TestSolvedPage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the shipped site")
 	}
-	out := t.TempDir()
-	sum, errs, err := Build(BuildOptions{Src: "..", Out: out, CacheDir: testCacheDir()})
-	if err != nil || len(errs.Errors()) > 0 {
-		t.Fatalf("build: %v %v", err, errs)
-	}
-	html := string(sum.Output["docs/solved/index.html"])
+	sum := shippedBuild(t)
+	html := string(sum.files["docs/solved/index.html"])
 	if html == "" {
 		t.Fatal("no docs/solved/index.html")
 	}
 	text := strings.Join(strings.Fields(html), " ")
 	rows := 0
-	for id, v := range sum.Results {
+	for id, v := range sum.results {
 		if v.Method != solver.Exact || strings.Contains(id, "-mate") || v.Tree != nil {
 			continue
 		}
@@ -84,7 +80,7 @@ func TestSolvedPage(t *testing.T) {
 	}
 	unsolved := 0
 	for _, m := range shipped.Modes {
-		if v := sum.Results[m.ID]; m.Puzzle != nil || v != nil && v.Method == solver.Exact {
+		if v := sum.results[m.ID]; m.Puzzle != nil || v != nil && v.Method == solver.Exact {
 			continue
 		}
 		if certified[m.ID] {
@@ -118,7 +114,7 @@ func TestSolvedPage(t *testing.T) {
 		if !strings.Contains(text, pr.Command) || !strings.Contains(text, thousands(pr.Result.States)) {
 			t.Errorf("%s: the page lacks its command or its %d states", pr.Key, pr.Result.States)
 		}
-		if v := sum.Results[pr.Mode]; v != nil && v.Method == solver.Exact && v.Certificate == "" {
+		if v := sum.results[pr.Mode]; v != nil && v.Method == solver.Exact && v.Certificate == "" {
 			continue // the build solves this mode itself: no certificate
 		}
 		if !strings.Contains(text, pr.Certificate.SHA256) {

@@ -278,6 +278,9 @@ func words(s string) string {
 // minutes each: their commands are in their headers), and compares the
 // puzzles byte for byte.
 func TestShippedGamesPacksReproducible(t *testing.T) {
+	if testing.Short() {
+		t.Skip("mines four packs")
+	}
 	small := []string{"games-1d-10", "games-1d-rnr-9", "games-octopawn", "games-thin-3x5-rooks"}
 	for _, id := range small {
 		t.Run(id, func(t *testing.T) {
