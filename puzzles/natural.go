@@ -591,8 +591,12 @@ func GamesPackHeader(src Source, generator, table string, searcher bool) mode.Pa
 	if src.Start.R.Goal == engine.GoalCheckmate {
 		what = "mate"
 	}
+	sep := ": "
+	if strings.Contains(src.Title, ":") {
+		sep = " — " // "1-D Chess on 15 squares: knights — puzzles from play"
+	}
 	h := mode.PackHeader{
-		Title:     packTitle(src.Title) + ": puzzles from play",
+		Title:     packTitle(src.Title) + sep + "puzzles from play",
 		Summary:   fmt.Sprintf("Positions reached in games of %s: find the only move that keeps the %s, or the only one that holds the draw.", src.Title, what),
 		Source:    fmt.Sprintf("games played by thinchess mine from the start of the mode %s, proven by the exact solver", src.ID),
 		Variant:   src.Variant,
