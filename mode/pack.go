@@ -52,9 +52,9 @@ type Pack struct {
 	// search: the build does not try to solve a puzzle's own game
 	// exactly first (for puzzles from large boards, where the attempt
 	// enumerates its whole budget before it gives up).
-	Proof string
-	Body  []byte
-	BodyLine  int
+	Proof    string
+	Body     []byte
+	BodyLine int
 	// Puzzles are the pack's puzzles in file order, each a Mode whose
 	// Pack is this pack and whose Path is DataPath.
 	Puzzles []*Mode
