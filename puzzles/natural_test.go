@@ -39,14 +39,6 @@ func mineNatural(t *testing.T, start string, games int, seed uint64) (*engine.Po
 // TestMineGamesDeterministic: the same seed gives the same puzzles, ids
 // and lines; another seed gives others.
 func TestMineGamesDeterministic(t *testing.T) {
-	encode := func(res *puzzles.GameResult) []byte {
-		var b bytes.Buffer
-		for _, pz := range res.Puzzles {
-			b.Write(pz.PackLine().Encode())
-			b.WriteByte('\n')
-		}
-		return b.Bytes()
-	}
 	_, a := mineNatural(t, naturalStarts[0].start, 300, 7)
 	_, b := mineNatural(t, naturalStarts[0].start, 300, 7)
 	_, c := mineNatural(t, naturalStarts[0].start, 300, 8)
@@ -59,6 +51,16 @@ func TestMineGamesDeterministic(t *testing.T) {
 	if bytes.Equal(encode(a), encode(c)) {
 		t.Error("seeds 7 and 8 gave the same puzzles")
 	}
+}
+
+// encode writes a result's puzzles as a pack's lines.
+func encode(res *puzzles.GameResult) []byte {
+	var b bytes.Buffer
+	for _, pz := range res.Puzzles {
+		b.Write(pz.PackLine().Encode())
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
 }
 
 // TestMineGamesFilters checks every natural puzzle of the small starts

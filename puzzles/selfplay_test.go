@@ -28,14 +28,6 @@ func TestMineSelfPlay(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := puzzles.MineSelfPlay(src, opt)
-	encode := func(r *puzzles.GameResult) []byte {
-		var out bytes.Buffer
-		for _, pz := range r.Puzzles {
-			out.Write(pz.PackLine().Encode())
-			out.WriteByte('\n')
-		}
-		return out.Bytes()
-	}
 	if len(a.Puzzles) < 3 || !bytes.Equal(encode(a), encode(b)) {
 		t.Fatalf("%d puzzles; the same twice: %v", len(a.Puzzles), bytes.Equal(encode(a), encode(b)))
 	}
