@@ -126,14 +126,15 @@ export class Corpus {
 
   // near returns a puzzle that passes f, is not skipped (skip(e) true:
   // played already) and is rated as close to target as the pool allows:
-  // chunks are tried nearest first (by their rating range), and in the
-  // first chunk with an unskipped puzzle one of the `spread` nearest is
-  // picked by rng() (a number in [0, 1)). When every puzzle of the pool
-  // is skipped, the pool is exhausted: it returns {e, exhausted: true}
-  // with the nearest puzzle regardless of skip; null when no puzzle
+  // chunks are tried nearest first (by their rating range) and fetched
+  // while the next one may hold a nearer unskipped puzzle than those
+  // found (four chunks with one at most); one of the `spread` nearest
+  // found is picked by rng() (a number in [0, 1)). When every puzzle of
+  // the pool is skipped, the pool is exhausted: it returns {e, exhausted:
+  // true} with the nearest puzzle regardless of skip; null when no puzzle
   // passes f. Only the chunks it tries are fetched; one that cannot be
-  // (offline, not kept) is passed over, and its error returned only
-  // when no other chunk has a puzzle.
+  // (offline, not kept) is passed over, and its error returned only when
+  // no other chunk has a puzzle.
   near(f, target, skip, rng, spread = 5) {
     const dist = (c) => (target < c.lo ? c.lo - target : target > c.hi ? target - c.hi : 0);
     const list = this.candidates(f).sort((i, j) => dist(this.index.chunks[i]) - dist(this.index.chunks[j]) || i - j);
@@ -144,15 +145,28 @@ export class Corpus {
       return pool[Math.min(pool.length - 1, Math.floor(rng() * Math.min(spread, pool.length)))];
     };
     let failed = null; // the first chunk that could not be fetched
+    const open = []; // the unskipped puzzles of the chunks fetched
+    let chunksOpen = 0; // how many of those chunks had any
+    const gap = (e) => Math.abs(e.rating - target);
+    // A chunk's range may hold the target and few puzzles of the filter
+    // (a pack of hand-made puzzles of every rating): the next chunks are
+    // fetched too while they may hold a nearer puzzle, four at most.
+    const enough = (k) => open.length > 0 && (chunksOpen >= 4 || k >= list.length ||
+      Math.min(...open.map(gap)) <= dist(this.index.chunks[list[k]]));
     const step = (k) => {
+      if (enough(k)) return Promise.resolve({ e: pick(open), exhausted: false });
       if (k >= list.length) {
         if (nearest) return Promise.resolve({ e: nearest, exhausted: true });
         return failed ? Promise.reject(failed) : Promise.resolve(null);
       }
       return this.chunk(list[k]).then((entries) => {
         const all = entries.filter((e) => matches(e, f));
-        const open = all.filter((e) => !(skip && skip(e)));
-        if (open.length) return { e: pick(open), exhausted: false };
+        const fresh = all.filter((e) => !(skip && skip(e)));
+        if (fresh.length) {
+          open.push(...fresh);
+          chunksOpen++;
+          return step(k + 1);
+        }
         all.forEach((e) => {
           if (!nearest || Math.abs(e.rating - target) < Math.abs(nearest.rating - target)) nearest = e;
         });

@@ -117,3 +117,17 @@ test('the kind filter passes the puzzles and chunks of that kind', () => {
   assert.equal(c.size({ kind: 'mate' }), 3);
   assert.equal(c.size({ kind: 'hold', theme: 'holdDraw' }), 2);
 });
+
+test('near looks past a wide chunk with few puzzles of the filter', async () => {
+  const files = {
+    'wide.json': [{ id: 'h1', pack: '_authored', family: 'thin', rating: 2500 }, { id: 'h2', pack: '_authored', family: '1d', rating: 1500 }],
+    'b.json': [{ id: 'b1', pack: 'b', family: 'thin', rating: 1480 }, { id: 'b2', pack: 'b', family: 'thin', rating: 1560 }],
+  };
+  const index = { ids: [], chunks: [
+    { url: 'wide.json', pack: '_authored', n: 2, lo: 500, hi: 2600, families: ['thin', '1d'], themes: {} },
+    { url: 'b.json', pack: 'b', n: 2, lo: 1480, hi: 1560, families: ['thin'], themes: {} },
+  ] };
+  const c = new Corpus('', index, (u) => Promise.resolve(JSON.parse(JSON.stringify(files[u]))));
+  const r = await c.near({ family: 'thin' }, 1500, null, () => 0);
+  assert.equal(r.e.id, 'b1', 'the thin puzzle rated 1480, not the wide chunk\'s 2500');
+});
