@@ -90,7 +90,11 @@ func (o Outcome) Describe(mateIn, plies int) string {
 		case plies == 0:
 			return c.Title() + " has won"
 		case plies > 0:
-			return fmt.Sprintf("%s: mate in %d (%d plies)", o.Title(), mateIn, plies)
+			unit := "plies"
+			if plies == 1 {
+				unit = "ply"
+			}
+			return fmt.Sprintf("%s: mate in %d (%d %s)", o.Title(), mateIn, plies, unit)
 		}
 		return o.Title()
 	case Drawn:

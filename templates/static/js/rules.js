@@ -1389,7 +1389,7 @@ export const outcomeTitle = (outcome) =>
 export function describe(outcome, mateIn, plies) {
   if (outcome === 'white-wins' || outcome === 'black-wins') {
     if (plies === 0) return colorTitle(outcome === 'black-wins' ? 1 : 0) + ' has won';
-    if (plies > 0) return `${outcomeTitle(outcome)}: mate in ${mateIn} (${plies} plies)`;
+    if (plies > 0) return `${outcomeTitle(outcome)}: mate in ${mateIn} (${plies} ${plies === 1 ? 'ply' : 'plies'})`;
     return outcomeTitle(outcome);
   }
   return outcome === 'draw' ? 'Draw with best play' : 'Value unknown';

@@ -61,6 +61,7 @@ test('moves sort canonically', () => {
 
 test('words', () => {
   assert.equal(describe('white-wins', mateIn(true, 11), 11), 'White wins: mate in 6 (11 plies)');
+  assert.equal(describe('white-wins', mateIn(true, 1), 1), 'White wins: mate in 1 (1 ply)');
   assert.equal(describe('black-wins', 0, 0), 'Black has won');
   assert.equal(describe('draw', 0, -1), 'Draw with best play');
   const p = parsePosition('4k3/8/8/8/8/8/8/R3K3 b - - 0 12');

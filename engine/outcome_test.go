@@ -1,0 +1,20 @@
+package engine
+
+import "testing"
+
+func TestOutcomeDescribe(t *testing.T) {
+	for _, tc := range []struct {
+		o             Outcome
+		mateIn, plies int
+		want          string
+	}{
+		{WhiteWins, 6, 11, "White wins: mate in 6 (11 plies)"},
+		{WhiteWins, 1, 1, "White wins: mate in 1 (1 ply)"},
+		{BlackWins, 0, 0, "Black has won"},
+		{Drawn, 0, -1, "Draw with best play"},
+	} {
+		if got := tc.o.Describe(tc.mateIn, tc.plies); got != tc.want {
+			t.Errorf("%v.Describe(%d, %d) = %q, want %q", tc.o, tc.mateIn, tc.plies, got, tc.want)
+		}
+	}
+}
