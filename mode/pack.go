@@ -533,11 +533,13 @@ func (p *Pack) parseLine(n int, line []byte, errs *ErrorList) *Mode {
 		return bad("start", "start: %v", err)
 	}
 	m.Start = start
-	pz := &Puzzle{Side: start.Side, Solution: l.Solution}
+	// The player acts first: under Ban Chess, in a ban phase, that is the
+	// banner.
+	pz := &Puzzle{Side: start.Actor(), Solution: l.Solution}
 	switch l.Side {
-	case "", start.Side.String():
+	case "", pz.Side.String():
 	default:
-		return bad("side", "side %q: the side to move at the start is %s", l.Side, start.Side)
+		return bad("side", "side %q: the side to act at the start is %s", l.Side, pz.Side)
 	}
 	for i, h := range l.Hints {
 		if h.Text == "" {

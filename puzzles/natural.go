@@ -568,16 +568,21 @@ func (c *natural) puzzle(prefix string) *Puzzle {
 		ID:        fmt.Sprintf("%s-%010x", prefix, h.Sum64()>>24),
 		Start:     &p,
 		StartText: p.Code(),
-		Side:      p.Side,
+		Side:      p.Actor(),
 		Line:      c.line,
 		Result:    engine.Drawn,
-		Last:      c.last.Coord(p.B),
 	}
-	if p.Castle != 0 || p.EP != engine.NoSquare {
+	if c.last != engine.NoMove {
+		pz.Last = c.last.Coord(p.B)
+	}
+	if p.Castle != 0 || p.EP != engine.NoSquare || p.R.Bans {
 		pz.StartText = p.FEN()
 	}
 	if c.kind == KindWin {
-		pz.Result, pz.MateIn = engine.WinFor(p.Side), c.length
+		pz.Result = engine.WinFor(pz.Side)
+		if !p.R.Bans { // distances under bans count bans: no mate_in
+			pz.MateIn = c.length
+		}
 	}
 	return pz
 }
@@ -608,6 +613,14 @@ func GamesPackHeader(src Source, generator, table string, searcher bool) mode.Pa
 			"A **win** starts right after the opponent's mistake: one move alone %ss as fast, at each of your turns. "+
 			"A **hold** is a drawn position where every move but one loses: find it, and again while the opponent keeps setting the problem. "+
 			"Every puzzle is proven by the exact solver; mirror images, transpositions and repeated solutions count once.", src.Title, what),
+	}
+	if src.Start.R.Bans {
+		h.Summary = fmt.Sprintf("Positions reached in games of %s: right after the opponent's slip, find the move that still wins whatever is banned, and the ban that wins.", src.Title)
+		h.Source = fmt.Sprintf("games played by thinchess mine over the exact Ban Chess table of the mode %s; every puzzle proven by its own Ban Chess table", src.ID)
+		h.Body = fmt.Sprintf("Positions that came up in games of *%s* played from its start by players of every strength. "+
+			"Each puzzle starts right after the opponent's slip: one action alone wins as fast at each of your turns — the move that survives "+
+			"every ban the opponent may choose, and the ban that wins (often a mate by a ban, taking away the king's only escape). "+
+			"Every puzzle is proven by the exact Ban Chess solver.", src.Title)
 	}
 	if searcher {
 		h.Proof = mode.MateSearchProof

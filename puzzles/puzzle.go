@@ -42,8 +42,14 @@ type Puzzle struct {
 	Last                                       string
 }
 
-// SolutionText returns the solution line in SAN with move numbers.
-func (p *Puzzle) SolutionText() string { return p.Start.FormatLine(p.Line) }
+// SolutionText returns the solution line in SAN with move numbers, or
+// under Ban Chess as the action log of bans and moves.
+func (p *Puzzle) SolutionText() string {
+	if p.Start.R.Bans {
+		return engine.FormatActions(p.Start, p.Line)
+	}
+	return p.Start.FormatLine(p.Line)
+}
 
 // PackLine returns the puzzle as a line of a pack.
 func (p *Puzzle) PackLine() *mode.PackLine {

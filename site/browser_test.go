@@ -1093,3 +1093,24 @@ func TestBrowserHoldPuzzle(t *testing.T) {
 		t.Errorf("after Hold the draw the trainer plays a %q puzzle", k)
 	}
 }
+
+// A Ban Chess puzzle in the trainer: the move on the board, then the
+// ban (the opponent's move named by its squares) that mates.
+func TestBrowserBanPuzzle(t *testing.T) {
+	needChromium(t)
+	site := buildSiteFrom(t, filepath.Join("testdata", "bans"), "")
+	srv := serve(t, site.dir, "")
+	ctx := browser(t, 390, 844)
+	open(t, ctx, srv.url("train/?id=b1"))
+	waitFor(t, ctx, `TC.trainer && TC.trainer.current && TC.trainer.current.id === 'b1' && TC.page.node && !TC.page.busy`, 20*time.Second)
+	clickMove(t, ctx, "a4", "a6")
+	waitFor(t, ctx, `!TC.page.busy && TC.page.game.state.banPhase`, 10*time.Second)
+	if fb := eval[string](t, ctx, `document.getElementById('feedback').textContent`); !strings.Contains(fb, "is right") {
+		t.Fatalf("after the move: %q", fb)
+	}
+	clickMove(t, ctx, "a8", "a9")
+	waitFor(t, ctx, `TC.page.solved`, 10*time.Second)
+	if fb := eval[string](t, ctx, `document.getElementById('feedback').textContent`); !strings.Contains(fb, "Solved!") || !strings.Contains(fb, "mate by a ban") {
+		t.Errorf("after the ban: %q, want solved by a mate by a ban", fb)
+	}
+}

@@ -42,7 +42,7 @@ func buildTree(m *mode.Mode, o solver.Oracle, line []engine.Move) *TreeNode {
 		budget--
 		n.SAN = map[string]string{}
 		n.Next = map[string]*TreeNode{}
-		if p.Side == player {
+		if p.Actor() == player {
 			acc := o.BestMoves(&p)
 			if len(line) > 0 {
 				// The solution's move first, so that the budget is spent
@@ -52,21 +52,21 @@ func buildTree(m *mode.Mode, o solver.Oracle, line []engine.Move) *TreeNode {
 				}
 			}
 			for _, mv := range acc {
-				c := mv.Coord(p.B)
+				c := treeCoord(&p, mv)
 				n.Accept = append(n.Accept, c)
-				n.SAN[c] = p.SAN(mv)
+				n.SAN[c] = p.ActionName(mv)
 				var rest []engine.Move
 				if len(line) > 0 && line[0] == mv {
 					rest = line[1:]
 				}
 				q := p
-				q.Make(mv)
+				q.MakeAction(mv)
 				n.Next[c] = build(q, rest, depth+1)
 			}
 			engine.SortMoves(acc)
 			n.Accept = n.Accept[:0]
 			for _, mv := range acc {
-				n.Accept = append(n.Accept, mv.Coord(p.B))
+				n.Accept = append(n.Accept, treeCoord(&p, mv))
 			}
 			return n
 		}
@@ -79,13 +79,22 @@ func buildTree(m *mode.Mode, o solver.Oracle, line []engine.Move) *TreeNode {
 		} else {
 			return n
 		}
-		c := reply.Coord(p.B)
+		c := treeCoord(&p, reply)
 		n.Reply = c
-		n.SAN[c] = p.SAN(reply)
+		n.SAN[c] = p.ActionName(reply)
 		q := p
-		q.Make(reply)
+		q.MakeAction(reply)
 		n.Next[c] = build(q, rest, depth+1)
 		return n
 	}
 	return build(*m.Start, line, 0)
+}
+
+// treeCoord names an action in the tree as the browser's engine plays
+// it: a move in coordinates ("e2e4"), a ban in the action log ("b:e2e4").
+func treeCoord(p *engine.Position, a engine.Move) string {
+	if a.IsBan() {
+		return p.ActionText(a)
+	}
+	return a.Coord(p.B)
 }

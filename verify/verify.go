@@ -526,11 +526,20 @@ func sanList(p *engine.Position, moves []engine.Move) []string {
 // byte (lines of a block are checked one by one). It returns the moves.
 // at gives where the line's text starts; it is asked only for an error
 // (finding a place in a pack's line costs a walk over its JSON).
+// parseSolution reads a line played from start: SAN moves, or under Ban
+// Chess the action log of bans and moves ("b:a2a4 m:a8a6").
+func parseSolution(start *engine.Position, text string) ([]engine.Move, error) {
+	if start.R.Bans {
+		return start.ParseActions(text)
+	}
+	return start.ParseLine(text)
+}
+
 func checkLine(m *mode.Mode, o solver.Oracle, text string, at func() mode.Pos, what string, errs *mode.ErrorList) ([]engine.Move, bool) {
 	start := m.Start
 	// Judge the legal prefix first: a non-optimal move is the first thing
 	// wrong even when a later move is illegal.
-	moves, parseErr := start.ParseLine(text)
+	moves, parseErr := parseSolution(start, text)
 	p := *start
 	offsets := engine.MoveOffsets(text)
 	for i, mv := range moves {
@@ -548,7 +557,7 @@ func checkLine(m *mode.Mode, o solver.Oracle, text string, at func() mode.Pos, w
 			errs.Add(m.Path, pos.Line, col, "%s: %s", what, whyNotOptimal(&p, o, mv, best, val, dtm))
 			return moves, false
 		}
-		p.Make(mv)
+		p.MakeAction(mv)
 	}
 	if parseErr != nil {
 		pos := at()

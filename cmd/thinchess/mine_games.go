@@ -59,8 +59,7 @@ func (g gameFlags) generator(id string) string {
 // mineGames mines natural puzzles from src (see mine's help).
 func mineGames(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
 	if src.Start.R.Bans {
-		fmt.Fprintf(stderr, "thinchess mine: %s is a Ban Chess mode: natural puzzles are mined from exact tables without bans\n", src.ID)
-		return 1
+		return mineBans(src, g, stdout, stderr)
 	}
 	if g.searcher {
 		return mineSelfPlay(src, g, stdout, stderr)
@@ -103,6 +102,29 @@ func mineGames(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s: %d states solved in %.1f s; ", src.ID, t.Len(), solved.Seconds())
 	return writeGamesPack(src, g, id, table, res, time.Since(t0)-solved, stdout, stderr)
+}
+
+// mineBans mines Ban Chess puzzles from games over the mode's exact Ban
+// Chess table: every puzzle proves itself in the build (its own ban
+// table).
+func mineBans(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
+	id := cmp.Or(g.pack, "games-"+src.ID)
+	t0 := time.Now()
+	t, err := solver.SolveBans(src.Start, solver.Options{MaxStates: g.maxStates})
+	if err != nil {
+		fmt.Fprintf(stderr, "thinchess mine: %s: %v\n", src.ID, err)
+		return 1
+	}
+	solved := time.Since(t0)
+	res, err := puzzles.MineBans(src, t, puzzles.GameOptions{
+		Games: g.games, Seed: uint64(g.seed), Count: g.count, MaxMateIn: g.maxMateIn, MaxMateIn1: g.mateIn1, IDPrefix: id,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "thinchess mine: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s: %d Ban Chess states solved in %.1f s; ", src.ID, t.Stats().States, solved.Seconds())
+	return writeGamesPack(src, g, id, "", res, time.Since(t0)-solved, stdout, stderr)
 }
 
 // mineSelfPlay mines natural puzzles from games of the searcher (see

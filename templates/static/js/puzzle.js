@@ -84,9 +84,11 @@ export class Puzzle {
     return this.game.reset().then(() => this.afterMove());
   }
 
+  // playerToMove: the player acts (under Ban Chess the actor bans in a
+  // ban phase and moves in a move phase).
   playerToMove() {
     const s = this.game.state;
-    return s && s.side === this.data.puzzle.side;
+    return !!s && (s.bans ? s.actor : s.side) === this.data.puzzle.side;
   }
 
   // ended reports whether the puzzle is over: the game or its tree ends.
@@ -109,8 +111,11 @@ export class Puzzle {
       .then((r) => r.optimal);
   }
 
+  // userMove judges a move made on the board; in a Ban Chess ban phase
+  // the squares name a ban of the opponent's move.
   userMove(from, to, promo) {
-    this.tryCoord(from + to + (promo || ''));
+    const s = this.game.state;
+    this.tryCoord((s && s.banPhase ? 'b:' : '') + from + to + (promo || ''));
   }
 
   userText(text) {
@@ -190,6 +195,9 @@ export class Puzzle {
       else this.node = null;
       this.busy = false;
       if (this.ended()) return this.finish();
+      // Under Ban Chess the opponent acts twice in a row: its move,
+      // then its ban of the player's next move.
+      if (!this.playerToMove()) return this.afterMove();
       if (!this.shown) this.feedback('Your move.', '');
     }, (err) => {
       this.busy = false;

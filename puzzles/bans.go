@@ -1,0 +1,186 @@
+package puzzles
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
+)
+
+// Ban Chess puzzles come from games over the exact Ban Chess table
+// (solver.SolveBans), as natural puzzles do over a table without bans:
+// each side keeps its value with a random action and now and then
+// blunders. A puzzle starts right after the opponent's slip, where the
+// side to act wins and one action alone wins as fast at each of its
+// turns along the main line, bans and moves alike: "find the ban that
+// wins" when it starts in a ban phase, "the move that survives every
+// ban" when it starts with a move.
+
+// actionValue is an action of a Ban Chess state with its value for the
+// actor, distances counting bans and moves.
+type actionValue struct {
+	a   engine.Move
+	v   solver.Value
+	dtm int
+}
+
+// better reports whether x is a better outcome than y for the actor.
+func (x actionValue) better(y actionValue) bool {
+	return solver.MoveValue{Value: x.v, DTM: x.dtm}.Better(solver.MoveValue{Value: y.v, DTM: y.dtm})
+}
+
+// banActions returns every action of p with its value for p's actor.
+func banActions(t *solver.BanTable, p *engine.Position) []actionValue {
+	var buf [engine.MaxMoves]engine.Move
+	var out []actionValue
+	for _, a := range p.Actions(buf[:0]) {
+		q := *p
+		q.MakeAction(a)
+		v, d, ok := t.Value(&q)
+		if !ok {
+			continue
+		}
+		if q.Actor() != p.Actor() {
+			v = -v
+		}
+		if d >= 0 {
+			d++
+		}
+		out = append(out, actionValue{a, v, d})
+	}
+	return out
+}
+
+// MineBans plays opt.Games games over t, the Ban Chess table of src's
+// start, and returns the puzzles they reach (see above). Holds are not
+// mined under bans.
+func MineBans(src Source, t *solver.BanTable, opt GameOptions) (*GameResult, error) {
+	if src.Start == nil || t == nil || !src.Start.R.Bans {
+		return nil, errors.New("mine bans: a Ban Chess start and its table are needed")
+	}
+	if _, _, ok := t.Value(src.Start); !ok {
+		return nil, fmt.Errorf("mine bans %s: the start is not in the table", src.ID)
+	}
+	opt.Games = cmp.Or(opt.Games, DefaultGames)
+	opt.MaxPlies = cmp.Or(opt.MaxPlies, DefaultMaxPlies)
+	opt.MaxMateIn = cmp.Or(opt.MaxMateIn, DefaultMaxMateIn)
+	opt.MaxMateIn1 = cmp.Or(opt.MaxMateIn1, DefaultMaxMateIn1)
+	opt.IDPrefix = cmp.Or(opt.IDPrefix, src.ID)
+	g := &gamer{opt: opt, seen: map[string]bool{}}
+	for n := range opt.Games {
+		g.playBans(t, src.Start, uint64(n))
+	}
+	g.st.Games, g.st.Positions = opt.Games, len(g.seen)
+	return g.result(opt.IDPrefix), nil
+}
+
+// playBans plays game n over t, as play does over a table without bans.
+func (g *gamer) playBans(t *solver.BanTable, start *engine.Position, n uint64) {
+	rng := rand.New(rand.NewPCG(g.opt.Seed, n))
+	var rate [2]float64
+	for c := range rate {
+		rate[c] = 0.02 + 0.28*rng.Float64()
+	}
+	p := *start
+	reps := map[uint64]int{}
+	for ply := 0; ply < 2*g.opt.MaxPlies && p.Status() == engine.Active; ply++ {
+		avs := banActions(t, &p)
+		if len(avs) == 0 {
+			return
+		}
+		best := avs[0]
+		for _, x := range avs[1:] {
+			if x.better(best) {
+				best = x
+			}
+		}
+		var keep []actionValue
+		for _, x := range avs {
+			if x.v == best.v {
+				keep = append(keep, x)
+			}
+		}
+		pick := keep[rng.IntN(len(keep))]
+		if rng.Float64() < rate[p.Actor()] {
+			pick = avs[rng.IntN(len(avs))]
+		}
+		if pick.v < best.v {
+			g.st.Mistakes++
+		}
+		actor := p.Actor()
+		p.MakeAction(pick.a)
+		g.st.Plies++
+		if p.Actor() != actor && best.better(pick) {
+			g.visitBan(t, &p)
+		}
+		if reps[p.Hash()]++; reps[p.Hash()] >= 3 {
+			return
+		}
+	}
+}
+
+// visitBan looks at state p, reached by the opponent's slip, for a win
+// of its actor with one winning action at each of its turns.
+func (g *gamer) visitBan(t *solver.BanTable, p *engine.Position) {
+	if p.Status() != engine.Active {
+		return
+	}
+	// A ban state's key is its FEN (with the ban field): mirror images
+	// would have to mirror the banned pair too.
+	key := p.FEN()
+	if g.seen[key] {
+		g.st.Duplicates++
+		return
+	}
+	g.seen[key] = true
+	v, d, ok := t.Value(p)
+	if !ok || v != solver.Win || d > 4*g.opt.MaxMateIn {
+		return
+	}
+	c := &natural{kind: KindWin, pos: *p, key: key}
+	solverSide := p.Actor()
+	q := *p
+	for q.Status() == engine.Active {
+		avs := banActions(t, &q)
+		if q.Actor() == solverSide {
+			best, n := avs[0], 0
+			for _, x := range avs[1:] {
+				if x.better(best) {
+					best = x
+				}
+			}
+			for _, x := range avs {
+				if !best.better(x) {
+					n++
+				} else if c.length == 0 && x.v != solver.Loss {
+					c.tempting++ // a slower win or a draw
+				}
+			}
+			if n != 1 || (c.length == 0 && (len(avs) < 2 || c.tempting == 0)) {
+				return
+			}
+			if c.length > 0 {
+				c.lineKeys = append(c.lineKeys, q.FEN())
+			}
+			c.length++
+			c.line = append(c.line, best.a)
+			q.MakeAction(best.a)
+			continue
+		}
+		reply := t.BestActions(&q)
+		if len(reply) == 0 {
+			return
+		}
+		c.line = append(c.line, reply[0])
+		q.MakeAction(reply[0])
+	}
+	c.quiet = !c.line[0].IsBan() && !isCapture(p, c.line[0]) && !p.GivesCheck(c.line[0])
+	at := *p
+	at.Halfmove, at.Fullmove = 0, 1
+	c.text = engine.FormatActions(&at, c.line) + sameLineKey(&at, nil)
+	g.st.Found[KindWin]++
+	g.found = append(g.found, c)
+}
