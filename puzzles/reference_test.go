@@ -212,15 +212,16 @@ func TestChessMatesAgainstStockfish(t *testing.T) {
 	}
 }
 
-// TestOneFilePacksAgainstBruteForce: every puzzle of the shipped packs of
-// the small one-file games, against the brute force.
-func TestOneFilePacksAgainstBruteForce(t *testing.T) {
-	for _, c := range []struct{ pack, start string }{
-		{"games-1d-10", "bk,br,bn,x,x,x,x,wn,wr,wk:w"},
-		{"games-1d-11", "bk,bn,br,bn,x,x,x,wn,wr,wn,wk:w"},
-		{"games-1d-rnr-9", "bk,br,bn,br,x,wr,wn,wr,wk:w"},
+// TestSmallPacksAgainstBruteForce: every puzzle of the shipped packs of
+// the small one-file games and of a thin one, against the brute force.
+func TestSmallPacksAgainstBruteForce(t *testing.T) {
+	for _, c := range []struct{ pack, variant, start string }{
+		{"games-1d-10", "1d", "bk,br,bn,x,x,x,x,wn,wr,wk:w"},
+		{"games-1d-11", "1d", "bk,bn,br,bn,x,x,x,wn,wr,wn,wk:w"},
+		{"games-1d-rnr-9", "1d", "bk,br,bn,br,x,wr,wn,wr,wk:w"},
+		{"games-thin-3x5-rooks", "chess", "bk,x,br/x,x,x/x,x,x/x,x,x/wk,x,wr:w"},
 	} {
-		start, err := engine.Parse(c.start, nil)
+		start, err := engine.Parse(c.start, engine.MustPreset(c.variant))
 		if err != nil {
 			t.Fatal(err)
 		}
