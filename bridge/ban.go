@@ -77,22 +77,13 @@ func (s *Session) pickAction(strategy string, rng *rand.Rand) (engine.Move, erro
 	// Cooperative: the action whose outcome is worst for the actor.
 	var worst []engine.Move
 	worstScore := 0
-	for _, a := range actions {
-		q := *p
-		q.MakeAction(a)
-		v, d, ok := t.Value(&q)
-		if !ok {
-			continue
-		}
-		if q.Actor() != p.Actor() {
-			v = -v
-		}
-		score := banScore(v, d)
+	for _, mv := range t.ActionValues(p) {
+		score := banScore(mv.Value, mv.DTM)
 		switch {
 		case worst == nil || score < worstScore:
-			worst, worstScore = []engine.Move{a}, score
+			worst, worstScore = []engine.Move{mv.Move}, score
 		case score == worstScore:
-			worst = append(worst, a)
+			worst = append(worst, mv.Move)
 		}
 	}
 	if len(worst) == 0 {

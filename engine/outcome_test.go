@@ -18,3 +18,28 @@ func TestOutcomeDescribe(t *testing.T) {
 		}
 	}
 }
+
+func TestSameGame(t *testing.T) {
+	chess, gardner := MustPreset("chess"), MustPreset("gardner")
+	named := *chess
+	named.Preset = "renamed"
+	material := *chess
+	material.InitialMaterial[White][Queen] = 2
+	bans := *chess
+	bans.Bans = true
+	for _, tc := range []struct {
+		name string
+		a, b *Rules
+		want bool
+	}{
+		{"itself", chess, chess, true},
+		{"another preset name", chess, &named, true},
+		{"another initial material", chess, &material, true},
+		{"bans", chess, &bans, false},
+		{"another preset's rules", chess, gardner, false},
+	} {
+		if got := SameGame(tc.a, tc.b); got != tc.want {
+			t.Errorf("%s: SameGame = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -204,3 +204,16 @@ func (r *Rules) Check(p *Position) error {
 	}
 	return nil
 }
+
+// SameGame reports whether two rule sets play the same game, whatever
+// their presets are called and whatever initial material each took from
+// its start position (see InitialMaterial).
+func SameGame(a, b *Rules) bool {
+	if a == b {
+		return true
+	}
+	x, y := *a, *b
+	x.Preset, y.Preset = "", ""
+	x.InitialMaterial, y.InitialMaterial = [2][7]int8{}, [2][7]int8{}
+	return x == y
+}

@@ -367,21 +367,12 @@ func (p *Pack) resolveTable(byID map[string]*Mode, errs *ErrorList) {
 		errs.Add(p.Path, p.TableAt.Line, p.TableAt.Col, "table %q: no mode under modes/ has that id", p.Table)
 	case m.Start == nil || m.Rules == nil:
 		// The mode's own errors say why.
-	case !sameGame(m.Rules, p.Rules):
+	case !engine.SameGame(m.Rules, p.Rules):
 		errs.Add(p.Path, p.TableAt.Line, p.TableAt.Col, "table %q: that mode plays other rules (variant %s%s) than the pack (variant %s%s)", p.Table,
 			m.Variant, ruleSuffix(m.RuleText), p.Variant, ruleSuffix(p.RuleText))
 	default:
 		p.TableMode = m
 	}
-}
-
-// sameGame reports whether two rule sets play the same game, whatever
-// their presets are called.
-func sameGame(a, b *engine.Rules) bool {
-	x, y := *a, *b
-	x.Preset, y.Preset = "", ""
-	x.InitialMaterial, y.InitialMaterial = [2][7]int8{}, [2][7]int8{}
-	return x == y
 }
 
 // ruleSuffix writes rule overrides after a variant: " with a, b".

@@ -19,41 +19,6 @@ import (
 // wins" when it starts in a ban phase, "the move that survives every
 // ban" when it starts with a move.
 
-// actionValue is an action of a Ban Chess state with its value for the
-// actor, distances counting bans and moves.
-type actionValue struct {
-	a   engine.Move
-	v   solver.Value
-	dtm int
-}
-
-// better reports whether x is a better outcome than y for the actor.
-func (x actionValue) better(y actionValue) bool {
-	return solver.MoveValue{Value: x.v, DTM: x.dtm}.Better(solver.MoveValue{Value: y.v, DTM: y.dtm})
-}
-
-// banActions returns every action of p with its value for p's actor.
-func banActions(t *solver.BanTable, p *engine.Position) []actionValue {
-	var buf [engine.MaxMoves]engine.Move
-	var out []actionValue
-	for _, a := range p.Actions(buf[:0]) {
-		q := *p
-		q.MakeAction(a)
-		v, d, ok := t.Value(&q)
-		if !ok {
-			continue
-		}
-		if q.Actor() != p.Actor() {
-			v = -v
-		}
-		if d >= 0 {
-			d++
-		}
-		out = append(out, actionValue{a, v, d})
-	}
-	return out
-}
-
 // MineBans plays opt.Games games over t, the Ban Chess table of src's
 // start, and returns the puzzles they reach (see above). Holds are not
 // mined under bans.
@@ -87,33 +52,22 @@ func (g *gamer) playBans(t *solver.BanTable, start *engine.Position, n uint64) {
 	p := *start
 	reps := map[uint64]int{}
 	for ply := 0; ply < 2*g.opt.MaxPlies && p.Status() == engine.Active; ply++ {
-		avs := banActions(t, &p)
+		avs := t.ActionValues(&p)
 		if len(avs) == 0 {
 			return
 		}
-		best := avs[0]
-		for _, x := range avs[1:] {
-			if x.better(best) {
-				best = x
-			}
-		}
-		var keep []actionValue
-		for _, x := range avs {
-			if x.v == best.v {
-				keep = append(keep, x)
-			}
-		}
-		pick := keep[rng.IntN(len(keep))]
+		best := bestMoveValue(avs)
+		pick := randomOf(rng, avs, func(m solver.MoveValue) bool { return m.Value == best.Value })
 		if rng.Float64() < rate[p.Actor()] {
 			pick = avs[rng.IntN(len(avs))]
 		}
-		if pick.v < best.v {
+		if pick.Value < best.Value {
 			g.st.Mistakes++
 		}
 		actor := p.Actor()
-		p.MakeAction(pick.a)
+		p.MakeAction(pick.Move)
 		g.st.Plies++
-		if p.Actor() != actor && best.better(pick) {
+		if p.Actor() != actor && best.Better(pick) {
 			g.visitBan(t, &p)
 		}
 		if reps[p.Hash()]++; reps[p.Hash()] >= 3 {
@@ -144,18 +98,13 @@ func (g *gamer) visitBan(t *solver.BanTable, p *engine.Position) {
 	solverSide := p.Actor()
 	q := *p
 	for q.Status() == engine.Active {
-		avs := banActions(t, &q)
+		avs := t.ActionValues(&q)
 		if q.Actor() == solverSide {
-			best, n := avs[0], 0
-			for _, x := range avs[1:] {
-				if x.better(best) {
-					best = x
-				}
-			}
+			best, n := bestMoveValue(avs), 0
 			for _, x := range avs {
-				if !best.better(x) {
+				if !best.Better(x) {
 					n++
-				} else if c.length == 0 && x.v != solver.Loss {
+				} else if c.length == 0 && x.Value != solver.Loss {
 					c.tempting++ // a slower win or a draw
 				}
 			}
@@ -166,8 +115,8 @@ func (g *gamer) visitBan(t *solver.BanTable, p *engine.Position) {
 				c.lineKeys = append(c.lineKeys, q.FEN())
 			}
 			c.length++
-			c.line = append(c.line, best.a)
-			q.MakeAction(best.a)
+			c.line = append(c.line, best.Move)
+			q.MakeAction(best.Move)
 			continue
 		}
 		reply := t.BestActions(&q)

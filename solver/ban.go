@@ -374,6 +374,35 @@ func (t *BanTable) valueOf(s int32, actor engine.Color) (Value, int, bool) {
 	}
 }
 
+// ActionValues returns every action of p (bans in a ban phase, moves
+// otherwise) with the value of the state it leads to for p's actor and
+// the plies to mate counted from before the action, as
+// Table.MoveValues does for moves (-1 for a draw); actions whose state is
+// not in the table are left out, and it returns nil when p is not.
+func (t *BanTable) ActionValues(p *engine.Position) []MoveValue {
+	if _, _, ok := t.Value(p); !ok {
+		return nil
+	}
+	var buf [engine.MaxMoves]engine.Move
+	var out []MoveValue
+	for _, a := range p.Actions(buf[:0]) {
+		q := *p
+		q.MakeAction(a)
+		v, d, ok := t.Value(&q)
+		if !ok {
+			continue
+		}
+		if q.Actor() != p.Actor() {
+			v = -v
+		}
+		if v != Draw {
+			d++
+		}
+		out = append(out, MoveValue{Move: a, Value: v, DTM: d})
+	}
+	return out
+}
+
 // BestActions returns every optimal action of p (bans in a ban phase,
 // moves otherwise): for the winner those that keep the fastest mate, for
 // the loser the longest defences, in a draw those that keep the draw, in
@@ -384,22 +413,10 @@ func (t *BanTable) BestActions(p *engine.Position) []engine.Move {
 	if !ok {
 		return nil
 	}
-	var buf [engine.MaxMoves]engine.Move
 	var best []engine.Move
-	for _, a := range p.Actions(buf[:0]) {
-		q := *p
-		q.MakeAction(a)
-		qv, qd, ok := t.Value(&q)
-		if !ok {
-			continue
-		}
-		if q.Actor() != p.Actor() {
-			qv = -qv
-		}
-		switch {
-		case v == Draw && qv == Draw,
-			v != Draw && qv == v && qd == d-1:
-			best = append(best, a)
+	for _, mv := range t.ActionValues(p) {
+		if mv.Value == v && (v == Draw || mv.DTM == d) {
+			best = append(best, mv.Move)
 		}
 	}
 	engine.SortMoves(best)

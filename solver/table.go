@@ -105,7 +105,10 @@ func (t *Table) Start() int {
 // of the table (not reachable from the start, or another board or rules).
 // The halfmove and move counters of p are ignored.
 func (t *Table) Index(p *engine.Position) (int, bool) {
-	if !sameRules(p.R, t.c.rules) {
+	// The initial material, which the engine takes from each parsed
+	// position when pieces may only promote to captured types, is the
+	// table's: it is the same for every position reached from the start.
+	if !engine.SameGame(p.R, t.c.rules) {
 		return 0, false
 	}
 	k, ok := t.c.encode(p)
@@ -113,21 +116,6 @@ func (t *Table) Index(p *engine.Position) (int, bool) {
 		return 0, false
 	}
 	return t.lookup(k)
-}
-
-// sameRules reports whether two rule sets play the same game, whatever
-// their presets are called. The initial material, which the engine takes
-// from each parsed position when pieces may only promote to captured
-// types, is the table's: it is the same for every position reached from
-// the start.
-func sameRules(a, b *engine.Rules) bool {
-	if a == b {
-		return true
-	}
-	x, y := *a, *b
-	x.Preset, y.Preset = "", ""
-	x.InitialMaterial, y.InitialMaterial = [2][7]int8{}, [2][7]int8{}
-	return x == y
 }
 
 // entry returns the value and distance to mate of state i.

@@ -73,14 +73,7 @@ func measure(o solver.Oracle, start *engine.Position, solverSide engine.Color, l
 	if won, _ := winsFor(o, start, solverSide); !won {
 		return f, false
 	}
-	f.squares = start.B.W * start.B.H
-	for c := engine.White; c <= engine.Black; c++ {
-		for t := engine.Pawn; t <= engine.King; t++ {
-			n := start.Count(c, t)
-			f.pieces += n
-			f.material += n * solver.PieceValue(t) / 100
-		}
-	}
+	f.countPieces(start)
 	exact := o.Method() == solver.Exact && !start.R.Bans
 	p := *start
 	for ply := 0; ply <= 2*solver.PVLength && p.Status() == engine.Active; ply++ {
@@ -115,6 +108,19 @@ func measure(o solver.Oracle, start *engine.Position, solverSide engine.Color, l
 		p.MakeAction(mv)
 	}
 	return f, true
+}
+
+// countPieces sets the board's size, the pieces on it and their material
+// in pawns (kings none).
+func (f *features) countPieces(start *engine.Position) {
+	f.squares = start.B.W * start.B.H
+	for c := engine.White; c <= engine.Black; c++ {
+		for t := engine.Pawn; t <= engine.King; t++ {
+			n := start.Count(c, t)
+			f.pieces += n
+			f.material += n * solver.PieceValue(t) / 100
+		}
+	}
 }
 
 // solverTurn measures a turn of the solver in p: its legal actions,

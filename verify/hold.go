@@ -58,14 +58,7 @@ func describeHold(m *mode.Mode, o solver.Oracle, v *Verification, line []engine.
 // solver's moves counted in mateIn.
 func measureHold(o solver.Oracle, start *engine.Position, line []engine.Move) features {
 	var f features
-	f.squares = start.B.W * start.B.H
-	for c := engine.White; c <= engine.Black; c++ {
-		for t := engine.Pawn; t <= engine.King; t++ {
-			n := start.Count(c, t)
-			f.pieces += n
-			f.material += n * solver.PieceValue(t) / 100
-		}
-	}
+	f.countPieces(start)
 	p := *start
 	solverSide := start.Side
 	for _, mv := range line {
