@@ -1,112 +1,32 @@
 package engine_test
 
 import (
-	"bufio"
 	"fmt"
-	"io"
-	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/ucitest"
 	"pgregory.net/rapid"
 )
 
-// fairyPaths are where Fairy-Stockfish is looked for: on the PATH, then
-// where Debian's fairy-stockfish package puts it.
-var fairyPaths = []string{"fairy-stockfish", "/usr/games/fairy-stockfish"}
-
 // fairy is a Fairy-Stockfish process driven over UCI.
-type fairy struct {
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	lines chan string
-}
+type fairy struct{ *ucitest.Engine }
 
-// startFairy starts Fairy-Stockfish, or skips the test when it is not
+// startFairy starts Fairy-Stockfish (on the PATH, or where Debian's
+// fairy-stockfish package puts it), or skips the test when it is not
 // installed.
 func startFairy(t *testing.T) *fairy {
-	t.Helper()
-	var path string
-	for _, p := range fairyPaths {
-		if found, err := exec.LookPath(p); err == nil {
-			path = found
-			break
-		}
-	}
-	if path == "" {
-		t.Skipf("Fairy-Stockfish is not installed (looked for %s; Debian package fairy-stockfish, which .ci/run installs)", strings.Join(fairyPaths, ", "))
-	}
-	cmd := exec.Command(path)
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting %s: %v", path, err)
-	}
-	f := &fairy{cmd: cmd, in: in, lines: make(chan string, 256)}
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			f.lines <- sc.Text()
-		}
-		close(f.lines)
-	}()
-	t.Cleanup(func() {
-		fmt.Fprintln(f.in, "quit")
-		f.in.Close()
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second):
-			cmd.Process.Kill()
-			<-done
-		}
-	})
-	f.send("uci")
-	if _, err := f.until("uciok"); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return f
-}
-
-func (f *fairy) send(cmd string) { fmt.Fprintln(f.in, cmd) }
-
-// until returns the lines Fairy-Stockfish prints up to one starting with
-// prefix, which is the last.
-func (f *fairy) until(prefix string) ([]string, error) {
-	var got []string
-	timeout := time.After(30 * time.Second)
-	for {
-		select {
-		case line, ok := <-f.lines:
-			if !ok {
-				return got, fmt.Errorf("Fairy-Stockfish stopped before %q; it printed %q", prefix, got)
-			}
-			got = append(got, line)
-			if strings.HasPrefix(line, prefix) {
-				return got, nil
-			}
-		case <-timeout:
-			return got, fmt.Errorf("no %q from Fairy-Stockfish in 30 s; it printed %q", prefix, got)
-		}
-	}
+	return &fairy{ucitest.Start(t, "fairy-stockfish", "/usr/games/fairy-stockfish")}
 }
 
 // setVariant selects a variant and waits until it is set up.
 func (f *fairy) setVariant(name string) error {
-	f.send("setoption name UCI_Variant value " + name)
-	f.send("isready")
-	_, err := f.until("readyok")
+	f.Send("setoption name UCI_Variant value " + name)
+	f.Send("isready")
+	_, err := f.Until("readyok")
 	return err
 }
 
@@ -117,9 +37,9 @@ func (f *fairy) divide(fen string, moves []string, depth int) (map[string]uint64
 	if len(moves) > 0 {
 		pos += " moves " + strings.Join(moves, " ")
 	}
-	f.send(pos)
-	f.send("go perft " + strconv.Itoa(depth))
-	lines, err := f.until("Nodes searched:")
+	f.Send(pos)
+	f.Send("go perft " + strconv.Itoa(depth))
+	lines, err := f.Until("Nodes searched:")
 	if err != nil {
 		return nil, err
 	}

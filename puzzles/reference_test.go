@@ -1,18 +1,15 @@
 package puzzles_test
 
 import (
-	"bufio"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/ucitest"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/puzzles"
 )
@@ -21,75 +18,23 @@ import (
 // our solvers: Fairy-Stockfish for minichess mates, Stockfish for 8×8
 // mates, the brute force of natural_test.go for one-file games.
 
-// uciEngine is a UCI engine process.
-type uciEngine struct {
-	in    io.WriteCloser
-	lines chan string
-}
+// uciEngine is a reference engine over UCI.
+type uciEngine struct{ *ucitest.Engine }
 
 // startUCI starts the first of paths found, or skips the test.
 func startUCI(t *testing.T, paths ...string) *uciEngine {
 	t.Helper()
-	var path string
-	for _, p := range paths {
-		if found, err := exec.LookPath(p); err == nil {
-			path = found
-			break
-		}
-	}
-	if path == "" {
-		t.Skipf("none of %s is installed (.ci/run installs them)", strings.Join(paths, ", "))
-	}
-	cmd := exec.Command(path)
-	in, _ := cmd.StdinPipe()
-	out, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	u := &uciEngine{in: in, lines: make(chan string, 1024)}
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			u.lines <- sc.Text()
-		}
-		close(u.lines)
-	}()
-	t.Cleanup(func() {
-		fmt.Fprintln(in, "quit")
-		in.Close()
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second):
-			cmd.Process.Kill()
-		}
-	})
-	u.send("uci")
-	u.until(t, "uciok")
-	return u
+	return &uciEngine{ucitest.Start(t, paths...)}
 }
 
-func (u *uciEngine) send(s string) { fmt.Fprintln(u.in, s) }
-
+// until returns the engine's lines up to one starting with prefix.
 func (u *uciEngine) until(t *testing.T, prefix string) []string {
 	t.Helper()
-	var got []string
-	timeout := time.After(60 * time.Second)
-	for {
-		select {
-		case line, ok := <-u.lines:
-			if !ok {
-				t.Fatalf("the engine stopped before %q", prefix)
-			}
-			got = append(got, line)
-			if strings.HasPrefix(line, prefix) {
-				return got
-			}
-		case <-timeout:
-			t.Fatalf("no %q in 60 s", prefix)
-		}
+	lines, err := u.Until(prefix)
+	if err != nil {
+		t.Fatal(err)
 	}
+	return lines
 }
 
 // mateScore runs go (its arguments) on fen and returns the last mate
@@ -97,9 +42,9 @@ func (u *uciEngine) until(t *testing.T, prefix string) []string {
 // 0 when it printed none.
 func (u *uciEngine) mateScore(t *testing.T, fen, goArgs string) int {
 	t.Helper()
-	u.send("ucinewgame")
-	u.send("position fen " + fen)
-	u.send("go " + goArgs)
+	u.Send("ucinewgame")
+	u.Send("position fen " + fen)
+	u.Send("go " + goArgs)
 	mate := 0
 	for _, line := range u.until(t, "bestmove") {
 		f := strings.Fields(line)
@@ -192,8 +137,8 @@ func TestMinichessMatesAgainstFairyStockfish(t *testing.T) {
 	}
 	u := startUCI(t, "fairy-stockfish", "/usr/games/fairy-stockfish")
 	for _, c := range []struct{ pack, variant string }{{"games-gardner-5x5", "gardner"}, {"games-los-alamos", "losalamos"}} {
-		u.send("setoption name UCI_Variant value " + c.variant)
-		u.send("isready")
+		u.Send("setoption name UCI_Variant value " + c.variant)
+		u.Send("isready")
 		u.until(t, "readyok")
 		checkMates(t, u, sample(packPuzzles(t, c.pack), 25))
 	}
