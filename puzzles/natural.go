@@ -98,7 +98,9 @@ const (
 
 // GameStats count what MineGames saw.
 type GameStats struct {
-	// Games and Plies played; Positions distinct positions reached.
+	// Games and Plies played; Positions the positions analysed for a
+	// puzzle: each distinct one once over a table, every one reached in
+	// the searcher's games (the prover looks at each).
 	Games, Plies, Positions int
 	// Mistakes counts the moves that gave away value.
 	Mistakes int

@@ -90,7 +90,7 @@ func MineSelfPlay(src Source, opt SelfPlayOptions) (*GameResult, error) {
 			g.found = append(g.found, c)
 		}
 	}
-	g.st.Games, g.st.Positions = opt.Games, len(g.seen)
+	g.st.Games, g.st.Positions = opt.Games, g.st.Plies
 	return g.result(opt.IDPrefix), nil
 }
 
