@@ -167,6 +167,10 @@ export class Trainer {
       const p = b.pick || {};
       const on = !f.pack && !f.theme && (p.family || '') === f.family && (p.kind || '') === f.kind;
       b.setAttribute('aria-pressed', on ? 'true' : 'false');
+      // On a phone the picker is one scrolling row: keep the choice in it.
+      if (on && b.parentNode.scrollWidth > b.parentNode.clientWidth) {
+        b.scrollIntoView({ block: 'nearest', inline: 'center' });
+      }
     });
   }
 
