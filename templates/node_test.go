@@ -22,17 +22,7 @@ func TestNodeUnitTests(t *testing.T) {
 		}
 		t.Skipf("skipping the front end's unit tests: %v (install Node 20 or later)", err)
 	}
-	// Reading the modules here tells go test's cache about them: a test
-	// run is cached only while no module and no test has changed.
-	files, err := filepath.Glob("static/js/*js")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("the front end's modules: %v", err)
-	}
-	for _, f := range files {
-		if _, err := os.ReadFile(f); err != nil {
-			t.Fatal(err)
-		}
-	}
+	readModules(t)
 	cmd := exec.Command(node, "--test", "static/js/")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -40,5 +30,22 @@ func TestNodeUnitTests(t *testing.T) {
 	}
 	if testing.Verbose() {
 		t.Logf("%s", out)
+	}
+}
+
+// readModules reads every front-end module and the type-check config:
+// reading them tells go test's cache about them, so a test run is
+// cached only while no module and no test has changed.
+func readModules(t *testing.T) {
+	t.Helper()
+	files, err := filepath.Glob("static/js/*js")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("the front end's modules: %v", err)
+	}
+	more, _ := filepath.Glob("static/*.js*")
+	for _, f := range append(files, more...) {
+		if _, err := os.ReadFile(f); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

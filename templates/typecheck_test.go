@@ -1,0 +1,30 @@
+package templates
+
+import (
+	"os"
+	"os/exec"
+	"testing"
+)
+
+// TestTypeCheck runs TypeScript's checker over the front end's modules
+// (tsc --noEmit -p static): each module typed with JSDoc and opted in by
+// // @ts-check is checked against the types it declares and imports. It
+// skips, saying why, when tsc is not on PATH, except in CI (CI set),
+// where a missing tsc is a failure; .ci/run installs it from npm.
+func TestTypeCheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the type check is skipped with -short")
+	}
+	tsc, err := exec.LookPath("tsc")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("the front end's type check needs tsc in CI: %v", err)
+		}
+		t.Skipf("skipping the front end's type check: %v (npm install -g typescript@5)", err)
+	}
+	readModules(t)
+	out, err := exec.Command(tsc, "--noEmit", "-p", "static").CombinedOutput()
+	if err != nil {
+		t.Fatalf("tsc --noEmit -p static: %v\n%s", err, out)
+	}
+}
