@@ -39,6 +39,7 @@ func trainShot(t *testing.T, ctx context.Context, name string) {
 	if dir == "" {
 		return
 	}
+	eval[bool](t, ctx, `window.scrollTo(0, 0), true`)
 	time.Sleep(300 * time.Millisecond) // let transitions end
 	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {

@@ -122,7 +122,10 @@ export class Dashboard {
     const box = $('#rating-chart');
     if (p.history.length) {
       box.textContent = '';
-      box.appendChild(chart(p.history, 640, 220));
+      // Drawn at the width it shows at (up to 640), so that its
+      // labels keep their size on a phone.
+      const w = Math.round(Math.max(300, Math.min(640, box.clientWidth || 640)));
+      box.appendChild(chart(p.history, w, 220));
     }
     const rec = $('#records');
     rec.textContent = '';

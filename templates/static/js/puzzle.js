@@ -112,7 +112,8 @@ export class Puzzle {
     this.data = data;
     this.loading = true;
     this.showState();
-    return this.game.load(data).then(() => this.restart());
+    // A second load before this one ends drops this one's restart.
+    return this.schedule.guard(this.game.load(data)).then(() => this.restart());
   }
 
   /**
