@@ -18,7 +18,20 @@ const REPLY_PAUSE = 250;
 // onUserMove(from, to, promo) → bool (return true to handle the move
 // yourself), onUserText(text) → promise, canMove() and
 // blockControls(action) → bool (return true to refuse a control).
+/**
+ * @typedef {object} GameOptions
+ * @property {any} data the mode data
+ * @property {ParentNode} [root]
+ * @property {any} [engine]
+ * @property {(s: any, moved: boolean) => void} [onState]
+ * @property {(from: string, to: string, promo?: string) => boolean} [onUserMove]
+ * @property {(text: string) => Promise<any>} [onUserText]
+ * @property {() => boolean} [canMove]
+ * @property {(action: string) => boolean} [blockControls]
+ */
+
 export class Game {
+  /** @param {GameOptions} opts */
   constructor(opts) {
     this.opts = opts;
     this.data = opts.data;
