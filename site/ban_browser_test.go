@@ -44,10 +44,10 @@ func TestBrowserBanChess(t *testing.T) {
 	}
 
 	// Black, the computer, bans one of White's moves first.
-	waitFor(t, ctx, `TC.page.state.cursor >= 1 && !TC.page.busy`, 20*time.Second)
-	ban1 := eval[string](t, ctx, `TC.page.state.banned ? TC.page.state.banned.from + TC.page.state.banned.to : ''`)
+	waitFor(t, ctx, pastPly(1), 20*time.Second)
+	ban1 := eval[string](t, ctx, boardJS+`.banned || ''`)
 	if ban1 == "" {
-		t.Fatalf("no ban after the computer's first action: %+v", state(t, ctx, `TC.page.state`))
+		t.Fatalf("no ban after the computer's first action: %+v", shownGame(t, ctx))
 	}
 	if note := text("#ban-note"); !strings.Contains(note, "Banned: "+ban1) {
 		t.Errorf("ban note %q, want it to name %s", note, ban1)
@@ -63,14 +63,17 @@ func TestBrowserBanChess(t *testing.T) {
 	}
 
 	// White, the player, moves: the banned move is not offered.
-	from, to := eval[string](t, ctx, `Object.keys(TC.page.state.legal)[0]`), ""
-	to = eval[string](t, ctx, `TC.page.state.legal[`+"`"+from+"`"+`][0].to`)
+	first := eval[string](t, ctx, firstMoveJS)
+	if first == "" {
+		t.Fatal("the board offers White no move")
+	}
+	from, to := first[:2], first[2:]
 	if from+to == ban1 {
 		t.Fatalf("the banned move %s is offered", ban1)
 	}
 	clickMove(t, ctx, from, to)
-	waitFor(t, ctx, `TC.page.state.cursor >= 2`, 5*time.Second)
-	s := state(t, ctx, `TC.page.state`)
+	waitFor(t, ctx, `+`+boardJS+`.ply >= 2`, 5*time.Second)
+	s := shownGame(t, ctx)
 	if s.Over {
 		t.Fatalf("game over after one move: %+v", s)
 	}
@@ -83,9 +86,12 @@ func TestBrowserBanChess(t *testing.T) {
 
 	// White bans one of Black's moves: click its from-square, see the
 	// dots, click its to-square.
-	bfrom := eval[string](t, ctx, `Object.keys(TC.page.state.legal)[0]`)
-	bto := eval[string](t, ctx, `TC.page.state.legal[`+"`"+bfrom+"`"+`][0].to`)
-	if piece := eval[string](t, ctx, `TC.page.board.piece(`+"`"+bfrom+"`"+`)`); !strings.HasPrefix(piece, "b") {
+	ban := eval[string](t, ctx, firstMoveJS)
+	if ban == "" {
+		t.Fatal("the board offers White no ban")
+	}
+	bfrom, bto := ban[:2], ban[2:]
+	if piece := pieceOn(t, ctx, bfrom); !strings.HasPrefix(piece, "b") {
 		t.Fatalf("a ban of White's is offered from %s (%q), want one of Black's pieces", bfrom, piece)
 	}
 	run(t, ctx, chromedp.Click(css(`#board button[data-square="`+bfrom+`"]`)))
@@ -93,21 +99,21 @@ func TestBrowserBanChess(t *testing.T) {
 		t.Errorf("no target dot on %s after selecting %s", bto, bfrom)
 	}
 	run(t, ctx, chromedp.Click(css(`#board button[data-square="`+bto+`"]`)))
-	waitFor(t, ctx, `TC.page.state.cursor >= 3`, 5*time.Second)
+	waitFor(t, ctx, `+`+boardJS+`.ply >= 3`, 5*time.Second)
 	ban2 := bfrom + bto
-	if got := eval[string](t, ctx, `TC.page.state.banned ? TC.page.state.banned.from + TC.page.state.banned.to : ''`); got != ban2 && !state(t, ctx, `TC.page.state`).Over {
+	if got := eval[string](t, ctx, boardJS+`.banned || ''`); got != ban2 && !shownGame(t, ctx).Over {
 		t.Fatalf("banned %q after White's ban, want %s", got, ban2)
 	}
 	if moves := text("#moves"); !strings.Contains(moves, "(ban "+ban2+")") {
 		t.Errorf("move list %q lacks White's ban %s", moves, ban2)
 	}
-	if ok := eval[bool](t, ctx, `document.getElementById('board').dataset.banned === '`+ban2+`'`); !ok && !state(t, ctx, `TC.page.state`).Over {
+	if ok := eval[bool](t, ctx, `document.getElementById('board').dataset.banned === '`+ban2+`'`); !ok && !shownGame(t, ctx).Over {
 		t.Errorf("board does not record the ban %s", ban2)
 	}
 
 	// The computer moves (around the ban) and bans again.
-	waitFor(t, ctx, `TC.page.state.over || (TC.page.state.cursor >= 5 && !TC.page.busy)`, 20*time.Second)
-	s = state(t, ctx, `TC.page.state`)
+	waitFor(t, ctx, overOrPast(5), 20*time.Second)
+	s = shownGame(t, ctx)
 	moves := text("#moves")
 	t.Logf("move list: %s; status: %s", moves, text("#status"))
 	if len(s.SAN) < 3 || !strings.Contains(moves, s.SAN[1]) {
@@ -128,7 +134,7 @@ func TestBrowserBanChess(t *testing.T) {
 
 	// Undo goes back to the player's last turn to act: White's ban.
 	run(t, ctx, chromedp.Click(css(`[data-action="undo"]`)))
-	waitFor(t, ctx, `TC.page.state.cursor === 2`, 5*time.Second)
+	waitFor(t, ctx, boardJS+`.ply === '2'`, 5*time.Second)
 	if st := text("#status"); st != "White bans one of Black's moves." {
 		t.Errorf("status %q after undo", st)
 	}
@@ -144,8 +150,8 @@ func TestBrowserBanChess(t *testing.T) {
 	// On the 1×12 board White has a single first move: Black's first ban
 	// stalemates it, and the page says so.
 	open(t, ctx, srv.url("modes/ban-1d-12/"))
-	waitFor(t, ctx, `TC.page.state.over && !TC.page.busy`, 20*time.Second)
-	s = state(t, ctx, `TC.page.state`)
+	waitFor(t, ctx, `!!`+boardJS+`.over && `+boardJS+`.busy !== 'true'`, 20*time.Second)
+	s = shownGame(t, ctx)
 	if s.Status != "stalemate" || len(s.SAN) != 1 || !strings.HasPrefix(s.SAN[0], "b:") {
 		t.Fatalf("1×12: want a stalemate by Black's first ban, got %+v", s)
 	}

@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -287,7 +288,9 @@ func waitFor(t *testing.T, ctx context.Context, cond string, timeout time.Durati
 	}
 }
 
-// gameState is the part of the engine's state the tests read.
+// gameState is what the page shows of its game: the board's data-*
+// attributes (data-fen, data-turn, data-over, data-winner, data-ply) and
+// the move list (a ban as "b:" and its squares).
 type gameState struct {
 	FEN    string   `json:"fen"`
 	Side   string   `json:"side"`
@@ -296,13 +299,139 @@ type gameState struct {
 	Status string   `json:"status"`
 	Cursor int      `json:"cursor"`
 	SAN    []string `json:"san"`
-	Board  []string `json:"board"`
 }
 
-func state(t *testing.T, ctx context.Context, expr string) gameState {
+// boardJS is the board's dataset, where the page says what it shows.
+const boardJS = `document.getElementById('board').dataset`
+
+// shownGame reads the game the page shows.
+func shownGame(t *testing.T, ctx context.Context) gameState {
 	t.Helper()
-	return eval[gameState](t, ctx, expr)
+	return eval[gameState](t, ctx, `(() => {
+		const d = `+boardJS+`;
+		const san = Array.from(document.querySelectorAll('#moves .mv')).map((b) => {
+			const m = /^\(ban (.*)\)$/.exec(b.textContent);
+			return m ? 'b:' + m[1] : b.textContent;
+		});
+		return { fen: d.fen || '', side: d.turn || '', over: !!d.over, winner: d.winner || '', status: d.over || '', cursor: +(d.ply || 0), san };
+	})()`)
 }
+
+// pieceOn is the piece the board shows on a square ("wr"), "" when empty.
+func pieceOn(t *testing.T, ctx context.Context, square string) string {
+	t.Helper()
+	return eval[string](t, ctx, `document.querySelector('#board [data-square="`+square+`"]').dataset.piece || ''`)
+}
+
+// atPly is the condition that the board shows ply moves played and the
+// computer is not thinking.
+func atPly(ply int) string {
+	return fmt.Sprintf(`+%s.ply === %d && %s.busy !== 'true'`, boardJS, ply, boardJS)
+}
+
+// pastPly: at least ply moves played and the computer not thinking.
+func pastPly(ply int) string {
+	return fmt.Sprintf(`+%s.ply >= %d && %s.busy !== 'true'`, boardJS, ply, boardJS)
+}
+
+// overOrPast: the game is over, or pastPly(ply).
+func overOrPast(ply int) string {
+	return `(!!` + boardJS + `.over && ` + boardJS + `.busy !== 'true') || (` + pastPly(ply) + `)`
+}
+
+// puzzleIs is the condition that the puzzle shows state (#puzzle's
+// data-state): "play" (the player's move), "wait", "solved", "free".
+func puzzleIs(state string) string {
+	return `(document.getElementById('puzzle') || {dataset: {}}).dataset.state === '` + state + `'`
+}
+
+// puzzleOpen: the trainer shows puzzle id, waiting for the player.
+func puzzleOpen(id string) string {
+	return `document.getElementById('puzzle').dataset.id === '` + id + `' && ` + puzzleIs("play")
+}
+
+// puzzleAt: the puzzle waits for the player's move at ply.
+func puzzleAt(ply int) string {
+	return fmt.Sprintf(`+%s.ply === %d && %s`, boardJS, ply, puzzleIs("play"))
+}
+
+// opened is the count of puzzles the trainer opened (#puzzle's
+// data-opened); wait for it to grow after a click that opens one.
+func opened(t *testing.T, ctx context.Context) int {
+	t.Helper()
+	return eval[int](t, ctx, `+(document.getElementById('puzzle').dataset.opened || 0)`)
+}
+
+// openedMore: the trainer opened another puzzle than the n-th, and it
+// waits for the player.
+func openedMore(n int) string {
+	return fmt.Sprintf(`+(document.getElementById('puzzle').dataset.opened || 0) > %d && %s`, n, puzzleIs("play"))
+}
+
+// wrongMove is a legal move (coordinates) of the side to move in a
+// mate puzzle's position that does not mate the fastest: one a puzzle
+// rejects. The variant is the board's data-variant ("" for chess).
+func wrongMove(t *testing.T, fen, variant string) string {
+	t.Helper()
+	if variant == "" {
+		variant = "chess"
+	}
+	r, err := engine.Preset(variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := engine.Parse(fen, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := fastestMate(t, p)
+	best := map[engine.Move]bool{}
+	for _, f := range res.First {
+		if f.Moves == res.Moves {
+			best[f.Move] = true
+		}
+	}
+	for _, m := range p.LegalMoves(nil) {
+		if !best[m] {
+			return p.B.Name(m.From()) + p.B.Name(m.To())
+		}
+	}
+	t.Fatalf("every legal move in %s mates the fastest", fen)
+	return ""
+}
+
+// fastestMate proves the fastest mate of the side to move, trying one
+// move, then two, up to eight.
+func fastestMate(t *testing.T, p *engine.Position) *mate.Result {
+	t.Helper()
+	for n := 1; n <= 8; n++ {
+		res, err := mate.Search(p, p.Side, n, mate.Options{MaxTreeNodes: -1})
+		if err != nil {
+			t.Fatalf("mate search in %s: %v", p.FEN(), err)
+		}
+		if res.Found {
+			return res
+		}
+	}
+	t.Fatalf("no mate in 8 in %s", p.FEN())
+	return nil
+}
+
+// firstMoveJS finds a move the board offers, as the player finds it:
+// it selects each piece in turn, from a1 rank by rank (the engine's
+// order of squares), until target dots show, and gives the piece's
+// square and the first target's ("a2a4"), "" when none.
+const firstMoveJS = `(() => {
+	const order = (b) => { const q = b.dataset.square; return parseInt(q.slice(1), 10) * 32 + q.charCodeAt(0); };
+	const pieces = Array.from(document.querySelectorAll('#board button[data-square][data-piece]')).sort((a, b) => order(a) - order(b));
+	for (const b of pieces) {
+		b.click();
+		const d = Array.from(document.querySelectorAll('#board button.dot, #board button.cap')).sort((a, b) => order(a) - order(b))[0];
+		b.click();
+		if (d) return b.dataset.square + d.dataset.square;
+	}
+	return '';
+})()`
 
 // clickMove clicks the origin square, then the destination.
 func clickMove(t *testing.T, ctx context.Context, from, to string) {
@@ -335,10 +464,10 @@ func TestBrowserPlayPerfect(t *testing.T) {
 	if opp != "perfect" {
 		t.Fatalf("default opponent %q, want perfect", opp)
 	}
-	waitFor(t, ctx, `TC.page.tableLoaded === true`, 10*time.Second)
+	waitFor(t, ctx, boardJS+`.table === 'loaded'`, 10*time.Second)
 	var replies []float64
 	for ply := 0; ply < 40; ply++ {
-		s := state(t, ctx, `TC.page.state`)
+		s := shownGame(t, ctx)
 		if s.Over {
 			break
 		}
@@ -347,12 +476,12 @@ func TestBrowserPlayPerfect(t *testing.T) {
 		}
 		from, to := bestMove(t, s.FEN, "1d")
 		clickMove(t, ctx, from, to)
-		waitFor(t, ctx, fmt.Sprintf(`TC.page.state.cursor >= %d && !TC.page.busy`, s.Cursor+1), 5*time.Second)
-		waitFor(t, ctx, fmt.Sprintf(`TC.page.state.over || (TC.page.state.cursor >= %d && !TC.page.busy)`, s.Cursor+2), 10*time.Second)
-		ms := eval[float64](t, ctx, `TC.page.lastReplyMs || 0`)
+		waitFor(t, ctx, pastPly(s.Cursor+1), 5*time.Second)
+		waitFor(t, ctx, overOrPast(s.Cursor+2), 10*time.Second)
+		ms := eval[float64](t, ctx, `+(`+boardJS+`.replyMs || 0)`)
 		replies = append(replies, ms)
 	}
-	s := state(t, ctx, `TC.page.state`)
+	s := shownGame(t, ctx)
 	if !s.Over || s.Winner != "white" || s.Status != "checkmate" {
 		t.Fatalf("game did not end in White's mate: %+v", s)
 	}
@@ -395,15 +524,14 @@ func TestBrowserPuzzle(t *testing.T) {
 	srv := serve(t, site.dir, "")
 	ctx := browser(t, 1280, 900)
 	open(t, ctx, srv.url("modes/gardner-mate/"))
-	waitFor(t, ctx, `TC.page.node && !TC.page.busy`, 10*time.Second)
+	waitFor(t, ctx, puzzleIs("play"), 10*time.Second)
 
 	// A wrong move: the rook up one square.
 	clickMove(t, ctx, "a3", "a4")
 	waitFor(t, ctx, `document.getElementById('feedback').textContent.indexOf('✗') >= 0`, 5*time.Second)
-	waitFor(t, ctx, `TC.page.game.state.cursor === 0 && !TC.page.busy`, 5*time.Second)
-	s := state(t, ctx, `TC.page.game.state`)
-	if s.Board[2] != "wr" || s.Board[3] != "" {
-		t.Fatalf("the wrong move was not taken back: %v", s.Board)
+	waitFor(t, ctx, puzzleAt(0), 5*time.Second)
+	if a3, a4 := pieceOn(t, ctx, "a3"), pieceOn(t, ctx, "a4"); a3 != "wr" || a4 != "" {
+		t.Fatalf("the wrong move was not taken back: a3 %q, a4 %q", a3, a4)
 	}
 
 	// Hint 1 and Hint 2, with their squares.
@@ -435,12 +563,12 @@ func TestBrowserPuzzle(t *testing.T) {
 	p := *puzzle.Start
 	for i, mv := range line {
 		if i%2 == 0 {
-			waitFor(t, ctx, fmt.Sprintf(`TC.page.game.state.cursor === %d && !TC.page.busy`, i), 10*time.Second)
+			waitFor(t, ctx, puzzleAt(i), 10*time.Second)
 			clickMove(t, ctx, p.B.Name(mv.From()), p.B.Name(mv.To()))
 		}
 		p.Make(mv)
 	}
-	waitFor(t, ctx, `TC.page.solved`, 10*time.Second)
+	waitFor(t, ctx, puzzleIs("solved"), 10*time.Second)
 	fb := eval[string](t, ctx, `document.getElementById('feedback').textContent`)
 	if !strings.Contains(fb, "Solved") || !strings.Contains(fb, "White wins") {
 		t.Errorf("feedback at the end: %q", fb)
@@ -466,7 +594,7 @@ func TestBrowserTrainer(t *testing.T) {
 	}
 	// Rated (the default): a solved puzzle raises the rating.
 	open(t, ctx, srv.url("train/?id=gardner-mate"))
-	waitFor(t, ctx, `TC.trainer && TC.trainer.current && TC.trainer.current.id === 'gardner-mate' && TC.page.node && !TC.page.busy`, 10*time.Second)
+	waitFor(t, ctx, puzzleOpen("gardner-mate"), 10*time.Second)
 	s := loadRenderSite(t)
 	var m *mode.Mode
 	for _, x := range s.Modes {
@@ -481,12 +609,12 @@ func TestBrowserTrainer(t *testing.T) {
 	p := *m.Start
 	for i, mv := range line {
 		if i%2 == 0 {
-			waitFor(t, ctx, fmt.Sprintf(`TC.page.game.state.cursor === %d && !TC.page.busy`, i), 10*time.Second)
+			waitFor(t, ctx, puzzleAt(i), 10*time.Second)
 			clickMove(t, ctx, p.B.Name(mv.From()), p.B.Name(mv.To()))
 		}
 		p.Make(mv)
 	}
-	waitFor(t, ctx, `TC.page.solved`, 10*time.Second)
+	waitFor(t, ctx, puzzleIs("solved"), 10*time.Second)
 	waitFor(t, ctx, `document.getElementById('progress').textContent.indexOf('Solved 1 · streak 1 · best streak 1') === 0`, 5*time.Second)
 	rating := func() int {
 		return eval[int](t, ctx, `parseInt(document.getElementById('player-rating').textContent, 10)`)
@@ -508,7 +636,7 @@ func TestBrowserTrainer(t *testing.T) {
 
 	// A pack puzzle read from its chunk, with its rating, themes and source.
 	open(t, ctx, srv.url("train/?id=tm-Back-rank"))
-	waitFor(t, ctx, `TC.trainer && TC.trainer.current && TC.trainer.current.id === 'tm-Back-rank' && TC.page.node && !TC.page.busy`, 10*time.Second)
+	waitFor(t, ctx, puzzleOpen("tm-Back-rank"), 10*time.Second)
 	if meta := eval[string](t, ctx, `document.getElementById('puzzle-meta').textContent`); meta != "Rated 700 · Mate in 1, Back-rank mate · Test mates" {
 		t.Errorf("puzzle meta %q", meta)
 	}
@@ -517,28 +645,25 @@ func TestBrowserTrainer(t *testing.T) {
 	}
 	// A typed move (SAN) solves it.
 	run(t, ctx, chromedp.SendKeys(css(`#move-input`), "Ra8#\n"))
-	waitFor(t, ctx, `TC.page.solved`, 10*time.Second)
+	waitFor(t, ctx, puzzleIs("solved"), 10*time.Second)
 
 	// A wrong move in a table-backed puzzle: the table's refutation in
 	// #feedback, the move taken back, the rating down, the puzzle queued
 	// for review.
 	open(t, ctx, srv.url("train/?id=tm-one-file"))
-	waitFor(t, ctx, `TC.trainer && TC.trainer.current && TC.trainer.current.id === 'tm-one-file' && TC.page.node && !TC.page.busy`, 10*time.Second)
+	waitFor(t, ctx, puzzleOpen("tm-one-file"), 10*time.Second)
 	if title := eval[string](t, ctx, `document.getElementById('puzzle-title').textContent`); title != "Mate in 4 · Test mates" {
 		t.Errorf("permalink opened %q", title)
 	}
 	before := rating()
-	wrong := eval[string](t, ctx, wrongMoveJS)
-	if wrong == "" {
-		t.Fatal("no wrong move in tm-one-file")
-	}
+	wrong := wrongMove(t, eval[string](t, ctx, boardJS+`.fen`), eval[string](t, ctx, boardJS+`.variant`))
 	clickMove(t, ctx, wrong[:2], wrong[2:4])
 	waitFor(t, ctx, `document.getElementById('feedback').textContent.indexOf('Proven by the exact table') > 0`, 10*time.Second)
 	fb := eval[string](t, ctx, `document.getElementById('feedback').textContent`)
 	if !strings.HasPrefix(fb, "✗ ") || eval[string](t, ctx, `document.getElementById('feedback').getAttribute('role')`) != "status" {
 		t.Errorf("feedback %q", fb)
 	}
-	waitFor(t, ctx, `TC.page.game.state.cursor === 0 && !TC.page.busy`, 10*time.Second)
+	waitFor(t, ctx, puzzleAt(0), 10*time.Second)
 	if r := rating(); r >= before {
 		t.Errorf("after a wrong move the rating is %d, want below %d", r, before)
 	}
@@ -547,19 +672,23 @@ func TestBrowserTrainer(t *testing.T) {
 	}
 	// Review brings the failed puzzle back.
 	open(t, ctx, srv.url("train/"))
-	waitFor(t, ctx, `TC.trainer && TC.trainer.current && !TC.page.busy`, 10*time.Second)
+	waitFor(t, ctx, puzzleIs("play"), 10*time.Second)
+	n := opened(t, ctx)
 	run(t, ctx, chromedp.Click(css(`[data-mode="review"]`)))
-	waitFor(t, ctx, `TC.trainer.mode === 'review' && TC.trainer.current.id === 'tm-one-file' && !TC.page.busy`, 10*time.Second)
+	waitFor(t, ctx, `document.querySelector('[data-mode="review"]').getAttribute('aria-pressed') === 'true' && `+openedMore(n)+` && `+puzzleOpen("tm-one-file"), 10*time.Second)
 
 	// Streak: one mistake ends it.
+	n = opened(t, ctx)
 	run(t, ctx, chromedp.Click(css(`[data-mode="streak"]`)))
-	waitFor(t, ctx, `TC.trainer.mode === 'streak' && TC.trainer.run && TC.trainer.run.played.size === 1 && TC.page.node && !TC.page.busy && TC.page.game.state.fen === TC.trainer.current.fen`, 10*time.Second)
-	eval[bool](t, ctx, `TC.page.tryCoord(`+wrongMoveJS+`), true`)
+	waitFor(t, ctx, `document.getElementById('mode-status').textContent.indexOf('Streak 0 ') === 0 && `+openedMore(n), 10*time.Second)
+	wrong = wrongMove(t, eval[string](t, ctx, boardJS+`.fen`), eval[string](t, ctx, boardJS+`.variant`))
+	clickMove(t, ctx, wrong[:2], wrong[2:4])
 	waitFor(t, ctx, `document.getElementById('mode-status').textContent.indexOf('the streak is over') > 0`, 10*time.Second)
 
 	// Storm: the clock runs out (the page's clock is moved on).
+	n = opened(t, ctx)
 	run(t, ctx, chromedp.Click(css(`[data-mode="storm"]`)))
-	waitFor(t, ctx, `TC.trainer.mode === 'storm' && TC.trainer.run && /^Storm 3:00|^Storm 2:5/.test(document.getElementById('mode-status').textContent)`, 10*time.Second)
+	waitFor(t, ctx, `/^Storm 3:00|^Storm 2:5/.test(document.getElementById('mode-status').textContent) && `+openedMore(n), 10*time.Second)
 	eval[bool](t, ctx, `(() => { const t0 = Date.now(); TC.now = () => Date.now() - t0 + t0 + 181000; return true; })()`)
 	waitFor(t, ctx, `document.getElementById('mode-status').textContent.indexOf('Storm over') === 0`, 5*time.Second)
 	eval[bool](t, ctx, `delete TC.now, true`)
@@ -569,7 +698,7 @@ func TestBrowserTrainer(t *testing.T) {
 	waitFor(t, ctx, `document.getElementById('train-error').textContent.indexOf('There is no puzzle “no-such-puzzle”') === 0`, 10*time.Second)
 	// A pack filter from the pack's page.
 	open(t, ctx, srv.url("train/?pack=test-mates"))
-	waitFor(t, ctx, `TC.trainer && TC.trainer.current && TC.trainer.current.pack === 'test-mates'`, 10*time.Second)
+	waitFor(t, ctx, `document.getElementById('puzzle').dataset.pack === 'test-mates'`, 10*time.Second)
 	if got := eval[string](t, ctx, `document.getElementById('f-pack').value`); got != "test-mates" {
 		t.Errorf("pack filter %q", got)
 	}
@@ -577,32 +706,55 @@ func TestBrowserTrainer(t *testing.T) {
 	// The dashboard draws the rating history; an export imported into an
 	// empty record restores the same state; a corrupt file changes nothing.
 	run(t, ctx, chromedp.Navigate(srv.url("train/dashboard/")))
-	waitFor(t, ctx, `!!TC.dashboard && !!document.querySelector('#rating-chart svg polyline')`, 10*time.Second)
-	if !eval[bool](t, ctx, `(() => {
-		const d = TC.dashboard;
-		const before = JSON.stringify(d.progress);
-		const text = d.exportText();
-		localStorage.removeItem('thinchess.progress');
-		d.progress = JSON.parse('{"v":2,"puzzles":{},"streak":0,"best":0,"player":{"rating":1500,"rd":350,"vol":0.06},"history":[],"log":[],"review":{},"records":{"streak":0,"storm":0}}');
-		return d.importText(text) && JSON.stringify(d.progress) === before && localStorage.getItem('thinchess.progress') === before;
-	})()`) {
-		t.Error("export then import did not restore the state")
+	waitFor(t, ctx, `!!document.querySelector('#rating-chart svg polyline')`, 10*time.Second)
+	kept := eval[string](t, ctx, `localStorage.getItem('thinchess.progress')`)
+	exported := download(t, ctx, `[data-action="export"]`, "thinchess-progress.json")
+	eval[bool](t, ctx, `localStorage.removeItem('thinchess.progress'), true`)
+	run(t, ctx, chromedp.Reload())
+	waitFor(t, ctx, `document.getElementById('player-rating').textContent === '1500' && !document.querySelector('#rating-chart svg')`, 10*time.Second)
+	run(t, ctx, chromedp.SetUploadFiles(css(`#import-file`), []string{exported}))
+	waitFor(t, ctx, `document.getElementById('data-note').textContent.indexOf('Imported') === 0`, 10*time.Second)
+	if after := eval[string](t, ctx, `localStorage.getItem('thinchess.progress')`); after != kept {
+		t.Errorf("export then import did not restore the state:\n%s\nwant\n%s", after, kept)
 	}
-	if eval[bool](t, ctx, `TC.dashboard.importText('{"kind":"thinchess-progress","progress":{"v":2}}')`) {
-		t.Error("a corrupt import was accepted")
+	if !eval[bool](t, ctx, `!!document.querySelector('#rating-chart svg polyline')`) {
+		t.Error("the imported rating history is not drawn")
 	}
-	if note := eval[string](t, ctx, `document.getElementById('data-note').textContent`); !strings.HasPrefix(note, "Import failed: ") {
-		t.Errorf("after a corrupt import the page says %q", note)
+	corrupt := filepath.Join(t.TempDir(), "corrupt.json")
+	if err := os.WriteFile(corrupt, []byte(`{"kind":"thinchess-progress","progress":{"v":2}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(t, ctx, chromedp.SetUploadFiles(css(`#import-file`), []string{corrupt}))
+	waitFor(t, ctx, `document.getElementById('data-note').textContent.indexOf('Import failed: ') === 0`, 10*time.Second)
+	if after := eval[string](t, ctx, `localStorage.getItem('thinchess.progress')`); after != kept {
+		t.Errorf("a corrupt import changed the progress to %s", after)
 	}
 }
 
-// wrongMoveJS finds a legal move of the player that the puzzle's tree
-// does not accept, in coordinates.
-const wrongMoveJS = `(() => {
-	const n = TC.page.node;
-	const all = Object.values(TC.page.game.state.legal).flat().map((m) => m.coord);
-	return all.find((c) => n.accept.indexOf(c) < 0) || '';
-})()`
+// download clicks a button that saves a file and returns the path of
+// the file saved (named name), once it is written whole.
+func download(t *testing.T, ctx context.Context, button, name string) string {
+	t.Helper()
+	dir := t.TempDir()
+	run(t, ctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+			Behavior:     cdpbrowser.SetDownloadBehaviorBehaviorAllow,
+			DownloadPath: dir,
+		})
+		return err
+	}), chromedp.Click(css(button)))
+	path := filepath.Join(dir, name)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if b, err := os.ReadFile(path); err == nil && len(b) > 0 && b[len(b)-1] == '}' {
+			return path
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("clicking %s saved no %s", button, name)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
 
 // Scenario 3: the editor opened by a ?pos= link solves the position; a
 // ?pos= carrying a script shows an error and runs nothing.
@@ -685,8 +837,8 @@ func TestBrowserOffline(t *testing.T) {
 	run(t, ctx, chromedp.SetValue(css(`#opponent`), "human"))
 	eval[bool](t, ctx, `(function(){var s=document.getElementById('opponent');s.dispatchEvent(new Event('change'));return true})()`)
 	clickMove(t, ctx, "a2", "a4")
-	waitFor(t, ctx, `TC.page.state.cursor === 1`, 10*time.Second)
-	s := state(t, ctx, `TC.page.state`)
+	waitFor(t, ctx, boardJS+`.ply === '1'`, 10*time.Second)
+	s := shownGame(t, ctx)
 	if s.SAN[0] != "Na4" {
 		t.Errorf("offline move gave %v", s.SAN)
 	}
@@ -727,14 +879,14 @@ func TestBrowserKeyboard(t *testing.T) {
 	run(t, ctx, chromedp.KeyEvent(kb.Enter))
 	waitFor(t, ctx, `document.querySelector('[data-square="a4"]').classList.contains('dot')`, 5*time.Second)
 	run(t, ctx, chromedp.KeyEvent(kb.ArrowUp), chromedp.KeyEvent(kb.ArrowUp), chromedp.KeyEvent(" "))
-	waitFor(t, ctx, `TC.page.state.cursor >= 1`, 5*time.Second)
-	s := state(t, ctx, `TC.page.state`)
+	waitFor(t, ctx, `+`+boardJS+`.ply >= 1`, 5*time.Second)
+	s := shownGame(t, ctx)
 	if s.SAN[0] != "Na4" {
 		t.Fatalf("keyboard move gave %v", s.SAN)
 	}
 	waitFor(t, ctx, `document.getElementById('announcer').textContent.indexOf('played') >= 0`, 5*time.Second)
 	// The typed move box.
-	waitFor(t, ctx, `TC.page.state.cursor === 2 && !TC.page.busy`, 10*time.Second)
+	waitFor(t, ctx, atPly(2), 10*time.Second)
 	run(t, ctx, chromedp.SendKeys(css(`#move-input`), "zz9"+kb.Enter))
 	waitFor(t, ctx, `!document.getElementById('move-error').hidden`, 5*time.Second)
 }
@@ -786,17 +938,17 @@ func TestBrowserChessRules(t *testing.T) {
 		{"e8", "d8"}, {"g1", "f3"}, {"b7", "b6"}, {"f1", "c4"}, {"c8", "b7"},
 		{"e1", "g1"}, // castling
 	}
-	waitFor(t, ctx, `TC.page.opponent === 'human'`, 5*time.Second)
+	waitFor(t, ctx, `document.getElementById('you-play').textContent === 'Both sides on this device.'`, 5*time.Second)
 	for i, m := range moves {
-		waitFor(t, ctx, fmt.Sprintf(`TC.page.state.cursor === %d`, i), 5*time.Second)
+		waitFor(t, ctx, atPly(i), 5*time.Second)
 		clickMove(t, ctx, m[0], m[1])
 		if m[1] == "d8" && m[0] == "c7" {
 			waitFor(t, ctx, `document.querySelector('.promo button[aria-label="Promote to queen"]')`, 5*time.Second)
 			run(t, ctx, chromedp.Click(css(`.promo button[aria-label="Promote to queen"]`)))
 		}
 	}
-	waitFor(t, ctx, fmt.Sprintf(`TC.page.state.cursor === %d`, len(moves)), 5*time.Second)
-	s := state(t, ctx, `TC.page.state`)
+	waitFor(t, ctx, atPly(len(moves)), 5*time.Second)
+	s := shownGame(t, ctx)
 	want := "e4 a6 e5 d5 exd6 Nf6 dxc7 e6 cxd8=Q+ Kxd8 Nf3 b6 Bc4 Bb7 O-O"
 	if got := strings.Join(s.SAN, " "); got != want {
 		t.Errorf("moves %q, want %q", got, want)
@@ -927,14 +1079,14 @@ func TestBrowserPackOffline(t *testing.T) {
 
 	// Offline: a puzzle of the pack, never opened before, by permalink.
 	open(t, ctx, srv.url("train/?id=tm-Rook-swap"))
-	waitFor(t, ctx, `TC.trainer && TC.trainer.current && TC.trainer.current.id === 'tm-Rook-swap' && TC.page.node && !TC.page.busy`, 15*time.Second)
+	waitFor(t, ctx, puzzleOpen("tm-Rook-swap"), 15*time.Second)
 	if task := eval[string](t, ctx, `document.getElementById('puzzle-task').textContent`); task != "Black has just played 27... Rd8. White to play and mate in 2 moves." {
 		t.Errorf("task %q", task)
 	}
 	clickMove(t, ctx, "e2", "e8")
-	waitFor(t, ctx, `TC.page.game.state.cursor === 2 && !TC.page.busy`, 10*time.Second)
+	waitFor(t, ctx, puzzleAt(2), 10*time.Second)
 	clickMove(t, ctx, "e1", "e8")
-	waitFor(t, ctx, `TC.page.solved`, 10*time.Second)
+	waitFor(t, ctx, puzzleIs("solved"), 10*time.Second)
 
 	// Removing it deletes its files from the cache.
 	run(t, ctx, chromedp.Navigate(srv.url("packs/test-mates/")))
@@ -962,7 +1114,7 @@ func TestBrowserBoardFits(t *testing.T) {
 		// Headless windows are at least 500 wide: emulate the phone.
 		run(t, ctx, chromedp.EmulateViewport(int64(vp[0]), int64(vp[1])))
 		open(t, ctx, srv.url("train/?id=long-1"))
-		waitFor(t, ctx, `TC.trainer && TC.trainer.current && TC.trainer.current.id === 'long-1' && TC.page.node && !TC.page.busy`, 10*time.Second)
+		waitFor(t, ctx, puzzleOpen("long-1"), 10*time.Second)
 		fit := eval[string](t, ctx, `(() => {
 			const b = document.querySelector('.board').getBoundingClientRect();
 			const out = [];
@@ -998,14 +1150,14 @@ func TestBrowserEarlyMove(t *testing.T) {
 		t.Fatal("the WebAssembly engine was ready at once: the test no longer tests a move made while it loads")
 	}
 	clickMove(t, ctx, "a2", "a4")
-	waitFor(t, ctx, `TC.page.state && TC.page.state.cursor === 1`, 2*time.Second)
-	if san := eval[string](t, ctx, `TC.page.state.san[0]`); san != "a4" {
+	waitFor(t, ctx, boardJS+`.ply === '1'`, 2*time.Second)
+	if san := shownGame(t, ctx).SAN[0]; san != "a4" {
 		t.Errorf("the move was played as %q, want a4", san)
 	}
 	if !eval[bool](t, ctx, `document.body.classList.contains('wasm-loading')`) {
 		t.Error("the engine was ready before the move was played")
 	}
-	waitFor(t, ctx, `TC.page.state.cursor >= 2`, 60*time.Second)
+	waitFor(t, ctx, `+`+boardJS+`.ply >= 2`, 60*time.Second)
 	if !eval[bool](t, ctx, `TC.wasmReadyAt > 0`) {
 		t.Error("the computer replied before the engine was ready")
 	}
@@ -1028,34 +1180,41 @@ func TestBrowserSearchFollowsTheGame(t *testing.T) {
 	srv := serve(t, site.dir, "")
 	ctx := browser(t, 1280, 900)
 	open(t, ctx, srv.url("modes/standard/"))
-	if eval[string](t, ctx, `TC.page.engine.constructor.name`) != "HybridEngine" {
-		t.Fatalf("the chess page plays on %s", eval[string](t, ctx, `TC.page.engine.constructor.name`))
+	if e := eval[string](t, ctx, boardJS+`.engine`); e != "HybridEngine" {
+		t.Fatalf("the chess page plays on %s", e)
 	}
 	play := func(from, to string, cursor int) {
 		t.Helper()
-		waitFor(t, ctx, fmt.Sprintf(`TC.page.state.cursor === %d && !TC.page.busy`, cursor), 10*time.Second)
+		waitFor(t, ctx, atPly(cursor), 10*time.Second)
 		clickMove(t, ctx, from, to)
-		waitFor(t, ctx, fmt.Sprintf(`TC.page.state.cursor === %d && !TC.page.busy`, cursor+2), 20*time.Second)
+		waitFor(t, ctx, atPly(cursor+2), 20*time.Second)
 	}
 	play("e2", "e4", 0)
 	play("d2", "d4", 2)
 	// Take back a move pair, play another move: the copy starts again.
 	run(t, ctx, chromedp.Click(css(`button[data-action="undo"]`)))
-	waitFor(t, ctx, `TC.page.state.cursor === 2`, 5*time.Second)
+	waitFor(t, ctx, boardJS+`.ply === '2'`, 5*time.Second)
 	play("g1", "f3", 2)
-	s := state(t, ctx, `TC.page.state`)
+	s := shownGame(t, ctx)
 	if len(s.SAN) != 4 || s.SAN[0] != "e4" || s.SAN[2] != "Nf3" {
 		t.Fatalf("moves %v", s.SAN)
 	}
 	// The analysis is of the page's position: its side, move number and
 	// best move, legal there.
-	ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`TC.page.engine.call('analyse', TC.page.id, 300).then((a) => {
-		const s = TC.page.state;
-		const b = a.bestMoves[0];
-		return a.side === s.side && a.fullmove === s.fullmove && !!b && (s.legal[b.from] || []).some((m) => m.to === b.to);
-	})`, chromedp.EvalAwaitPromise))
-	if err != nil || !ok {
-		t.Errorf("the analysis is not of the game's position (%v)", err)
+	run(t, ctx, chromedp.Click(css(`[data-action="best"]`)))
+	waitFor(t, ctx, `document.getElementById('analysis').textContent.indexOf('Best move: ') === 0 && document.querySelectorAll('#board .best').length === 2`, 20*time.Second)
+	marked := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#board .best')).map((b) => b.dataset.square)`)
+	p, err := engine.Parse(s.FEN, engine.MustPreset("chess"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	legal := false
+	for _, m := range p.LegalMoves(nil) {
+		from, to := p.B.Name(m.From()), p.B.Name(m.To())
+		legal = legal || (from == marked[0] && to == marked[1]) || (from == marked[1] && to == marked[0])
+	}
+	if !legal {
+		t.Errorf("the best move shown (%v: %s) is not a move of the game's position %s", marked, eval[string](t, ctx, `document.getElementById('analysis').textContent`), s.FEN)
 	}
 	if e := eval[string](t, ctx, `document.getElementById('move-error').textContent`); e != "" {
 		t.Errorf("error shown: %q", e)
@@ -1071,7 +1230,7 @@ func TestBrowserHoldPuzzle(t *testing.T) {
 	srv := serve(t, site.dir, "")
 	ctx := browser(t, 390, 844)
 	open(t, ctx, srv.url("train/?id=h1"))
-	waitFor(t, ctx, `TC.trainer && TC.trainer.current && TC.trainer.current.id === 'h1' && TC.page.node && !TC.page.busy`, 10*time.Second)
+	waitFor(t, ctx, puzzleOpen("h1"), 10*time.Second)
 	if title := eval[string](t, ctx, `document.getElementById('puzzle-title').textContent`); title != "Hold the draw · Holds" {
 		t.Errorf("title %q", title)
 	}
@@ -1079,17 +1238,18 @@ func TestBrowserHoldPuzzle(t *testing.T) {
 		t.Errorf("task %q", task)
 	}
 	run(t, ctx, chromedp.SendKeys(css(`#move-input`), "Ka8\n"))
-	waitFor(t, ctx, `TC.page.solved`, 10*time.Second)
+	waitFor(t, ctx, puzzleIs("solved"), 10*time.Second)
 	if fb := eval[string](t, ctx, `document.getElementById('feedback').textContent`); !strings.Contains(fb, "Solved! The draw is held") {
 		t.Errorf("feedback %q, want the draw held", fb)
 	}
 	// The picker: holds only.
+	n := opened(t, ctx)
 	eval[bool](t, ctx, `Array.from(document.querySelectorAll('#board-pick button')).find((b) => b.textContent === 'Hold the draw').click(), true`)
-	waitFor(t, ctx, `document.getElementById('f-kind').value === 'hold' && TC.trainer.current && !TC.page.busy`, 10*time.Second)
+	waitFor(t, ctx, `document.getElementById('f-kind').value === 'hold' && `+openedMore(n), 10*time.Second)
 	if p := eval[string](t, ctx, `document.querySelector('#board-pick [aria-pressed="true"]').textContent`); p != "Hold the draw" {
 		t.Errorf("pressed %q", p)
 	}
-	if k := eval[string](t, ctx, `TC.trainer.current.kind`); k != "hold" {
+	if k := eval[string](t, ctx, `document.getElementById('puzzle').dataset.kind`); k != "hold" {
 		t.Errorf("after Hold the draw the trainer plays a %q puzzle", k)
 	}
 }
@@ -1102,14 +1262,14 @@ func TestBrowserBanPuzzle(t *testing.T) {
 	srv := serve(t, site.dir, "")
 	ctx := browser(t, 390, 844)
 	open(t, ctx, srv.url("train/?id=b1"))
-	waitFor(t, ctx, `TC.trainer && TC.trainer.current && TC.trainer.current.id === 'b1' && TC.page.node && !TC.page.busy`, 20*time.Second)
+	waitFor(t, ctx, puzzleOpen("b1"), 20*time.Second)
 	clickMove(t, ctx, "a4", "a6")
-	waitFor(t, ctx, `!TC.page.busy && TC.page.game.state.banPhase`, 10*time.Second)
+	waitFor(t, ctx, puzzleIs("play")+` && `+boardJS+`.phase === 'ban'`, 10*time.Second)
 	if fb := eval[string](t, ctx, `document.getElementById('feedback').textContent`); !strings.Contains(fb, "is right") {
 		t.Fatalf("after the move: %q", fb)
 	}
 	clickMove(t, ctx, "a8", "a9")
-	waitFor(t, ctx, `TC.page.solved`, 10*time.Second)
+	waitFor(t, ctx, puzzleIs("solved"), 10*time.Second)
 	if fb := eval[string](t, ctx, `document.getElementById('feedback').textContent`); !strings.Contains(fb, "Solved!") || !strings.Contains(fb, "mate by a ban") {
 		t.Errorf("after the ban: %q, want solved by a mate by a ban", fb)
 	}

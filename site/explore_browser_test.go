@@ -11,7 +11,8 @@ import (
 	"github.com/chromedp/chromedp/kb"
 )
 
-// exploreNodeJS is a node of the explorer page as its script reads it.
+// exploreNodeJS is a node of the explorer page's data (#explore-data),
+// as graph.js's readNodes reads it.
 type exploreNodeJS struct {
 	I      int    `json:"i"`
 	FEN    string `json:"fen"`
@@ -24,6 +25,52 @@ type exploreNodeJS struct {
 		SAN string `json:"san"`
 		To  int    `json:"to"`
 	} `json:"moves"`
+}
+
+// readExploreNodes reads the nodes of the page's data: each an array
+// [x, y, layer, fen, value, dtm, end, parent, via, flags, moves], a move
+// [san, to, …].
+func readExploreNodes(t *testing.T, text string) []exploreNodeJS {
+	t.Helper()
+	var data struct {
+		Nodes [][]json.RawMessage `json:"nodes"`
+	}
+	if err := json.Unmarshal([]byte(text), &data); err != nil {
+		t.Fatal(err)
+	}
+	nodes := make([]exploreNodeJS, len(data.Nodes))
+	for i, a := range data.Nodes {
+		n := &nodes[i]
+		n.I = i
+		var moves [][]json.RawMessage
+		for j, dst := range []any{2: &n.Layer, 3: &n.FEN, 4: &n.Value, 5: &n.DTM, 6: &n.End, 7: &n.Parent, 10: &moves} {
+			if dst == nil || j >= len(a) {
+				continue
+			}
+			if err := json.Unmarshal(a[j], dst); err != nil {
+				t.Fatalf("node %d, field %d: %v", i, j, err)
+			}
+		}
+		for _, m := range moves {
+			var mv struct {
+				SAN string `json:"san"`
+				To  int    `json:"to"`
+			}
+			if err := json.Unmarshal(m[0], &mv.SAN); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(m[1], &mv.To); err != nil {
+				t.Fatal(err)
+			}
+			n.Moves = append(n.Moves, mv)
+		}
+	}
+	return nodes
+}
+
+// exploreAt is the condition that the explorer shows state k (k > 0).
+func exploreAt(k, of int) string {
+	return fmt.Sprintf(`document.getElementById('ex-state-h').textContent === 'State %d of %d'`, k+1, of)
 }
 
 // boardFEN reads the pieces of the page's board as a FEN placement, top
@@ -69,10 +116,7 @@ func TestBrowserExplore(t *testing.T) {
 	run(t, ctx, chromedp.Navigate(srv.url("explore/gardner/")))
 	waitFor(t, ctx, `document.body.classList.contains('explore-ready')`, 20*time.Second)
 
-	var nodes []exploreNodeJS
-	if err := json.Unmarshal([]byte(eval[string](t, ctx, `JSON.stringify(TC.page.nodes)`)), &nodes); err != nil {
-		t.Fatal(err)
-	}
+	nodes := readExploreNodes(t, eval[string](t, ctx, `document.getElementById('explore-data').textContent`))
 	if len(nodes) != 1237 {
 		t.Fatalf("%d nodes, want the whole graph of 1237", len(nodes))
 	}
@@ -100,7 +144,7 @@ func TestBrowserExplore(t *testing.T) {
 		t.Fatal("no state to click in row 5")
 	}
 	run(t, ctx, chromedp.Click(css(fmt.Sprintf(`#ex-svg [data-i="%d"]`, k))))
-	waitFor(t, ctx, fmt.Sprintf(`TC.page.current === %d`, k), 5*time.Second)
+	waitFor(t, ctx, exploreAt(k, len(nodes)), 5*time.Second)
 	n := nodes[k]
 	heading := eval[string](t, ctx, `document.getElementById('ex-state-h').textContent`)
 	facts := eval[string](t, ctx, `document.getElementById('ex-facts').textContent`)
@@ -133,16 +177,16 @@ func TestBrowserExplore(t *testing.T) {
 	eval[bool](t, ctx, `document.getElementById('ex-row').dispatchEvent(new Event('change')) || true`)
 	second := eval[int](t, ctx, `parseInt(document.querySelectorAll('#ex-states button')[1].dataset.i, 10)`)
 	run(t, ctx, chromedp.Focus(css(`#ex-states li:nth-child(2) button`)), chromedp.KeyEvent(kb.Enter))
-	waitFor(t, ctx, fmt.Sprintf(`TC.page.current === %d`, second), 5*time.Second)
+	waitFor(t, ctx, exploreAt(second, len(nodes)), 5*time.Second)
 	if nodes[second].Layer != 2 {
 		t.Fatalf("the keyboard chose node %d in row %d", second, nodes[second].Layer+1)
 	}
 	// Follow a move to a shown state, then come back to the clicked one.
 	to := nodes[second].Moves[0].To
 	run(t, ctx, chromedp.Click(css(`#ex-moves button.ex-move`)))
-	waitFor(t, ctx, fmt.Sprintf(`TC.page.current === %d`, to), 5*time.Second)
+	waitFor(t, ctx, exploreAt(to, len(nodes)), 5*time.Second)
 	run(t, ctx, chromedp.Click(css(fmt.Sprintf(`#ex-svg [data-i="%d"]`, k))))
-	waitFor(t, ctx, fmt.Sprintf(`TC.page.current === %d`, k), 5*time.Second)
+	waitFor(t, ctx, exploreAt(k, len(nodes)), 5*time.Second)
 
 	// Play from here: the mode page opens on the state, the player to move.
 	href := eval[string](t, ctx, `document.getElementById('ex-play').getAttribute('href')`)
@@ -153,33 +197,33 @@ func TestBrowserExplore(t *testing.T) {
 	waitFor(t, ctx, `location.pathname.indexOf('/modes/gardner/') >= 0`, 10*time.Second)
 	waitFor(t, ctx, `document.body.classList.contains('engine-ready')`, 30*time.Second)
 	want := placementSide(n.FEN)
-	waitFor(t, ctx, fmt.Sprintf(`TC.page.state && TC.page.state.fen.split(' ').slice(0, 2).join(' ') === %q`, want), 15*time.Second)
+	waitFor(t, ctx, fmt.Sprintf(`(`+boardJS+`.fen || '').split(' ').slice(0, 2).join(' ') === %q`, want), 15*time.Second)
 	if got := eval[string](t, ctx, boardFEN); got != strings.Fields(n.FEN)[0] {
 		t.Fatalf("the mode page shows %s, want %s", got, n.FEN)
 	}
-	s := state(t, ctx, `TC.page.state`)
+	s := shownGame(t, ctx)
 	if s.Cursor != n.Layer || len(s.SAN) != n.Layer {
 		t.Fatalf("the mode page played %d moves (%v), want the %d of the line", s.Cursor, s.SAN, n.Layer)
 	}
-	if human := eval[string](t, ctx, `TC.page.human`); human != s.Side {
-		t.Fatalf("the player plays %s, %s is to move", human, s.Side)
+	if you := eval[string](t, ctx, `document.getElementById('you-play').textContent`); you != "You play "+s.Side+"." {
+		t.Fatalf("the page says %q, %s is to move", you, s.Side)
 	}
 	if status := eval[string](t, ctx, `document.getElementById('status').textContent`); !strings.Contains(status, fmt.Sprintf("after %d moves", n.Layer)) {
 		t.Fatalf("status %q", status)
 	}
 	// The game goes on from there: the player's move is answered.
-	legal := eval[[]string](t, ctx, `Object.keys(TC.page.state.legal)`)
-	if len(legal) == 0 {
+	first := eval[string](t, ctx, firstMoveJS)
+	if first == "" {
 		t.Fatal("no legal move on the mode page")
 	}
-	run(t, ctx, chromedp.Evaluate[chromedp.Void](`TC.page.playText(TC.page.state.legal[Object.keys(TC.page.state.legal)[0]][0].coord)`))
-	waitFor(t, ctx, fmt.Sprintf(`TC.page.state.over || (TC.page.state.cursor >= %d && !TC.page.busy)`, n.Layer+2), 15*time.Second)
+	clickMove(t, ctx, first[:2], first[2:])
+	waitFor(t, ctx, overOrPast(n.Layer+2), 15*time.Second)
 
 	// A puzzle mode leaves the checker for free play from the linked state.
 	run(t, ctx, chromedp.Navigate(srv.url("modes/gardner-mate/"+strings.TrimPrefix(href, "../../modes/gardner/"))))
 	waitFor(t, ctx, `document.body.classList.contains('engine-ready')`, 30*time.Second)
-	waitFor(t, ctx, fmt.Sprintf(`TC.page.game.state && TC.page.game.state.fen.split(' ').slice(0, 2).join(' ') === %q`, want), 15*time.Second)
-	if eval[bool](t, ctx, `TC.page.active`) {
+	waitFor(t, ctx, fmt.Sprintf(`(`+boardJS+`.fen || '').split(' ').slice(0, 2).join(' ') === %q`, want), 15*time.Second)
+	if !eval[bool](t, ctx, puzzleIs("free")) {
 		t.Fatal("the puzzle checker is still on")
 	}
 
@@ -189,7 +233,7 @@ func TestBrowserExplore(t *testing.T) {
 	if msg := eval[string](t, ctx, `document.getElementById('move-error').textContent`); !strings.Contains(msg, "not a line of coordinates") {
 		t.Fatalf("bad link message %q", msg)
 	}
-	if s := state(t, ctx, `TC.page.state`); s.Cursor != 0 {
+	if s := shownGame(t, ctx); s.Cursor != 0 {
 		t.Fatalf("a bad link played %d moves", s.Cursor)
 	}
 	run(t, ctx, chromedp.Navigate(srv.url("modes/gardner/?moves=a1a8")))

@@ -656,7 +656,13 @@ func (r *renderer) renderModes() error {
 }
 
 func (r *renderer) renderTrain() error {
-	if err := r.execute(r.newPage("dashboard", "train/dashboard/index.html", "Your training"), "dashboard.html"); err != nil {
+	// The dashboard names themes and boards from the corpus's index.
+	dash := r.newPage("dashboard", "train/dashboard/index.html", "Your training")
+	var err error
+	if dash.Data, err = scriptJSON(trainJSON{Root: dash.Root, Index: dash.PuzzleIndex()}); err != nil {
+		return err
+	}
+	if err := r.execute(dash, "dashboard.html"); err != nil {
 		return err
 	}
 	p := r.newPage("train", "train/index.html", "Puzzle trainer")
@@ -669,7 +675,6 @@ func (r *renderer) renderTrain() error {
 	}
 	p.Puzzles = []*modeView{first}
 	p.Board = newBoardView(first.Start)
-	var err error
 	if p.Data, err = scriptJSON(trainJSON{Root: p.Root, Index: p.PuzzleIndex()}); err != nil {
 		return err
 	}

@@ -1,3 +1,4 @@
+// @ts-check
 // A game on a mode page: the board, the engine worker, the controls, the
 // move list, the opponent (two players, or the computer playing from the
 // mode's table or the alpha-beta searcher) and the status line.
@@ -17,7 +18,20 @@ const REPLY_PAUSE = 250;
 // onUserMove(from, to, promo) → bool (return true to handle the move
 // yourself), onUserText(text) → promise, canMove() and
 // blockControls(action) → bool (return true to refuse a control).
+/**
+ * @typedef {object} GameOptions
+ * @property {any} data the mode data
+ * @property {ParentNode} [root]
+ * @property {any} [engine]
+ * @property {(s: any, moved: boolean) => void} [onState]
+ * @property {(from: string, to: string, promo?: string) => boolean} [onUserMove]
+ * @property {(text: string) => Promise<any>} [onUserText]
+ * @property {() => boolean} [canMove]
+ * @property {(action: string) => boolean} [blockControls]
+ */
+
 export class Game {
+  /** @param {GameOptions} opts */
   constructor(opts) {
     this.opts = opts;
     this.data = opts.data;
@@ -27,7 +41,7 @@ export class Game {
     this.state = null;
     this.human = this.data.puzzle ? this.data.puzzle.side : 'white';
     this.opponent = this.data.opponent || 'perfect';
-    this.busy = false;
+    this._busy = false;
     this.gen = 0;
     this.tableReady = Promise.resolve(false);
     this.statusEl = $('#status', this.root);
@@ -46,6 +60,13 @@ export class Game {
     });
   }
 
+  /** busy: the computer is thinking; the board's data-busy shows it. */
+  get busy() { return this._busy; }
+  set busy(b) {
+    this._busy = b;
+    if (this.board) this.board.el.dataset.busy = b ? 'true' : 'false';
+  }
+
   start() {
     return this.load(this.data);
   }
@@ -60,6 +81,13 @@ export class Game {
     this.tableLoaded = false;
     if (old) this.engine.call('free', old).catch(() => {});
     this.engine = engineFor(data, this.opts.engine);
+    // The board says what it plays: the variant and the engine behind it
+    // (LocalEngine: the page's rules and table; HybridEngine: the page's
+    // rules with the WebAssembly searcher; Engine: the worker alone).
+    const d = this.board.el.dataset;
+    d.variant = g.variant || data.variant || '';
+    d.engine = this.engine.constructor.name;
+    d.table = data.table ? 'loading' : 'none';
     this.setStatus('Loading the engine…');
     this.clearAnalysis();
     this.showError('');
@@ -99,8 +127,10 @@ export class Game {
   fetchTable(table) {
     return this.engine.call('fetchTable', this.id, url(table)).then(() => {
       this.tableLoaded = true;
+      this.board.el.dataset.table = 'loaded';
       return true;
     }, (err) => {
+      this.board.el.dataset.table = 'failed';
       this.showError('Could not load the table: ' + err.message + '. The computer searches instead.');
       return false;
     });
@@ -132,6 +162,7 @@ export class Game {
   setState(s, moved) {
     const prev = this.state;
     this.state = s;
+    this.showPosition(s);
     const banned = moved && s.cursor > 0 && isBanAction(s, s.cursor - 1);
     this.board.set(s, moved && !banned);
     this.renderMoves();
@@ -147,6 +178,23 @@ export class Game {
       announce(s.opponentName + ' played ' + s.last.san + '. ' + s.statusText);
     }
     if (this.opts.onState) this.opts.onState(s, moved);
+  }
+
+  /**
+   * showPosition tells what the board shows on its data-* attributes,
+   * for tests and style: data-fen, data-ply (the moves made), data-turn
+   * (the side to act), data-phase (ban or move), data-over (how the game
+   * ended, else empty) and data-winner.
+   * @param {any} s the engine's state
+   */
+  showPosition(s) {
+    const d = this.board.el.dataset;
+    d.fen = s.fen;
+    d.ply = String(s.cursor);
+    d.turn = s.bans && s.actor ? s.actor : s.side;
+    d.phase = s.banPhase ? 'ban' : 'move';
+    d.over = s.over ? s.status || 'over' : '';
+    d.winner = s.winner || '';
   }
 
   updateButtons() {
@@ -230,6 +278,7 @@ export class Game {
       this.busy = false;
       if (!r || gen !== this.gen) return;
       this.lastReplyMs = performance.now() - t0 - REPLY_PAUSE;
+      this.board.el.dataset.replyMs = String(Math.round(this.lastReplyMs));
       this.setState(r.state, true);
       // Under bans the computer may act twice in a row (its move, then
       // its ban of the player's next move).

@@ -1,3 +1,4 @@
+// @ts-check
 // A pack's page: make the pack available offline (with progress), remove
 // it, and show how much the site stores.
 import './prefs.js';
@@ -5,6 +6,7 @@ import { $, onPage, fetchJSON } from './dom.js';
 import { offlinePacks, download, remove, storage, persist, megabytes } from './offline.js';
 
 export class PackPage {
+  /** @param {HTMLElement} box the #offline element, with data-pack, data-root and data-index */
   constructor(box) {
     this.box = box;
     this.id = box.dataset.pack;
@@ -12,8 +14,8 @@ export class PackPage {
     this.index = null;
     this.busy = false;
     this.state = $('#offline-state');
-    this.bar = $('#offline-progress');
-    this.get = $('[data-action="offline-get"]');
+    this.bar = /** @type {HTMLProgressElement} */ ($('#offline-progress'));
+    this.get = /** @type {HTMLButtonElement} */ ($('[data-action="offline-get"]'));
     this.drop = $('[data-action="offline-remove"]');
   }
 

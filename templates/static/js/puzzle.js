@@ -1,40 +1,95 @@
+// @ts-check
 // A puzzle over a Game: the player makes their side's moves, checked
 // against the build's solution tree (any optimal move is right); the
 // defence is played after a short pause; a wrong move is shown, marked
 // and taken back. Hint 1, Hint 2 (with their squares), then the solution
-// played out on the board.
-import { $, $$, el, sleep, announce } from './dom.js';
+// played out on the board. Everything the puzzle sets to happen later
+// (the defence, the solution's next move, a hint's squares, taking back
+// a wrong move) goes through its Schedule, which a new puzzle, Restart
+// or Play freely cancels: nothing of one puzzle reaches the next.
+//
+// The puzzle shows where it is on #puzzle's data-state: "loading",
+// "play" (the player's move), "wait" (a move being played or taken
+// back), "solved" (ended: solved or the solution shown) or "free".
+import { $, $$, el, announce } from './dom.js';
 import { Game } from './game.js';
 import { sound } from './prefs.js';
 import { refutation } from './refute.js';
+import { Schedule } from './schedule.js';
 
 const PAUSE = 450;
 
-// Puzzle drives one puzzle. opts: data (mode data with .puzzle), root,
-// engine, onSolved({mistakes, hints, shown}), onMistake().
+/**
+ * @typedef {object} PuzzleOptions
+ * @property {any} data the mode data with .puzzle (its tree, hints, side)
+ * @property {ParentNode} [root] the element holding the board and controls
+ * @property {any} [engine]
+ * @property {(r: PuzzleResult) => void} [onSolved] the puzzle ended
+ * @property {() => void} [onMistake] a wrong move was played
+ * @property {() => void} [onRight] a right move was played
+ * @property {number} [refutationPause] how long a refuted move stays, in ms
+ * @property {() => boolean} [hintsAllowed] false hides Hint (Storm)
+ */
+
 export class Puzzle {
+  /** @param {PuzzleOptions} opts */
   constructor(opts) {
     this.opts = opts;
     this.data = opts.data;
     this.root = opts.root || document;
+    this.schedule = new Schedule();
     this.active = true;
+    /** @type {any} the node of the solution tree reached */
     this.node = null;
     this.hintsShown = 0;
     this.mistakes = 0;
     this.shown = false;
     this.solved = false;
-    this.busy = false;
+    this.loading = true;
+    this._busy = false;
+    /** @type {(() => void)[]} */
+    this.idlers = [];
+    /** @type {string|null} the refutation of the last wrong move */
+    this.refuted = null;
+    this.box = /** @type {HTMLElement|null} */ ($('#puzzle', this.root));
     this.feedbackEl = $('#feedback', this.root);
     this.hintsEl = $('#hints', this.root);
-    this.hintBtn = $('#puzzle [data-action="hint"]', this.root);
+    this.hintBtn = /** @type {HTMLButtonElement|null} */ ($('#puzzle [data-action="hint"]', this.root));
     this.game = new Game({
       data: opts.data, root: this.root, engine: opts.engine,
       onUserMove: (from, to, promo) => (this.active ? (this.userMove(from, to, promo), true) : false),
       onUserText: (text) => this.userText(text),
       canMove: () => !this.active || (!this.busy && !this.solved),
       blockControls: (a) => this.blocks(a),
+      onState: () => this.showState(),
     });
     this.game.opponent = 'human';
+  }
+
+  /** busy: a move is being played, answered or taken back. */
+  get busy() { return this._busy; }
+  set busy(b) {
+    this._busy = b;
+    this.showState();
+    if (!b) this.idlers.splice(0).forEach((f) => f());
+  }
+
+  /** idle resolves once no move is being played. @returns {Promise<void>} */
+  idle() {
+    if (!this.busy) return Promise.resolve();
+    return new Promise((resolve) => { this.idlers.push(resolve); });
+  }
+
+  /** stateName is where the puzzle is, as #puzzle's data-state shows it. */
+  stateName() {
+    if (!this.active) return 'free';
+    if (this.loading) return 'loading';
+    if (this.solved) return 'solved';
+    return this.busy || !this.playerToMove() ? 'wait' : 'play';
+  }
+
+  showState() {
+    if (this.box) this.box.dataset.state = this.stateName();
   }
 
   start() {
@@ -42,21 +97,40 @@ export class Puzzle {
     return this.load(this.data);
   }
 
-  // load switches to another puzzle (the trainer's next puzzle).
-  load(data) {
-    this.data = data;
+  /** end cancels everything the puzzle scheduled. */
+  end() {
+    this.schedule.cancel();
     this.busy = false;
-    return this.game.load(data).then(() => this.restart());
   }
 
-  // blocks refuses the game's controls but Flip and PGN while the
-  // puzzle checker is on.
+  /**
+   * load switches to another puzzle (the trainer's next puzzle).
+   * @param {any} data
+   */
+  load(data) {
+    this.end();
+    this.data = data;
+    this.loading = true;
+    this.showState();
+    // A second load before this one ends drops this one's restart.
+    return this.schedule.guard(this.game.load(data)).then(() => this.restart());
+  }
+
+  /**
+   * blocks refuses the game's controls but Flip and PGN while the
+   * puzzle checker is on.
+   * @param {string} action
+   */
   blocks(action) {
     if (!this.active || action === 'flip' || action === 'pgn') return false;
     this.feedback('Press “Play freely” first to use this button; the puzzle checker is on.', '');
     return true;
   }
 
+  /**
+   * @param {string} text
+   * @param {string} kind '', 'good' or 'bad'
+   */
   feedback(text, kind) {
     if (!this.feedbackEl) return;
     this.feedbackEl.textContent = text;
@@ -64,6 +138,7 @@ export class Puzzle {
   }
 
   restart() {
+    this.end();
     const p = this.data.puzzle;
     this.active = true;
     this.solved = false;
@@ -81,58 +156,83 @@ export class Puzzle {
     this.game.clearAnalysis();
     this.game.board.mark('hint', []);
     this.game.board.mark('wrong', []);
-    return this.game.reset().then(() => this.afterMove());
+    return this.schedule.guard(this.game.reset()).then(() => {
+      this.loading = false;
+      this.showState();
+      return this.afterMove();
+    });
   }
 
-  // playerToMove: the player acts (under Ban Chess the actor bans in a
-  // ban phase and moves in a move phase).
+  /**
+   * playerToMove: the player acts (under Ban Chess the actor bans in a
+   * ban phase and moves in a move phase).
+   */
   playerToMove() {
     const s = this.game.state;
     return !!s && (s.bans ? s.actor : s.side) === this.data.puzzle.side;
   }
 
-  // ended reports whether the puzzle is over: the game or its tree ends.
+  /** ended reports whether the puzzle is over: the game or its tree ends. */
   ended() {
     return this.game.state.over || !!(this.node && this.node.end);
   }
 
-  // descend follows the tree by the move just played (null past it).
+  /**
+   * descend follows the tree by the move just played (null past it).
+   * @param {any} n
+   * @param {string} coord
+   */
   descend(n, coord) {
     this.node = n && n.next ? n.next[coord] || null : null;
   }
 
-  // accepts reports whether a player's move (coordinates) is right here.
+  /**
+   * accepts reports whether a player's move (coordinates) is right here.
+   * @param {string} coord
+   * @returns {Promise<boolean>}
+   */
   accepts(coord) {
     const n = this.node;
     if (n && n.accept && n.accept.length) return Promise.resolve(n.accept.indexOf(coord) >= 0);
     // Past the stored tree: ask the table, else the mate search.
     return this.game.tableReady
       .then(() => this.game.engine.call('judge', this.game.id, coord))
-      .then((r) => r.optimal);
+      .then((/** @type {any} */ r) => r.optimal);
   }
 
-  // userMove judges a move made on the board; in a Ban Chess ban phase
-  // the squares name a ban of the opponent's move.
+  /**
+   * userMove judges a move made on the board; in a Ban Chess ban phase
+   * the squares name a ban of the opponent's move.
+   * @param {string} from
+   * @param {string} to
+   * @param {string} [promo]
+   */
   userMove(from, to, promo) {
     const s = this.game.state;
     this.tryCoord((s && s.banPhase ? 'b:' : '') + from + to + (promo || ''));
   }
 
+  /** @param {string} text a typed move */
   userText(text) {
     // Resolve the typed move to coordinates with the engine first.
-    return this.game.engine.call('resolve', this.game.id, text, false).then((m) => this.tryCoord(m.coord));
+    return this.game.engine.call('resolve', this.game.id, text, false).then((/** @type {any} */ m) => this.tryCoord(m.coord));
   }
 
-  // tryCoord plays the player's move and judges it.
+  /**
+   * tryCoord plays the player's move and judges it.
+   * @param {string} coord
+   * @returns {Promise<void>}
+   */
   tryCoord(coord) {
     if (this.busy || this.solved || !this.playerToMove()) return Promise.resolve();
     const g = this.game;
+    const s = this.schedule;
     this.busy = true;
     g.board.mark('hint', []);
-    return this.accepts(coord).then((ok) => g.run(g.engine.call('play', g.id, coord), true).then((s) => {
-      if (!ok) return this.wrong(s);
+    return s.guard(this.accepts(coord)).then((ok) => s.guard(g.run(g.engine.call('play', g.id, coord), true)).then((st) => {
+      if (!ok) return this.wrong(st);
       this.descend(this.node, coord);
-      this.feedback('✓ ' + s.last.san + ' is right.', 'good');
+      this.feedback('✓ ' + st.last.san + ' is right.', 'good');
       sound.play('right');
       if (this.opts.onRight) this.opts.onRight();
       return this.afterMove();
@@ -142,54 +242,68 @@ export class Puzzle {
     });
   }
 
-  // wrong shows a wrong move with its proven refutation (the analysis of
-  // the position after it, from the table or the mate prover), then
-  // takes it back.
-  wrong(s) {
+  /**
+   * wrong shows a wrong move with its proven refutation (the analysis of
+   * the position after it, from the table or the mate prover), then
+   * takes it back.
+   * @param {any} st the state after the wrong move
+   */
+  wrong(st) {
     const g = this.game;
-    const san = s.last.san;
-    const best = this.bestMateIn(s.cursor - 1);
+    const s = this.schedule;
+    const san = st.last.san;
+    const best = this.bestMateIn(st.cursor - 1);
     this.mistakes++;
     this.feedback('✗ ' + san + ' is not the best move.', 'bad');
     sound.play('wrong');
-    g.board.mark('wrong', [s.last.from, s.last.to]);
+    g.board.mark('wrong', [st.last.from, st.last.to]);
     if (this.opts.onMistake) this.opts.onMistake();
-    return g.analyse().then((a) => refutation(san, a, this.data.puzzle.side, best), () => null).then((text) => {
+    return s.guard(g.analyse().then((a) => refutation(san, a, this.data.puzzle.side, best), () => null)).then((text) => {
       this.refuted = text;
       const shown = text || '✗ ' + san + ' is not the best move. Try again.';
       this.feedback(shown, 'bad');
       announce(shown + ' The move is taken back.');
-      return sleep(PAUSE + (text ? (this.opts.refutationPause ?? 1800) : 300));
+      return s.sleep(PAUSE + (text ? (this.opts.refutationPause ?? 1800) : 300));
     }).then(() => {
       g.board.mark('wrong', []);
-      return g.run(g.engine.call('undo', g.id), false);
+      return s.guard(g.run(g.engine.call('undo', g.id), false));
     });
   }
 
-  // bestMateIn is the fastest mate the player has at ply (0 when the
-  // puzzle is not a proven mate): the start's less the moves made.
+  /**
+   * bestMateIn is the fastest mate the player has at ply (0 when the
+   * puzzle is not a proven mate): the start's less the moves made.
+   * @param {number} ply
+   */
   bestMateIn(ply) {
     const v = this.data.verification;
     if (!v || !(v.mateIn > 0) || v.value !== this.data.puzzle.side + '-wins') return 0;
     return v.mateIn - Math.floor(ply / 2);
   }
 
-  // defence is the state after the defender's move: the tree's reply,
-  // else the table's or the searcher's perfect move.
+  /**
+   * defence is the state after the defender's move: the tree's reply,
+   * else the table's or the searcher's perfect move.
+   * @returns {Promise<any>}
+   */
   defence() {
     const g = this.game;
     const reply = this.node && this.node.reply;
     if (reply) return g.engine.call('play', g.id, reply);
-    return g.tableReady.then(() => g.engine.call('reply', g.id, 'perfect', 700, 1)).then((r) => r.state);
+    return g.tableReady.then(() => g.engine.call('reply', g.id, 'perfect', 700, 1)).then((/** @type {any} */ r) => r.state);
   }
 
-  // afterMove plays the defence when it is the opponent's turn and
-  // notices the end of the puzzle.
+  /**
+   * afterMove plays the defence when it is the opponent's turn and
+   * notices the end of the puzzle.
+   * @returns {Promise<void>}
+   */
   afterMove() {
     if (this.ended()) return this.finish();
-    if (this.playerToMove()) return Promise.resolve();
+    if (this.playerToMove()) { this.showState(); return Promise.resolve(); }
+    const s = this.schedule;
     this.busy = true;
-    return sleep(PAUSE).then(() => this.defence()).then((st) => {
+    return s.sleep(PAUSE).then(() => s.guard(this.defence())).then((st) => {
       this.game.setState(st, true);
       if (st.last) this.descend(this.node, st.last.coord);
       else this.node = null;
@@ -205,9 +319,11 @@ export class Puzzle {
     });
   }
 
+  /** @returns {Promise<void>} */
   finish() {
     if (this.solved) return Promise.resolve();
     this.solved = true;
+    this.schedule.cancel();
     const s = this.game.state;
     const won = s.winner === this.data.puzzle.side;
     const held = !!(this.node && this.node.end === 'held');
@@ -217,6 +333,7 @@ export class Puzzle {
     this.game.setStatus(status + (this.shown ? '' : ' Puzzle solved.'));
     announce(text);
     this.updateHintButton();
+    this.showState();
     if (this.opts.onSolved) this.opts.onSolved({ mistakes: this.mistakes, hints: this.hintsShown, shown: this.shown });
     return Promise.resolve();
   }
@@ -226,13 +343,16 @@ export class Puzzle {
     const hints = this.data.puzzle.hints || [];
     this.hintBtn.textContent = this.hintsShown < hints.length ? 'Hint' : 'Show solution';
     this.hintBtn.disabled = this.solved || this.shown;
+    this.hintBtn.hidden = !!this.opts.hintsAllowed && !this.opts.hintsAllowed();
   }
 
-  // hint shows the next hint with its squares (and the origin of its
-  // move), then plays the solution.
+  /**
+   * hint shows the next hint with its squares (and the origin of its
+   * move), then plays the solution.
+   */
   hint() {
     const hints = this.data.puzzle.hints || [];
-    if (this.solved) return;
+    if (this.solved || (this.opts.hintsAllowed && !this.opts.hintsAllowed())) return;
     if (this.hintsShown >= hints.length) {
       this.showSolution();
       return;
@@ -243,7 +363,7 @@ export class Puzzle {
     const squares = (h.squares || []).slice();
     const mark = () => this.game.board.mark('hint', squares);
     if (h.move) {
-      this.game.engine.call('resolve', this.game.id, h.move, true).then((m) => { squares.push(m.from); mark(); }, mark);
+      this.schedule.guard(this.game.engine.call('resolve', this.game.id, h.move, true)).then((/** @type {any} */ m) => { squares.push(m.from); mark(); }, mark);
     } else {
       mark();
     }
@@ -251,8 +371,11 @@ export class Puzzle {
     this.updateHintButton();
   }
 
-  // showSolution plays the rest of the solution from the current position,
-  // the player's moves from the tree (the author's line where it runs).
+  /**
+   * showSolution plays the rest of the solution from the current
+   * position, the player's moves from the tree (the author's line where
+   * it runs).
+   */
   showSolution() {
     if (this.busy) return;
     const g = this.game;
@@ -260,8 +383,8 @@ export class Puzzle {
     this.busy = true;
     this.updateHintButton();
     this.feedback('The solution:', '');
-    g.engine.call('line', g.id, this.data.puzzle.solution)
-      .then((ms) => ms.map((m) => m.coord), () => [])
+    this.schedule.guard(g.engine.call('line', g.id, this.data.puzzle.solution))
+      .then((/** @type {any[]} */ ms) => ms.map((m) => m.coord), () => [])
       .then((line) => this.playSolution(line))
       .catch((err) => {
         this.busy = false;
@@ -269,41 +392,48 @@ export class Puzzle {
       });
   }
 
-  // playSolution plays the solution move by move to the end: the
-  // defence by afterMove, the player's move from the tree (the planned
-  // line's where the tree accepts it), else the engine's perfect choice.
+  /**
+   * playSolution plays the solution move by move to the end: the
+   * defence by afterMove, the player's move from the tree (the planned
+   * line's where the tree accepts it), else the engine's perfect choice.
+   * @param {string[]} line
+   * @returns {Promise<void>}
+   */
   playSolution(line) {
     const g = this.game;
+    const s = this.schedule;
     if (this.ended()) { this.busy = false; return this.finish(); }
     if (!this.playerToMove()) {
       this.busy = false;
       return this.afterMove().then(() => this.playSolution(line));
     }
+    this.busy = true;
     const n = this.node;
     let pick = null;
     if (n && n.accept && n.accept.length) {
       const planned = line[g.state.cursor];
       pick = n.accept.indexOf(planned) >= 0 ? planned : n.accept[0];
     }
-    const move = pick ? Promise.resolve({ coord: pick }) : g.engine.call('choose', g.id, 'perfect', 1);
-    return sleep(PAUSE).then(() => move)
-      .then((m) => g.run(g.engine.call('play', g.id, m.coord), true).then(() => this.descend(n, m.coord)))
+    return s.sleep(PAUSE).then(() => s.guard(pick ? Promise.resolve({ coord: pick }) : g.engine.call('choose', g.id, 'perfect', 1)))
+      .then((/** @type {any} */ m) => s.guard(g.run(g.engine.call('play', g.id, m.coord), true)).then(() => this.descend(n, m.coord)))
       .then(() => this.playSolution(line));
   }
 
-  // free leaves the puzzle for free play from the current position.
+  /** free leaves the puzzle for free play from the current position. */
   free() {
+    this.end();
     this.active = false;
     document.body.classList.remove('puzzle-active');
-    const sel = $('#opponent', this.root);
+    const sel = /** @type {HTMLSelectElement|null} */ ($('#opponent', this.root));
     this.game.opponent = sel ? sel.value : 'human';
     this.feedback('Free play: the puzzle checker is off. Restart the puzzle to try again.', '');
     this.game.board.mark('hint', []);
     this.game.updateButtons();
+    this.showState();
   }
 
   bind() {
-    const on = (a, fn) => {
+    const on = (/** @type {string} */ a, /** @type {() => void} */ fn) => {
       $$('#puzzle [data-action="' + a + '"]', this.root).forEach((b) => b.addEventListener('click', fn));
     };
     on('hint', () => this.hint());

@@ -1,34 +1,40 @@
-// The trainer: puzzles of every source, read from the corpus's chunks
-// as they are needed, played in five modes — Rated (a puzzle near the
-// player's Glicko-2 rating), Streak (harder and harder, one mistake ends
-// it), Storm (three minutes, as many as you can), Review (the puzzles
-// failed, by Leitner boxes) and Practice (a chosen selection in order,
-// no rating) — with a permalink (?id=) for each puzzle and everything
-// kept in localStorage on the device.
+// @ts-check
+// The trainer's view: puzzles of every source, read from the corpus's
+// chunks as they are needed, played in five modes — Rated (a puzzle near
+// the player's Glicko-2 rating), Streak (harder and harder, one mistake
+// ends it, the next puzzle coming by itself), Storm (three minutes on a
+// clock bar, a combo meter, no hints), Review (the puzzles failed, by
+// Leitner boxes) and Practice (a chosen selection in order, no rating) —
+// with a permalink (?id=) for each puzzle and everything kept in
+// localStorage on the device. The state (mode, run, clock, selection)
+// lives in trainstate.js; this module owns the DOM: it draws the state
+// and turns clicks and keys into its changes.
+//
+// What the page shows for tests and people alike: #puzzle's data-id,
+// data-pack and data-kind name the puzzle played, data-opened counts the
+// puzzles opened (data-state says where it is, see puzzle.js); the mode
+// buttons' aria-pressed the mode;
+// #mode-status the run; #filters-box's summary the selection.
 import './prefs.js';
-import { $, $$, el, json, store, onPage, fetchJSON, announce, TC } from './dom.js';
+import { $, $$, el, store, onPage, json, fetchJSON, announce, TC as page } from './dom.js';
 import { Puzzle } from './puzzle.js';
 import { Corpus } from './corpus.js';
+import { Schedule } from './schedule.js';
+import { TrainState, parseFilter, filterWords, filterChosen, STORM_COMBO } from './trainstate.js';
 import { PROGRESS_KEY, emptyProgress, readProgress, recordSolved, solvedCount, rate, logAttempt, reviewFailed, reviewSolved, dueReviews } from './progress.js';
 
 const FILTER_KEY = 'thinchess.trainFilter';
 const MODE_KEY = 'thinchess.trainMode';
-export const MODES = ['rated', 'streak', 'storm', 'review', 'practice'];
+// After a clean solve in a run the next puzzle comes by itself, once
+// "Solved!" has been seen.
+const STREAK_NEXT_MS = 900;
+const STORM_NEXT_MS = 400;
 
-// Streak and Storm start easy and get harder with every puzzle solved.
-const STREAK_START = 800;
-const STREAK_STEP = 80;
-const STORM_START = 700;
-const STORM_STEP = 50;
-// Storm: three minutes, ten seconds off for a mistake, three more for
-// every fifth right move in a row.
-export const STORM_SECONDS = 180;
-const STORM_PENALTY = 10;
-const STORM_COMBO = 5;
-const STORM_BONUS = 3;
-
-// safeLink is u when it is an http(s) URL, else null: a source URL is
-// data, never a script.
+/**
+ * safeLink is u when it is an http(s) URL, else null: a source URL is
+ * data, never a script.
+ * @param {string} u
+ */
 function safeLink(u) {
   try {
     const x = new URL(u);
@@ -38,27 +44,44 @@ function safeLink(u) {
   }
 }
 
+/** TC, the page seen from the console and the tests' clock. @type {{[k: string]: any}} */
+const TC = page;
+
+/** @param {string} sel */
+const input = (sel) => /** @type {HTMLInputElement} */ ($(sel));
+/** @param {string} sel */
+const select = (sel) => /** @type {HTMLSelectElement} */ ($(sel));
+
 export class Trainer {
   // The trainer reads the stored progress at once; start gives it the
   // corpus once the index is loaded. now() is the clock (tests may set
   // TC.now).
   constructor() {
+    /** @type {Corpus|null} */
     this.corpus = null;
-    this.current = null; // the puzzle being played
-    this.clean = true; // false once the reader erred or took a hint on it
-    this.outcome = null; // 'ok' or 'fail' once the attempt is decided
+    /** @type {Puzzle|null} */
     this.puzzle = null;
-    this.mode = 'rated';
-    this.run = null; // the Streak or Storm under way
+    /** What the trainer scheduled for the puzzle played: the next one of a run. */
+    this.schedule = new Schedule();
+    /** The Storm's clock, ticking for the mode. */
+    this.clock = new Schedule();
     this.progressEl = $('#progress');
     this.fields = {
-      pack: $('#f-pack'), family: $('#f-family'), kind: $('#f-kind'), theme: $('#f-theme'),
-      min: $('#f-min'), max: $('#f-max'), unsolved: $('#f-unsolved'), difficulty: $('#f-difficulty'),
+      pack: select('#f-pack'), family: select('#f-family'), kind: select('#f-kind'), theme: select('#f-theme'),
+      min: input('#f-min'), max: input('#f-max'), unsolved: input('#f-unsolved'), difficulty: select('#f-difficulty'),
     };
+    /** @type {TrainNames} */
+    this.names = { packs: {}, families: {}, kinds: {}, themes: {} };
+    /** The count of puzzles opened on this page (#puzzle's data-opened). */
+    this.opened = 0;
     this.progress = this.loadProgress();
+    this.state = new TrainState('rated', () => this.now());
   }
 
   now() { return typeof TC.now === 'function' ? TC.now() : Date.now(); }
+
+  /** The puzzle being played (the state's). */
+  get current() { return this.state.current; }
 
   // loadProgress reads the stored progress; unusable data is cleared
   // and the reader told so.
@@ -71,6 +94,10 @@ export class Trainer {
     return loaded.progress;
   }
 
+  /**
+   * @param {string} sel
+   * @param {string} text
+   */
   note(sel, text) {
     const n = $(sel);
     if (!n) return;
@@ -90,43 +117,57 @@ export class Trainer {
     const due = dueReviews(p, this.now()).length;
     $('#review-count').textContent = String(due);
     const parts = ['Solved ' + solvedCount(p) + ' · streak ' + p.streak + ' · best streak ' + p.best];
-    if (this.mode === 'practice') parts.push(this.corpus.size(this.filter()).toLocaleString('en') + ' puzzles in this selection');
-    if (this.mode === 'review') parts.push(due + ' to review');
+    if (this.state.mode === 'practice' && this.corpus) parts.push(this.corpus.size(this.filter()).toLocaleString('en') + ' puzzles in this selection');
+    if (this.state.mode === 'review') parts.push(due + ' to review');
     this.progressEl.textContent = parts.join(' · ');
     this.showRun();
   }
 
-  // showRun shows the Streak or Storm under way.
+  // showRun shows the Streak or Storm under way: its line, and a
+  // Storm's clock bar and combo meter.
   showRun() {
-    const r = this.run;
-    const s = $('#mode-status');
-    const rec = this.progress.records;
-    if (this.mode === 'streak') {
-      s.textContent = 'Streak ' + (r ? r.score : 0) + ' · best ' + rec.streak + (r && r.over ? ' · the streak is over: Next puzzle starts a new one' : '');
-    } else if (this.mode === 'storm') {
-      const left = r ? Math.max(0, Math.ceil(r.left())) : STORM_SECONDS;
-      s.textContent = (r && r.over ? 'Storm over · score ' + r.score : 'Storm ' + Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0') +
-        ' · score ' + (r ? r.score : 0) + ' · combo ' + (r ? r.combo : 0)) + ' · best ' + rec.storm;
-    } else {
-      s.textContent = '';
-    }
+    const s = this.state;
+    $('#mode-status').textContent = s.status(this.progress.records);
+    const bar = $('#storm-bar');
+    if (!bar) return;
+    bar.hidden = s.mode !== 'storm';
+    if (bar.hidden) return;
+    const left = s.run ? s.left() : 0;
+    const clock = /** @type {HTMLElement} */ ($('#storm-clock'));
+    clock.style.setProperty('--share', String(s.clockShare()));
+    clock.setAttribute('aria-valuenow', String(Math.ceil(left)));
+    clock.classList.toggle('low', left > 0 && left <= 20);
+    const combo = /** @type {HTMLElement} */ ($('#storm-combo'));
+    const c = s.run ? s.run.combo : 0;
+    combo.style.setProperty('--share', String(s.comboShare()));
+    combo.setAttribute('aria-valuenow', String(c % STORM_COMBO));
+    $('#storm-combo-count').textContent = 'Combo ' + c;
   }
 
   // fillFilters offers the packs, boards and themes of the index.
   fillFilters() {
     const idx = this.corpus.index;
-    idx.packs.forEach((p) => this.fields.pack.appendChild(el('option', { value: p.id }, p.title + ' (' + p.count.toLocaleString('en') + ')')));
+    const count = (/** @type {number} */ n) => ' (' + n.toLocaleString('en') + ')';
+    idx.packs.forEach((/** @type {any} */ p) => {
+      this.names.packs[p.id] = p.title;
+      this.fields.pack.appendChild(el('option', { value: p.id }, p.title + count(p.count)));
+    });
     const fams = new Set();
     const themes = new Map();
-    idx.chunks.forEach((c) => {
-      c.families.forEach((f) => fams.add(f));
+    idx.chunks.forEach((/** @type {any} */ c) => {
+      c.families.forEach((/** @type {string} */ f) => fams.add(f));
       Object.keys(c.themes || {}).forEach((t) => themes.set(t, (themes.get(t) || 0) + c.themes[t]));
     });
-    const count = (n) => ' (' + n.toLocaleString('en') + ')';
-    const families = idx.familyNames.filter((f) => fams.has(f.id));
-    families.forEach((f) => this.fields.family.appendChild(el('option', { value: f.id }, f.title + (f.n ? count(f.n) : ''))));
-    (idx.kinds || []).forEach((k) => this.fields.kind.appendChild(el('option', { value: k.id }, k.title + count(k.n))));
-    const names = idx.themeNames || {};
+    const families = idx.familyNames.filter((/** @type {any} */ f) => fams.has(f.id));
+    families.forEach((/** @type {any} */ f) => {
+      this.names.families[f.id] = f.title;
+      this.fields.family.appendChild(el('option', { value: f.id }, f.title + (f.n ? count(f.n) : '')));
+    });
+    (idx.kinds || []).forEach((/** @type {any} */ k) => {
+      this.names.kinds[k.id] = k.title;
+      this.fields.kind.appendChild(el('option', { value: k.id }, k.title + count(k.n)));
+    });
+    const names = this.names.themes = idx.themeNames || {};
     Array.from(themes.keys()).sort((a, b) => (names[a] || a).localeCompare(names[b] || b))
       .forEach((t) => this.fields.theme.appendChild(el('option', { value: t }, (names[t] || t) + count(themes.get(t)))));
     this.fillPicker(families, idx.kinds || []);
@@ -139,14 +180,17 @@ export class Trainer {
     this.showPicker();
   }
 
-  // fillPicker offers every board family and the kinds only we can
-  // prove (holds, Ban Chess) as one-tap buttons above the filters.
+  /**
+   * fillPicker offers every board family and the kinds only we can
+   * prove (holds, Ban Chess) as one-tap buttons above the filters.
+   * @param {{id: string, title: string}[]} families
+   * @param {{id: string, title: string}[]} kinds
+   */
   fillPicker(families, kinds) {
     const box = $('#board-pick');
     if (!box || families.length + kinds.length < 2) return;
-    const button = (text, f) => {
-      const b = el('button', { type: 'button', class: 'pick-button', 'aria-pressed': 'false' }, text);
-      b.pick = f;
+    const button = (/** @type {string} */ text, /** @type {{family?: string, kind?: string}} */ f) => {
+      const b = el('button', { type: 'button', class: 'pick-button', 'aria-pressed': 'false', 'data-family': f.family || '', 'data-kind': f.kind || '' }, text);
       b.addEventListener('click', () => {
         this.setFilter({ pack: '', theme: '', family: '', kind: '', ...f });
         this.showPicker();
@@ -160,97 +204,97 @@ export class Trainer {
     box.hidden = false;
   }
 
-  // showPicker marks the picker's button that matches the filters.
+  // showPicker marks the picker's button that matches the filters, and
+  // says what the filters choose on their folded summary line.
   showPicker() {
     const f = this.filter();
     $$('#board-pick .pick-button').forEach((b) => {
-      const p = b.pick || {};
-      const on = !f.pack && !f.theme && (p.family || '') === f.family && (p.kind || '') === f.kind;
+      const on = !f.pack && !f.theme && b.dataset.family === f.family && b.dataset.kind === f.kind;
       b.setAttribute('aria-pressed', on ? 'true' : 'false');
       // On a phone the picker is one scrolling row: keep the choice in it.
-      if (on && b.parentNode.scrollWidth > b.parentNode.clientWidth) {
+      if (on && b.parentElement.scrollWidth > b.parentElement.clientWidth) {
         b.scrollIntoView({ block: 'nearest', inline: 'center' });
       }
     });
+    const sum = $('#filter-summary');
+    if (sum) sum.textContent = filterWords(f, this.state.mode, this.names);
+    const box = $('#filters-box');
+    if (box) box.classList.toggle('chosen', filterChosen(f, this.state.mode, this.names));
   }
 
+  /** @param {{[k: string]: any}} f */
   setFilter(f) {
-    const set = (sel, v) => { if (v != null && Array.from(sel.options).some((o) => o.value === String(v))) sel.value = String(v); };
+    const set = (/** @type {HTMLSelectElement} */ sel, /** @type {any} */ v) => {
+      if (v != null && Array.from(sel.options).some((o) => o.value === String(v))) sel.value = String(v);
+    };
     set(this.fields.pack, f.pack);
     set(this.fields.family, f.family);
     set(this.fields.kind, f.kind);
     set(this.fields.theme, f.theme);
     set(this.fields.difficulty, f.difficulty);
-    if (typeof f.min === 'number') this.fields.min.value = f.min || '';
-    if (typeof f.max === 'number') this.fields.max.value = f.max || '';
+    if (typeof f.min === 'number') this.fields.min.value = f.min ? String(f.min) : '';
+    if (typeof f.max === 'number') this.fields.max.value = f.max ? String(f.max) : '';
     if (typeof f.unsolved === 'boolean') this.fields.unsolved.checked = f.unsolved;
   }
 
+  /** filter is the selection the fields hold. @returns {TrainFilter} */
   filter() {
-    const num = (x) => { const n = parseInt(x.value, 10); return isFinite(n) && n > 0 ? n : 0; };
-    return {
-      pack: this.fields.pack.value, family: this.fields.family.value, kind: this.fields.kind.value, theme: this.fields.theme.value,
-      min: num(this.fields.min), max: num(this.fields.max), unsolved: this.fields.unsolved.checked,
-      difficulty: parseInt(this.fields.difficulty.value, 10) || 0,
-    };
+    const v = this.fields;
+    return parseFilter({
+      pack: v.pack.value, family: v.family.value, kind: v.kind.value, theme: v.theme.value,
+      min: v.min.value, max: v.max.value, unsolved: v.unsolved.checked, difficulty: v.difficulty.value,
+    });
   }
 
-  // setMode switches the mode: its controls show, a run ends.
+  /**
+   * setMode switches the mode: its controls show; a run under way ends
+   * (recorded when it scored) and a Streak or Storm starts.
+   * @param {string} m
+   */
   setMode(m) {
-    if (MODES.indexOf(m) < 0) m = 'rated';
-    this.stopRun();
-    this.mode = m;
-    store.set(MODE_KEY, m);
-    $$('[data-mode]').forEach((b) => b.setAttribute('aria-pressed', b.getAttribute('data-mode') === m ? 'true' : 'false'));
-    $$('[data-modes]').forEach((x) => { x.hidden = x.getAttribute('data-modes').split(' ').indexOf(m) < 0; });
-    if (m === 'streak' || m === 'storm') this.startRun();
+    this.schedule.cancel();
+    this.clock.cancel();
+    this.carry(this.state.setMode(m, this.progress.records), 'You left it for another mode.');
+    const mode = this.state.mode;
+    store.set(MODE_KEY, mode);
+    $$('[data-mode]').forEach((b) => b.setAttribute('aria-pressed', b.getAttribute('data-mode') === mode ? 'true' : 'false'));
+    $$('[data-modes]').forEach((x) => { x.hidden = x.getAttribute('data-modes').split(' ').indexOf(mode) < 0; });
+    if (mode === 'storm') this.clock.every(250, () => this.carry(this.state.tick(this.progress.records), 'Time is up.'));
+    if (this.puzzle) this.puzzle.updateHintButton();
+    this.showPicker();
     this.showProgress();
   }
 
-  // startRun begins a Streak or a Storm.
-  startRun() {
-    const r = { mode: this.mode, score: 0, combo: 0, over: false, played: new Set() };
-    if (this.mode === 'storm') {
-      r.ends = this.now() + STORM_SECONDS * 1000;
-      r.left = () => (r.ends - this.now()) / 1000;
-      r.timer = setInterval(() => {
-        if (r.left() <= 0) this.endRun('Time is up.');
-        else this.showRun();
-      }, 250);
+  /**
+   * carry does what a change of the state brings about: a run's end told
+   * and saved, a Storm's penalty or bonus announced, the next puzzle
+   * scheduled.
+   * @param {TrainEffect} e
+   * @param {string} why what ended a run
+   */
+  carry(e, why) {
+    if (e.ended) {
+      this.save();
+      const text = TrainState.endText(e.ended, why);
+      if (this.puzzle) this.puzzle.feedback(text, e.ended.best ? 'good' : 'bad');
+      announce(text);
     }
-    this.run = r;
-  }
-
-  stopRun() {
-    if (this.run && this.run.timer) clearInterval(this.run.timer);
-    this.run = null;
-  }
-
-  // endRun ends the Streak or Storm under way and keeps its record.
-  endRun(why) {
-    const r = this.run;
-    if (!r || r.over) return;
-    r.over = true;
-    if (r.timer) clearInterval(r.timer);
-    const rec = this.progress.records;
-    const best = r.score > rec[r.mode];
-    rec[r.mode] = Math.max(rec[r.mode], r.score);
-    this.save();
-    const text = (r.mode === 'storm' ? 'Storm over. ' : 'Streak over. ') + why + ' Score ' + r.score + (best ? ' — a new best!' : ' (best ' + rec[r.mode] + ').');
-    if (this.puzzle) this.puzzle.feedback(text, best ? 'good' : 'bad');
-    announce(text);
+    if (e.bonus) announce('Combo ' + this.state.run.combo + ': ' + e.bonus + ' more seconds.');
+    if (e.penalty) announce(e.penalty + ' seconds off the clock.');
     this.showRun();
   }
 
-  // decide records the outcome of the attempt at the current puzzle, once:
-  // the rating (Rated), the review queue and the dashboard's log.
+  /**
+   * decide records the outcome of the attempt at the current puzzle,
+   * once: the rating (Rated), the review queue and the dashboard's log.
+   * @param {boolean} ok
+   */
   decide(ok) {
-    if (this.outcome) return;
-    this.outcome = ok ? 'ok' : 'fail';
+    if (!this.state.decide(ok)) return;
     const e = this.current;
     const now = this.now();
-    logAttempt(this.progress, e, ok, this.mode, now);
-    if (this.mode === 'rated') {
+    logAttempt(this.progress, e, ok, this.state.mode, now);
+    if (this.state.mode === 'rated') {
       const r = rate(this.progress, e, ok, now);
       if (r) {
         const d = Math.round(r.after.rating) - Math.round(r.before.rating);
@@ -260,65 +304,42 @@ export class Trainer {
       }
     }
     if (!ok) reviewFailed(this.progress, e.id, now);
-    else if (this.mode === 'review') reviewSolved(this.progress, e.id, now);
+    else if (this.state.mode === 'review') reviewSolved(this.progress, e.id, now);
     this.save();
   }
 
   // mistake: the attempt fails; a Streak ends; a Storm loses time and
-  // moves on.
+  // moves on once the wrong move is taken back.
   mistake() {
-    this.clean = false;
     this.decide(false);
-    const r = this.run;
-    if (!r || r.over) return;
-    if (r.mode === 'streak') {
-      this.endRun('');
-    } else if (r.mode === 'storm') {
-      r.ends -= STORM_PENALTY * 1000;
-      r.combo = 0;
-      this.showRun();
-      this.whenIdle().then(() => { if (this.run === r && !r.over) this.next(); });
+    const e = this.state.mistake(this.progress.records);
+    this.carry(e, '');
+    if (e.next) {
+      const alive = this.schedule.live();
+      this.puzzle.idle().then(() => { if (alive() && this.state.live()) this.next(); });
     }
   }
 
-  // whenIdle resolves once the puzzle has finished its move (a wrong
-  // move is shown, refuted and taken back first).
-  whenIdle() {
-    return new Promise((res) => {
-      const t = setInterval(() => { if (!this.puzzle || !this.puzzle.busy) { clearInterval(t); res(); } }, 50);
-    });
-  }
-
-  right() {
-    const r = this.run;
-    if (!r || r.over || r.mode !== 'storm') return;
-    r.combo++;
-    if (r.combo % STORM_COMBO === 0) {
-      r.ends += STORM_BONUS * 1000;
-      announce('Combo ' + r.combo + ': ' + STORM_BONUS + ' more seconds.');
-    }
-    this.showRun();
-  }
+  right() { this.carry(this.state.right(), ''); }
 
   hinted() {
-    this.clean = false;
     this.decide(false);
-    if (this.run && this.run.mode === 'streak') this.endRun('A hint ends a streak.');
+    this.carry(this.state.hinted(this.progress.records), 'A hint ends a streak.');
   }
 
+  /** @param {PuzzleResult} res */
   solved(res) {
-    const clean = this.clean && res.mistakes === 0 && res.hints === 0 && !res.shown;
-    recordSolved(this.progress, this.current.id, res, this.clean);
+    const clean = this.state.clean && res.mistakes === 0 && res.hints === 0 && !res.shown;
+    recordSolved(this.progress, this.current.id, res, this.state.clean);
     this.decide(clean);
-    const r = this.run;
-    if (r && !r.over && clean) {
-      r.score++;
-      this.showRun();
-      if (r.mode === 'storm') { setTimeout(() => { if (this.run === r && !r.over) this.next(); }, 400); return; }
-    }
+    const e = this.state.solved(res);
     this.save();
     this.showAnalyse();
-    const next = $('[data-action="next"]');
+    if (e.next) {
+      this.schedule.after(this.state.mode === 'storm' ? STORM_NEXT_MS : STREAK_NEXT_MS, () => { if (this.state.live()) this.next(); });
+      return;
+    }
+    const next = /** @type {HTMLElement|null} */ ($('[data-action="next"]'));
     if (next) next.focus();
   }
 
@@ -326,7 +347,7 @@ export class Trainer {
   // against perfect play: its mode page with the moves (?moves=), else
   // the editor (?pos=).
   showAnalyse() {
-    const a = $('#analyse-link');
+    const a = /** @type {HTMLAnchorElement|null} */ ($('#analyse-link'));
     const s = this.puzzle.game.state;
     const e = this.current;
     if (!a || !s) return;
@@ -335,22 +356,25 @@ export class Trainer {
     a.hidden = false;
   }
 
-  // open plays puzzle e and gives it a permalink.
-  open(e) {
-    this.current = e;
-    this.clean = true;
-    this.outcome = null;
-    if (this.run) this.run.played.add(e.id);
+  /**
+   * show writes puzzle e's title, task, facts and links, and gives it
+   * its permalink.
+   * @param {TrainEntry} e
+   */
+  show(e) {
     this.note('#train-error', '');
     $('#rating-change').textContent = '';
     $('#analyse-link').hidden = true;
     $('#puzzle-title').textContent = e.title;
     $('#puzzle-task').textContent = e.puzzle.task;
-    const pack = this.corpus.index.packs.find((p) => p.id === e.pack);
+    const box = $('#puzzle');
+    box.dataset.id = e.id;
+    box.dataset.pack = e.pack || '';
+    box.dataset.kind = e.kind || '';
+    box.dataset.opened = String(++this.opened);
     const meta = ['Rated ' + e.rating + (e.estimated ? ' (estimated)' : '')];
-    const names = this.corpus.index.themeNames || {};
-    if (e.themes && e.themes.length) meta.push(e.themes.map((t) => names[t] || t).join(', '));
-    if (pack) meta.push(pack.title);
+    if (e.themes && e.themes.length) meta.push(e.themes.map((t) => this.names.themes[t] || t).join(', '));
+    if (e.pack && this.names.packs[e.pack]) meta.push(this.names.packs[e.pack]);
     $('#puzzle-meta').textContent = meta.join(' · ');
     const link = new URL(location.href);
     link.search = '?id=' + encodeURIComponent(e.id);
@@ -363,12 +387,22 @@ export class Trainer {
     const srcURL = e.source && safeLink(e.source.url);
     src.hidden = !srcURL;
     if (srcURL) src.setAttribute('href', srcURL);
+  }
+
+  /**
+   * open plays puzzle e: whatever the last one scheduled is cancelled.
+   * @param {TrainEntry} e
+   */
+  open(e) {
+    this.state.open(e);
+    this.show(e);
     if (!this.puzzle) {
       this.puzzle = new Puzzle({
         data: e, root: $('main'),
         onMistake: () => this.mistake(), onRight: () => this.right(), onSolved: (r) => this.solved(r),
-        get refutationPause() { return TC.trainer && TC.trainer.mode === 'storm' ? 700 : 1800; },
+        hintsAllowed: () => this.state.hintsAllowed(),
       });
+      Object.defineProperty(this.puzzle.opts, 'refutationPause', { get: () => (this.state.mode === 'storm' ? 700 : 1800) });
       TC.page = this.puzzle;
       this.bindPuzzle();
     }
@@ -379,29 +413,33 @@ export class Trainer {
     });
   }
 
-  // pick returns the next puzzle of the mode, or null.
+  /**
+   * pick returns the next puzzle of the mode, or null.
+   * @returns {Promise<TrainEntry|null>}
+   */
   pick() {
     const f = this.filter();
     store.set(FILTER_KEY, JSON.stringify(f));
     const p = this.progress;
-    const played = (e) => { const r = p.puzzles[e.id]; return !!r && (r.attempts > 0 || !!r.rated); };
-    const near = (target, skip) => this.corpus.near({ pack: f.pack, family: f.family, kind: f.kind, theme: f.theme }, target, skip, Math.random)
-      .then((r) => (r ? r.e : null));
-    switch (this.mode) {
+    const cur = this.current;
+    const played = (/** @type {TrainEntry} */ e) => { const r = p.puzzles[e.id]; return !!r && (r.attempts > 0 || !!r.rated); };
+    const near = (/** @type {number} */ target, /** @type {(e: TrainEntry) => boolean} */ skip) =>
+      this.corpus.near({ pack: f.pack, family: f.family, kind: f.kind, theme: f.theme }, target, skip, Math.random)
+        .then((/** @type {any} */ r) => (r ? r.e : null));
+    switch (this.state.mode) {
       case 'rated':
-        return near(p.player.rating + f.difficulty, (e) => played(e) || (this.current && e.id === this.current.id));
+        return near(p.player.rating + f.difficulty, (e) => played(e) || (cur && e.id === cur.id));
       case 'streak':
       case 'storm': {
-        const r = this.run;
-        const target = this.mode === 'streak' ? STREAK_START + STREAK_STEP * r.score : STORM_START + STORM_STEP * r.score;
-        return near(target, (e) => r.played.has(e.id));
+        const r = this.state.run;
+        return near(this.state.target(), (e) => r.played.has(e.id));
       }
       case 'review': {
         // The puzzle just played waits while another one is due.
         const due = dueReviews(p, this.now());
-        const ids = due.length > 1 && this.current ? due.filter((id) => id !== this.current.id) : due;
+        const ids = due.length > 1 && cur ? due.filter((id) => id !== cur.id) : due;
         if (!ids.length) return Promise.resolve(null);
-        return this.corpus.find(ids[0]).then((e) => {
+        return this.corpus.find(ids[0]).then((/** @type {TrainEntry|null} */ e) => {
           if (e) return e;
           delete p.review[ids[0]]; // a puzzle the site no longer has
           this.save();
@@ -409,25 +447,23 @@ export class Trainer {
         });
       }
       default: {
-        const skipSolved = f.unsolved;
-        const solved = (e) => { const r = p.puzzles[e.id]; return !!(r && r.solved); };
-        const after = this.current && { chunk: this.current.chunk, id: this.current.id };
-        return this.corpus.next(f, after, skipSolved ? solved : null);
+        const solved = (/** @type {TrainEntry} */ e) => { const r = p.puzzles[e.id]; return !!(r && r.solved); };
+        const after = cur && { chunk: cur.chunk, id: cur.id };
+        return this.corpus.next(f, after, f.unsolved ? solved : null);
       }
     }
   }
 
-  // next opens the next puzzle of the mode.
+  // next opens the next puzzle of the mode; skipping a puzzle ends a
+  // Streak, and Next after a run's end starts a new one.
   next() {
-    const r = this.run;
-    if (r && r.over) {
-      this.startRun();
-    } else if (r && r.mode === 'streak' && this.current && !this.outcome && r.played.size > 0) {
-      this.endRun('Skipping a puzzle ends a streak.');
-      return Promise.resolve(null);
-    }
-    return this.pick().then((e) => {
-      if (e) return this.open(e);
+    this.schedule.cancel();
+    const e = this.state.skip(this.progress.records);
+    if (e.ended) this.carry(e, 'Skipping a puzzle ends a streak.');
+    if (e.stay) return Promise.resolve(null);
+    if (this.puzzle) this.puzzle.end();
+    return this.pick().then((x) => {
+      if (x) return this.open(x);
       this.note('#train-error', this.emptyText());
       this.showProgress();
       return null;
@@ -435,13 +471,15 @@ export class Trainer {
   }
 
   emptyText() {
-    if (this.mode === 'review') return 'No mistakes to review right now: puzzles you fail come back here.';
-    if (this.mode === 'practice' && this.filter().unsolved && this.corpus.size(this.filter()) > 0) {
+    const f = this.filter();
+    if (this.state.mode === 'review') return 'No mistakes to review right now: puzzles you fail come back here.';
+    if (this.state.mode === 'practice' && f.unsolved && this.corpus.size(f) > 0) {
       return 'You have solved every puzzle of this selection. Untick “Unsolved only” to play them again, or choose others.';
     }
     return 'No puzzle matches these filters.';
   }
 
+  /** @param {Error} err */
   failed(err) {
     this.note('#train-error', 'The puzzles could not be loaded (' + err.message + '). Offline, only packs made available offline and puzzles already played can be opened.');
   }
@@ -452,22 +490,42 @@ export class Trainer {
     this.puzzle.bind();
   }
 
-  // key: n next, h hint, f flip (outside fields).
+  /**
+   * key: n next, h hint, f flip (outside fields).
+   * @param {KeyboardEvent} ev
+   */
   key(ev) {
-    const t = ev.target;
+    const t = /** @type {HTMLElement|null} */ (ev.target);
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
-    const click = (sel) => { const b = $(sel); if (b && !b.disabled) { ev.preventDefault(); b.click(); } };
+    const click = (/** @type {string} */ sel) => {
+      const b = /** @type {HTMLButtonElement|null} */ ($(sel));
+      if (b && !b.disabled && !b.hidden) { ev.preventDefault(); b.click(); }
+    };
     if (ev.key === 'n') click('[data-action="next"]');
     if (ev.key === 'h') click('#puzzle [data-action="hint"]');
     if (ev.key === 'f') click('#puzzle [data-action="flip"]');
   }
 
+  // bindFilters: a changed filter brings a puzzle of the new selection;
+  // the filters fold away once the focus leaves them.
+  bindFilters() {
+    const box = /** @type {HTMLDetailsElement} */ ($('#filters-box'));
+    let changed = false;
+    /** @type {(keyof Trainer['fields'])[]} */
+    const now = ['pack', 'family', 'kind', 'theme', 'unsolved', 'difficulty'];
+    now.forEach((k) => this.fields[k].addEventListener('change', () => { changed = true; this.showPicker(); this.next(); }));
+    ['min', 'max'].forEach((k) => this.fields[k].addEventListener('change', () => { changed = true; this.showPicker(); this.showProgress(); }));
+    box.addEventListener('focusout', (ev) => {
+      const to = /** @type {Node|null} */ (ev.relatedTarget);
+      if (changed && (!to || !box.contains(to))) { box.open = false; changed = false; }
+    });
+    $('#train-filters').addEventListener('submit', (ev) => { ev.preventDefault(); box.open = false; this.next(); });
+  }
+
   bind() {
     $('[data-action="next"]').addEventListener('click', () => this.next());
-    ['pack', 'family', 'kind', 'theme', 'unsolved', 'difficulty'].forEach((k) => this.fields[k].addEventListener('change', () => { this.showPicker(); this.next(); }));
-    ['min', 'max'].forEach((k) => this.fields[k].addEventListener('change', () => this.showProgress()));
-    $('#train-filters').addEventListener('submit', (ev) => { ev.preventDefault(); this.next(); });
+    this.bindFilters();
     $$('[data-mode]').forEach((b) => b.addEventListener('click', () => {
       this.setMode(b.getAttribute('data-mode'));
       this.next();
@@ -478,21 +536,26 @@ export class Trainer {
       this.save();
     });
     document.addEventListener('keydown', (ev) => this.key(ev));
+    // A run left with the page counts: its score so far is recorded.
+    window.addEventListener('pagehide', () => {
+      if (this.state.abandon(this.progress.records).ended) store.set(PROGRESS_KEY, JSON.stringify(this.progress));
+    });
   }
 
-  // start opens the puzzle of the permalink, else the next one of the
-  // mode (from ?mode=, else the last one used).
+  /**
+   * start opens the puzzle of the permalink, else the next one of the
+   * mode (from ?mode=, else the last one used).
+   * @param {Corpus} corpus
+   */
   start(corpus) {
     this.corpus = corpus;
     this.fillFilters();
     this.bind();
     const q = new URLSearchParams(location.search);
-    // On a phone the filters fold away, so that the board shows whole.
-    if (window.matchMedia && window.matchMedia('(max-width: 760px)').matches) $('#filters-box').open = false;
     this.setMode(q.get('mode') || store.get(MODE_KEY) || 'rated');
     const id = q.get('id');
     if (!id) return this.next();
-    return this.corpus.find(id).then((e) => {
+    return this.corpus.find(id).then((/** @type {TrainEntry|null} */ e) => {
       if (e) return this.open(e);
       return this.next().then(() => this.note('#train-error', 'There is no puzzle “' + id + '” on this site; here is another.'));
     }, (err) => this.failed(err));
@@ -500,7 +563,7 @@ export class Trainer {
 }
 
 // The page's controller (TC.page) is the puzzle being trained, once the
-// first one is loaded; TC.trainer is the trainer.
+// first one is loaded; TC.trainer is the trainer (for the console).
 onPage('train', () => {
   const data = json('train-data');
   if (!data) return null;
