@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/memo"
 	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/solver/mate"
 	"go.yaml.in/yaml/v3"
@@ -72,44 +73,41 @@ func (p *Pack) HeaderText() string { return p.header }
 // editor does not cost the next load its memory. It is safe for one
 // load at a time.
 type Memo struct {
-	last, before map[string]*packMemo // by the header's path
-	next         map[string]*packMemo // this load's, while it runs
-	seed         maphash.Seed
+	lines memo.Memo[lineKey, *Mode]
+	seed  maphash.Seed
 }
 
-// packMemo is one pack's parsed puzzles by line, valid while its header
-// is unchanged.
-type packMemo struct {
-	header string
-	lines  map[uint64]*Mode // by the maphash of the line
+// lineKey is a pack line in the memo: its pack's header (by path and
+// the hash of its text) and the hash of the line.
+type lineKey struct {
+	pack         string
+	header, line uint64
 }
 
 // NewMemo returns an empty memo.
 func NewMemo() *Memo { return &Memo{seed: maphash.MakeSeed()} }
 
-// hash is the key of a line in the memo.
-func (memo *Memo) hash(line []byte) uint64 {
+// keys returns a function that gives the memo's key of a line of p (the
+// zero key without a memo).
+func (memo *Memo) keys(p *Pack) func(line []byte) lineKey {
 	if memo == nil {
-		return 0
+		return func([]byte) lineKey { return lineKey{} }
 	}
-	return maphash.Bytes(memo.seed, line)
+	header := maphash.String(memo.seed, p.header)
+	return func(line []byte) lineKey { return lineKey{p.Path, header, maphash.Bytes(memo.seed, line)} }
 }
 
 // line is a pack puzzle's line in its file.
 func (m *Mode) line() []byte { return m.source[m.lineStart:] }
 
 // find returns the puzzle a recent load parsed from line of p, or nil.
-// h is the line's hash (memo.hash).
-func (memo *Memo) find(p *Pack, line []byte, h uint64) *Mode {
+// k is the line's key (memo.keys).
+func (memo *Memo) find(p *Pack, line []byte, k lineKey) *Mode {
 	if memo == nil {
 		return nil
 	}
-	for _, gen := range []map[string]*packMemo{memo.last, memo.before} {
-		if pm := gen[p.Path]; pm != nil && pm.header == p.header {
-			if m := pm.lines[h]; m != nil && bytes.Equal(m.line(), line) {
-				return m
-			}
-		}
+	if m, ok := memo.lines.Get(k); ok && m.Pack.header == p.header && bytes.Equal(m.line(), line) {
+		return m
 	}
 	return nil
 }
@@ -259,8 +257,7 @@ func (s *Site) loadPacks(errs *ErrorList, memo *Memo) {
 		}
 	})
 	if memo != nil {
-		memo.before, memo.last = memo.last, memo.next
-		memo.next = nil
+		memo.lines.Turn()
 	}
 	// A data file without a header is a mistake, not something to skip.
 	files, _ := filepath.Glob(filepath.Join(s.Src, "packs", "*.jsonl"))
@@ -403,10 +400,11 @@ func (p *Pack) loadData(src string, errs *ErrorList, memo *Memo) {
 	}
 	type parsed struct {
 		m    *Mode
-		hash uint64 // memo.hash of the line
+		key  lineKey // the line's key in the memo
 		errs ErrorList
 	}
 	done := make([]parsed, len(lines))
+	key := memo.keys(p)
 	par.Each(len(lines), func(i int) {
 		line := bytes.TrimRight(lines[i], "\r\n")
 		if len(bytes.TrimSpace(line)) == 0 {
@@ -416,31 +414,21 @@ func (p *Pack) loadData(src string, errs *ErrorList, memo *Memo) {
 			done[i].errs.Add(p.DataPath, i+1, 0, "the line is %d bytes: a puzzle's line may be at most %d (64 KiB)", len(line), MaxLineBytes)
 			return
 		}
-		done[i].hash = memo.hash(line)
-		if old := memo.find(p, line, done[i].hash); old != nil {
+		done[i].key = key(line)
+		if old := memo.find(p, line, done[i].key); old != nil {
 			done[i].m = p.reuse(old, i+1)
 			return
 		}
 		done[i].m = p.parseLine(i+1, line, &done[i].errs)
 	})
-	var next map[uint64]*Mode
-	if memo != nil {
-		next = make(map[uint64]*Mode, len(lines))
-	}
 	for _, d := range done {
 		*errs = append(*errs, d.errs...)
 		if d.m != nil {
 			p.Puzzles = append(p.Puzzles, d.m)
-			if next != nil {
-				next[d.hash] = d.m
+			if memo != nil {
+				memo.lines.Put(d.key, d.m)
 			}
 		}
-	}
-	if memo != nil {
-		if memo.next == nil {
-			memo.next = map[string]*packMemo{}
-		}
-		memo.next[p.Path] = &packMemo{header: p.header, lines: next}
 	}
 }
 

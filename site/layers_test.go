@@ -28,6 +28,7 @@ var layers = map[string]int{
 	"solver":                        2,
 	"engine":                        1,
 	"internal/par":                  0,
+	"internal/memo":                 0,
 	"internal/ucitest":              0,
 	"internal/wasmbuild":            0,
 	"internal/wasmbuild/generate":   1,

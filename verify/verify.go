@@ -19,6 +19,7 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/memo"
 	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
@@ -101,9 +102,6 @@ func Verify(s *mode.Site, opt Options) (map[string]*Verification, map[string]*Ar
 		}
 	}
 	run := &verifyRun{opt: opt, bundles: bundles, facts: map[string]*Verification{}, artifacts: map[string]*Artifacts{}, total: len(modes) + len(tabled)}
-	if opt.Memo != nil {
-		run.memo = map[string]cacheResult{}
-	}
 	run.collect(modes, par.Map(modes, func(m *mode.Mode) verified {
 		var errs mode.ErrorList
 		r := verifyCached(m, opt, bundles[m.Pack], &errs)
@@ -131,9 +129,7 @@ func Verify(s *mode.Site, opt Options) (map[string]*Verification, map[string]*Ar
 			run.artifacts[m.ID] = pt.a
 		}
 	}
-	if opt.Memo != nil {
-		opt.Memo.before, opt.Memo.last = opt.Memo.last, run.memo
-	}
+	opt.Memo.Turn()
 	label := cmp.Or(opt.BundleLabel, AllLabel)
 	for _, b := range bundles {
 		b.save(label)
@@ -154,7 +150,6 @@ type verifyRun struct {
 	bundles   map[*mode.Pack]*packBundle
 	facts     map[string]*Verification
 	artifacts map[string]*Artifacts
-	memo      map[string]cacheResult
 	errs      mode.ErrorList
 	// progress guards done, the modes and puzzles verified of total.
 	progress    sync.Mutex
@@ -187,9 +182,7 @@ func (run *verifyRun) collect(modes []*mode.Mode, done []verified) {
 		if b := run.bundles[m.Pack]; b != nil {
 			b.add(d.key, d.data, d.hit)
 		}
-		if run.memo != nil {
-			run.memo[d.key] = d.cacheResult
-		}
+		run.opt.Memo.Put(d.key, d.cacheResult)
 	}
 }
 
@@ -298,22 +291,8 @@ type cacheResult struct {
 // in the same process (serve), so that a rebuild after an edit neither
 // verifies nor reads from the cache anything that did not change. It
 // holds the results of the last two runs (a run may have seen a file
-// half-written by an editor).
-type Memo struct {
-	last, before map[string]cacheResult
-}
-
-// find returns the result of a recent run with key.
-func (memo *Memo) find(key string) (cacheResult, bool) {
-	if memo == nil {
-		return cacheResult{}, false
-	}
-	if r, ok := memo.last[key]; ok {
-		return r, true
-	}
-	r, ok := memo.before[key]
-	return r, ok
-}
+// half-written by an editor), by verification key.
+type Memo = memo.Memo[string, cacheResult]
 
 // verifyCached returns the cached verification of m when its source, the
 // limits and the running binary are unchanged, and verifies it otherwise.
@@ -336,7 +315,7 @@ func verifyCached(m *mode.Mode, opt Options, bundle *packBundle, errs *mode.Erro
 			*errs = append(*errs, &abs)
 		}
 	}
-	if r, ok := opt.Memo.find(key); ok {
+	if r, ok := opt.Memo.Get(key); ok {
 		opt.Cache.count("verify", true)
 		addWarnings(r.warnings)
 		r.hit = true
