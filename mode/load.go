@@ -15,8 +15,7 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/engine"
-	"github.com/thinchess/thinchess/solver"
-	"github.com/thinchess/thinchess/solver/mate"
+	"github.com/thinchess/thinchess/solver/terms"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -458,7 +457,7 @@ func loadMode(rel string, data []byte, errs *ErrorList) *Mode {
 		"opponent": func(v *yaml.Node) {
 			mark("opponent", v)
 			if d.str(v, "opponent", &m.Opponent) {
-				if _, err := solver.ParseStrategy(m.Opponent); err != nil {
+				if _, err := terms.ParseStrategy(m.Opponent); err != nil {
 					d.errorf(v, "opponent: %v", err)
 				}
 			}
@@ -622,7 +621,7 @@ func (d *decoder) claim(n *yaml.Node, m *Mode) *Claim {
 			m.pos["claim.mate_in"] = d.at(v)
 			// One limit for every claim: the longest mate the mate
 			// search proves, for a mode too large to solve exactly.
-			d.integer(v, "claim.mate_in", 1, mate.MaxMoves, &c.MateIn)
+			d.integer(v, "claim.mate_in", 1, terms.MaxMateMoves, &c.MateIn)
 		},
 	})
 	if resultNode == nil && n.Kind == yaml.MappingNode {

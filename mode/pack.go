@@ -18,7 +18,7 @@ import (
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/internal/memo"
 	"github.com/thinchess/thinchess/internal/par"
-	"github.com/thinchess/thinchess/solver/mate"
+	"github.com/thinchess/thinchess/solver/terms"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -484,8 +484,8 @@ func (p *Pack) parseLine(n int, line []byte, errs *ErrorList) *Mode {
 	if err != nil || result == engine.Unknown {
 		return bad("result", "result %q: want white-wins, black-wins or draw", l.Result)
 	}
-	if l.MateIn < 0 || l.MateIn > mate.MaxMoves || result == engine.Drawn && l.MateIn > 0 {
-		return bad("mate_in", "mate_in %d: want 1 to %d with a win (the longest mate the mate search proves), none with a draw", l.MateIn, mate.MaxMoves)
+	if l.MateIn < 0 || l.MateIn > terms.MaxMateMoves || result == engine.Drawn && l.MateIn > 0 {
+		return bad("mate_in", "mate_in %d: want 1 to %d with a win (the longest mate the mate search proves), none with a draw", l.MateIn, terms.MaxMateMoves)
 	}
 	m.Claim = &Claim{Result: result, MateIn: l.MateIn}
 	rules := p.Rules

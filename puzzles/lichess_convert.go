@@ -9,6 +9,7 @@ import (
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver/mate"
+	"github.com/thinchess/thinchess/solver/terms"
 )
 
 // ConvertOptions tune ConvertLichess.
@@ -49,8 +50,8 @@ func (r *LichessRow) MateIn() (int, error) {
 	for _, t := range r.Themes {
 		if m, ok := mateInTheme(t); ok {
 			k, err := strconv.Atoi(m)
-			if err != nil || k < 1 || k > mate.MaxMoves {
-				return 0, fmt.Errorf("theme %s: want mateIn1 to mateIn%d", t, mate.MaxMoves)
+			if err != nil || k < 1 || k > terms.MaxMateMoves {
+				return 0, fmt.Errorf("theme %s: want mateIn1 to mateIn%d", t, terms.MaxMateMoves)
 			}
 			if n != 0 && n != k {
 				return 0, fmt.Errorf("themes claim both mateIn%d and mateIn%d", n, k)

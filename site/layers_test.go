@@ -29,6 +29,7 @@ var layers = map[string]int{
 	"engine":                        1,
 	"internal/par":                  0,
 	"internal/memo":                 0,
+	"solver/terms":                  0,
 	"internal/ucitest":              0,
 	"internal/wasmbuild":            0,
 	"internal/wasmbuild/generate":   1,
