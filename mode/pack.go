@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -123,17 +124,37 @@ func (p *Pack) reuse(old *Mode, n int) *Mode {
 }
 
 // PuzzleInfo is what a pack puzzle carries besides its mode: where it
-// came from and how hard it is.
+// is in the pack, the texts of its line and what its source says of it.
 type PuzzleInfo struct {
 	// Line is the puzzle's line in the pack's data file.
-	Line                                int
-	Rating, RatingDeviation, Popularity int
-	Plays                               int
-	Themes, Openings                    []string
-	URL                                 string // the source game, as data
-	Last                                string // the move that led to the start, in coordinates
-	Task                                string // the task sentence, when not the default
-	Notes                               string
+	Line       int
+	Task       string // the task sentence, when not the default
+	Notes      string
+	PuzzleMeta // as the line gives it
+}
+
+// PuzzleMeta is what a puzzle's source says of it: its rating, rating
+// deviation, popularity and play count (on lichess.org, or estimated by
+// whoever made the pack), its themes and openings, the game it comes
+// from and the move that led to its start. Every field is optional.
+// A pack line (PackLine), a row of lichess's database (LichessRow in
+// package puzzles), a puzzle as made (puzzles.Puzzle) and a loaded pack
+// puzzle (PuzzleInfo) all embed it; its JSON keys are a pack line's.
+type PuzzleMeta struct {
+	// Rating is a Glicko-2 rating, 0 to MaxRating (0 is unknown).
+	Rating int `json:"rating,omitempty"`
+	// RatingDeviation is the rating's deviation, 0 to MaxRatingDeviation.
+	RatingDeviation int `json:"rating_deviation,omitempty"`
+	// Popularity is the share of votes up less down, in percent.
+	Popularity int `json:"popularity,omitempty"`
+	// Plays is how many times it was played.
+	Plays  int      `json:"plays,omitempty"`
+	Themes []string `json:"themes,omitempty"`
+	// URL is the game the puzzle comes from, kept as data (never markup).
+	URL      string   `json:"url,omitempty"`
+	Openings []string `json:"openings,omitempty"`
+	// Last is the move that led to the start, in coordinates ("e2e4").
+	Last string `json:"last,omitempty"`
 }
 
 // PackLine is one line of a pack's data file. Only id, start, result and
@@ -142,26 +163,19 @@ type PuzzleInfo struct {
 // race goal, "Hold the draw"; "Win" without a length) and the pack's
 // title, difficulty to a grade of the rating.
 type PackLine struct {
-	ID              string     `json:"id"`
-	Title           string     `json:"title,omitempty"`
-	Variant         string     `json:"variant,omitempty"`
-	Start           string     `json:"start"`
-	Result          string     `json:"result"`
-	MateIn          int        `json:"mate_in,omitempty"`
-	Side            string     `json:"side,omitempty"`
-	Solution        string     `json:"solution"`
-	Hints           []PackHint `json:"hints,omitempty"`
-	Task            string     `json:"task,omitempty"`
-	Notes           string     `json:"notes,omitempty"`
-	Difficulty      int        `json:"difficulty,omitempty"`
-	Rating          int        `json:"rating,omitempty"`
-	RatingDeviation int        `json:"rating_deviation,omitempty"`
-	Popularity      int        `json:"popularity,omitempty"`
-	Plays           int        `json:"plays,omitempty"`
-	Themes          []string   `json:"themes,omitempty"`
-	URL             string     `json:"url,omitempty"`
-	Openings        []string   `json:"openings,omitempty"`
-	Last            string     `json:"last,omitempty"`
+	ID         string     `json:"id"`
+	Title      string     `json:"title,omitempty"`
+	Variant    string     `json:"variant,omitempty"`
+	Start      string     `json:"start"`
+	Result     string     `json:"result"`
+	MateIn     int        `json:"mate_in,omitempty"`
+	Side       string     `json:"side,omitempty"`
+	Solution   string     `json:"solution"`
+	Hints      []PackHint `json:"hints,omitempty"`
+	Task       string     `json:"task,omitempty"`
+	Notes      string     `json:"notes,omitempty"`
+	Difficulty int        `json:"difficulty,omitempty"`
+	PuzzleMeta
 }
 
 // PackHint is a hint of a pack puzzle, as in a mode's front matter.
@@ -454,8 +468,7 @@ func (p *Pack) parseLine(n int, line []byte, errs *ErrorList) *Mode {
 	m := &Mode{
 		ID: l.ID, Path: p.DataPath, Title: l.Title, Category: p.ID, Variant: l.Variant, StartText: l.Start,
 		Difficulty: l.Difficulty, Icon: p.Icon, Opponent: "perfect", Pack: p, source: line,
-		Info: &PuzzleInfo{Line: n, Rating: l.Rating, RatingDeviation: l.RatingDeviation, Popularity: l.Popularity, Plays: l.Plays,
-			Themes: l.Themes, Openings: l.Openings, URL: l.URL, Last: l.Last, Task: l.Task, Notes: l.Notes},
+		Info: &PuzzleInfo{Line: n, Task: l.Task, Notes: l.Notes, PuzzleMeta: l.PuzzleMeta},
 	}
 	bad := func(key, format string, args ...any) *Mode {
 		at := m.At(key)
@@ -474,7 +487,7 @@ func (p *Pack) parseLine(n int, line []byte, errs *ErrorList) *Mode {
 	case l.Difficulty < 0 || l.Difficulty > 5:
 		return bad("difficulty", "difficulty %d: want 1 to 5", l.Difficulty)
 	}
-	if key, err := CheckStats(l.Rating, l.RatingDeviation, l.Popularity, l.Plays); err != nil {
+	if key, err := l.PuzzleMeta.Check(); err != nil {
 		return bad(key, "%v", err)
 	}
 	if m.Difficulty == 0 {
@@ -556,19 +569,19 @@ const (
 	MaxPopularity      = 100
 )
 
-// CheckStats checks a puzzle's statistics against their ranges. It
-// returns the name of the first out of range (as in a pack line) and
-// what is wrong with it, or "", nil.
-func CheckStats(rating, deviation, popularity, plays int) (string, error) {
+// Check checks a puzzle's statistics against their ranges. It returns
+// the key of the first out of range (as in a pack line) and what is
+// wrong with it, or "", nil.
+func (pm *PuzzleMeta) Check() (string, error) {
 	switch {
-	case rating < 0 || rating > MaxRating:
-		return "rating", fmt.Errorf("rating %d: want 0 to %d", rating, MaxRating)
-	case deviation < 0 || deviation > MaxRatingDeviation:
-		return "rating_deviation", fmt.Errorf("rating deviation %d: want 0 to %d", deviation, MaxRatingDeviation)
-	case popularity < -MaxPopularity || popularity > MaxPopularity:
-		return "popularity", fmt.Errorf("popularity %d: want %d to %d", popularity, -MaxPopularity, MaxPopularity)
-	case plays < 0:
-		return "plays", fmt.Errorf("plays %d: want 0 or more", plays)
+	case pm.Rating < 0 || pm.Rating > MaxRating:
+		return "rating", fmt.Errorf("rating %d: want 0 to %d", pm.Rating, MaxRating)
+	case pm.RatingDeviation < 0 || pm.RatingDeviation > MaxRatingDeviation:
+		return "rating_deviation", fmt.Errorf("rating deviation %d: want 0 to %d", pm.RatingDeviation, MaxRatingDeviation)
+	case pm.Popularity < -MaxPopularity || pm.Popularity > MaxPopularity:
+		return "popularity", fmt.Errorf("popularity %d: want %d to %d", pm.Popularity, -MaxPopularity, MaxPopularity)
+	case pm.Plays < 0:
+		return "plays", fmt.Errorf("plays %d: want 0 or more", pm.Plays)
 	}
 	return "", nil
 }
@@ -671,7 +684,7 @@ func jsonErrorCol(line []byte, err error) int {
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return len(line) + 1
 	case errors.As(err, &te):
-		return max(1, valueCol(line, te.Field))
+		return max(1, valueCol(line, jsonPath(te.Field)))
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		name, _ := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
 		if i := bytes.Index(line, []byte(strconv.Quote(name))); i >= 0 {
@@ -688,7 +701,7 @@ func jsonErrorText(err error) string {
 	case errors.As(err, &te) && te.Field == "":
 		return fmt.Sprintf("a pack line must be a JSON object, not a JSON %s", te.Value)
 	case errors.As(err, &te):
-		return fmt.Sprintf("%s must be %s, not a JSON %s", te.Field, jsonKind(te.Type.Kind().String()), te.Value)
+		return fmt.Sprintf("%s must be %s, not a JSON %s", jsonPath(te.Field), jsonKind(te.Type.Kind().String()), te.Value)
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return "the line ends inside the JSON object"
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
@@ -710,5 +723,17 @@ func jsonKind(k string) string {
 }
 
 // packLineKeys are the keys of a pack line, in PackLine's order.
-var packLineKeys = []string{"id", "title", "variant", "start", "result", "mate_in", "side", "solution", "hints", "task", "notes",
-	"difficulty", "rating", "rating_deviation", "popularity", "plays", "themes", "url", "openings", "last"}
+var packLineKeys = jsonKeys(reflect.TypeFor[PackLine]())
+
+// jsonPath returns the path of a field as encoding/json's errors give it
+// ("PuzzleMeta.rating", "hints.text") as the keys of a pack line spell
+// it: without the names of embedded structs.
+func jsonPath(field string) string {
+	var keys []string
+	for k := range strings.SplitSeq(field, ".") {
+		if k != reflect.TypeFor[PuzzleMeta]().Name() {
+			keys = append(keys, k)
+		}
+	}
+	return strings.Join(keys, ".")
+}

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -143,7 +146,7 @@ func TestLoadPackErrors(t *testing.T) {
 }
 
 func TestPackLineEncode(t *testing.T) {
-	l := PackLine{ID: "x", Start: "a<b", Result: "white-wins", Solution: "1. Ra8#", Themes: []string{"mate"}}
+	l := PackLine{ID: "x", Start: "a<b", Result: "white-wins", Solution: "1. Ra8#", PuzzleMeta: PuzzleMeta{Themes: []string{"mate"}}}
 	got := string(l.Encode())
 	want := `{"id":"x","start":"a<b","result":"white-wins","solution":"1. Ra8#","themes":["mate"]}`
 	if got != want {
@@ -303,5 +306,66 @@ func TestLintWarnings(t *testing.T) {
 	}
 	if len(s.Modes) != 4 {
 		t.Errorf("%d modes loaded, want 4 (the linked file read, the linked folder skipped)", len(s.Modes))
+	}
+}
+
+// TestJSONKeys reads keys from struct tags as encoding/json writes them.
+func TestJSONKeys(t *testing.T) {
+	type inner struct {
+		B int `json:"b,omitempty"`
+		C int
+	}
+	type named struct {
+		X int `json:"x"`
+	}
+	tests := []struct {
+		name string
+		t    reflect.Type
+		want string
+	}{
+		{"tags and names", reflect.TypeFor[struct {
+			A int `json:"a"`
+			B int
+			C int `json:"-"`
+			d int
+		}](), "a B"},
+		{"embedded in place", reflect.TypeFor[struct {
+			A int `json:"a"`
+			inner
+			D int `json:"d"`
+		}](), "a b C d"},
+		{"embedded with a name is one key", reflect.TypeFor[struct {
+			named `json:"n"`
+		}](), "n"},
+		{"a pack line", reflect.TypeFor[PackLine](), "id title variant start result mate_in side solution hints task notes difficulty " +
+			"rating rating_deviation popularity plays themes url openings last"},
+	}
+	for _, tt := range tests {
+		if got := strings.Join(jsonKeys(tt.t), " "); got != tt.want {
+			t.Errorf("%s: got %s, want %s", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestPackLineKeysDocumented checks that the authoring guide's table of
+// a pack line's keys names every key PackLine reads, and no other.
+func TestPackLineKeysDocumented(t *testing.T) {
+	guide, err := os.ReadFile("../content/authoring.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, _ := strings.Cut(string(guide), "| key | meaning |")
+	table, _, _ = strings.Cut(table, "\n\n")
+	var documented []string
+	for line := range strings.Lines(table) {
+		first, _, _ := strings.Cut(strings.TrimPrefix(line, "|"), "|")
+		for _, m := range regexp.MustCompile("`([a-z_]+)`").FindAllStringSubmatch(first, -1) {
+			documented = append(documented, m[1])
+		}
+	}
+	slices.Sort(documented)
+	keys := slices.Sorted(slices.Values(packLineKeys))
+	if !slices.Equal(documented, keys) {
+		t.Errorf("content/authoring.md documents the keys\n%v\nPackLine reads\n%v", documented, keys)
 	}
 }

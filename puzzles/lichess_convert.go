@@ -168,23 +168,17 @@ func ConvertLichess(r *LichessRow, opt ConvertOptions) (*Puzzle, error) {
 		moves = "move"
 	}
 	pz := &Puzzle{
-		ID:              "lichess-" + r.ID,
-		Start:           &start,
-		StartText:       start.FEN(),
-		Result:          engine.WinFor(attacker),
-		MateIn:          n,
-		Side:            attacker,
-		Line:            line,
-		Task:            fmt.Sprintf("%s has just played %s%s. %s to play and mate in %d %s.", attacker.Other().Title(), setupLabel, setup, attacker.Title(), n, moves),
-		Rating:          r.Rating,
-		RatingDeviation: r.RatingDeviation,
-		Popularity:      r.Popularity,
-		Plays:           r.NbPlays,
-		Themes:          r.Themes,
-		Openings:        r.OpeningTags,
-		URL:             r.GameURL,
-		Last:            r.Played[0].Coord(r.Before.B),
+		ID:         "lichess-" + r.ID,
+		Start:      &start,
+		StartText:  start.FEN(),
+		Result:     engine.WinFor(attacker),
+		MateIn:     n,
+		Side:       attacker,
+		Line:       line,
+		Task:       fmt.Sprintf("%s has just played %s%s. %s to play and mate in %d %s.", attacker.Other().Title(), setupLabel, setup, attacker.Title(), n, moves),
+		PuzzleMeta: r.PuzzleMeta,
 	}
+	pz.Last = r.Played[0].Coord(r.Before.B)
 	pz.Hints = []mode.Hint{
 		{Text: fmt.Sprintf("The first move starts on %s.", start.B.Name(line[0].From())), Squares: []string{start.B.Name(line[0].From())}},
 		{Text: fmt.Sprintf("Play %s.", first), Move: strings.TrimRight(first, "+#")},
