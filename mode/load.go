@@ -83,15 +83,40 @@ type Mode struct {
 	Puzzle     *Puzzle
 	Body       []byte
 	BodyLine   int
-	// Pack is the pack of a puzzle kept as data, and Info what its line
-	// says besides the mode; both nil for a mode file.
-	Pack *Pack
-	Info *PuzzleInfo
+	// Origin is where the mode was read: its own file, or a line of a
+	// pack's data file.
+	Origin Origin
+	// Info is what a pack's line says of its puzzle besides the mode;
+	// a mode file says none of it.
+	Info PuzzleInfo
 
 	pos       map[string]Pos // key path ("claim.result") → where its value is
 	source    []byte
 	lineStart int // where a pack puzzle's line starts in source
 }
+
+// An Origin is where a mode was read: its own file under modes/ (the
+// zero Origin), or a line of a pack's data file.
+type Origin struct {
+	Kind OriginKind
+	// Pack is the pack and Line the line of its data file (from 1) of a
+	// mode read FromPack.
+	Pack *Pack
+	Line int
+}
+
+// OriginKind says what a mode was read from.
+type OriginKind uint8
+
+// Origins.
+const (
+	// FromFile is a mode's own Markdown file: Mode.Path, with front
+	// matter and a body.
+	FromFile OriginKind = iota
+	// FromPack is one line of a pack's data file (Mode.Path), a puzzle
+	// kept as data.
+	FromPack
+)
 
 // Claim is what a mode asserts about its start position.
 type Claim struct {
@@ -131,7 +156,7 @@ func (m *Mode) Source() []byte { return m.source }
 // At returns where the value of a front-matter key (a dotted path such as
 // "claim.mate_in" or "puzzle.hints.1.move") is in the file.
 func (m *Mode) At(key string) Pos {
-	if m.Pack != nil {
+	if m.Origin.Kind == FromPack {
 		return m.packAt(key)
 	}
 	if p, ok := m.pos[key]; ok {
@@ -144,7 +169,7 @@ func (m *Mode) At(key string) Pos {
 // opening quote of a quoted scalar.
 func (m *Mode) TextAt(key string) Pos {
 	pos := m.At(key)
-	if m.Pack != nil {
+	if m.Origin.Kind == FromPack {
 		return pos // packAt points inside the quotes
 	}
 	lines := bytes.Split(m.source, []byte("\n"))
@@ -189,10 +214,10 @@ func LoadMemo(src string, memo *Memo) (*Site, ErrorList) {
 		kept := p.Puzzles[:0]
 		for _, m := range p.Puzzles {
 			if prev := byID[m.ID]; prev != nil {
-				if prev.Pack != nil {
-					errs.Add(m.Path, m.Info.Line, m.At("id").Col, "duplicate puzzle id %q: %s:%d has it too", m.ID, prev.Path, prev.Info.Line)
+				if prev.Origin.Kind == FromPack {
+					errs.Add(m.Path, m.Origin.Line, m.At("id").Col, "duplicate puzzle id %q: %s:%d has it too", m.ID, prev.Path, prev.Origin.Line)
 				} else {
-					errs.Add(m.Path, m.Info.Line, m.At("id").Col, "duplicate puzzle id %q: the mode %s has it too", m.ID, prev.Path)
+					errs.Add(m.Path, m.Origin.Line, m.At("id").Col, "duplicate puzzle id %q: the mode %s has it too", m.ID, prev.Path)
 				}
 				continue
 			}

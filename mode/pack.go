@@ -57,8 +57,8 @@ type Pack struct {
 	Proof    string
 	Body     []byte
 	BodyLine int
-	// Puzzles are the pack's puzzles in file order, each a Mode whose
-	// Pack is this pack and whose Path is DataPath.
+	// Puzzles are the pack's puzzles in file order, each a Mode read
+	// FromPack this pack, whose Path is DataPath.
 	Puzzles []*Mode
 
 	rulesText string // the header's variant and rules, part of every puzzle's Source
@@ -107,7 +107,7 @@ func (memo *Memo) find(p *Pack, line []byte, k lineKey) *Mode {
 	if memo == nil {
 		return nil
 	}
-	if m, ok := memo.lines.Get(k); ok && m.Pack.header == p.header && bytes.Equal(m.line(), line) {
+	if m, ok := memo.lines.Get(k); ok && m.Origin.Pack.header == p.header && bytes.Equal(m.line(), line) {
 		return m
 	}
 	return nil
@@ -117,17 +117,13 @@ func (memo *Memo) find(p *Pack, line []byte, k lineKey) *Mode {
 // line n of p.
 func (p *Pack) reuse(old *Mode, n int) *Mode {
 	m := *old
-	info := *old.Info
-	info.Line = n
-	m.Info, m.Pack = &info, p
+	m.Origin = Origin{Kind: FromPack, Pack: p, Line: n}
 	return &m
 }
 
-// PuzzleInfo is what a pack puzzle carries besides its mode: where it
-// is in the pack, the texts of its line and what its source says of it.
+// PuzzleInfo is what a pack puzzle carries besides its mode: the texts
+// of its line and what its source says of it.
 type PuzzleInfo struct {
-	// Line is the puzzle's line in the pack's data file.
-	Line       int
 	Task       string // the task sentence, when not the default
 	Notes      string
 	PuzzleMeta // as the line gives it
@@ -374,7 +370,7 @@ func (p *Pack) resolveTable(byID map[string]*Mode, errs *ErrorList) {
 	}
 	m := byID[p.Table]
 	switch {
-	case m == nil || m.Pack != nil:
+	case m == nil || m.Origin.Kind == FromPack:
 		errs.Add(p.Path, p.TableAt.Line, p.TableAt.Col, "table %q: no mode under modes/ has that id", p.Table)
 	case m.Start == nil || m.Rules == nil:
 		// The mode's own errors say why.
@@ -467,8 +463,9 @@ func (p *Pack) parseLine(n int, line []byte, errs *ErrorList) *Mode {
 	}
 	m := &Mode{
 		ID: l.ID, Path: p.DataPath, Title: l.Title, Category: p.ID, Variant: l.Variant, StartText: l.Start,
-		Difficulty: l.Difficulty, Icon: p.Icon, Opponent: "perfect", Pack: p, source: line,
-		Info: &PuzzleInfo{Line: n, Task: l.Task, Notes: l.Notes, PuzzleMeta: l.PuzzleMeta},
+		Difficulty: l.Difficulty, Icon: p.Icon, Opponent: "perfect", source: line,
+		Origin: Origin{Kind: FromPack, Pack: p, Line: n},
+		Info:   PuzzleInfo{Task: l.Task, Notes: l.Notes, PuzzleMeta: l.PuzzleMeta},
 	}
 	bad := func(key, format string, args ...any) *Mode {
 		at := m.At(key)
@@ -619,9 +616,9 @@ func (m *Mode) packAt(key string) Pos {
 	}
 	key = strings.TrimPrefix(key, "puzzle.")
 	if col := valueCol(line, key); col > 0 {
-		return Pos{m.Info.Line, col}
+		return Pos{m.Origin.Line, col}
 	}
-	return Pos{m.Info.Line, 1}
+	return Pos{m.Origin.Line, 1}
 }
 
 // valueCol returns the 1-based column where the value of a dotted key

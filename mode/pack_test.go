@@ -64,7 +64,7 @@ func TestLoadPack(t *testing.T) {
 		t.Fatalf("%d puzzles, want 2", len(p.Puzzles))
 	}
 	m := p.Puzzles[0]
-	if m.ID != "m1" || m.Title != "Mate in 1 · Test mates" || m.Path != "packs/test-mates.jsonl" || m.Info.Line != 1 || m.Difficulty != 2 {
+	if m.ID != "m1" || m.Title != "Mate in 1 · Test mates" || m.Path != "packs/test-mates.jsonl" || m.Origin.Line != 1 || m.Difficulty != 2 {
 		t.Errorf("first puzzle %+v", m)
 	}
 	if m.Claim.Result != engine.WhiteWins || m.Claim.MateIn != 1 || m.Puzzle.Side != engine.White || m.Puzzle.Solution != "1. Ra8#" {
@@ -79,7 +79,7 @@ func TestLoadPack(t *testing.T) {
 	if got := m.At("puzzle.hints.1.squares"); got.Col != strings.Index(lines[0], `["a8"]`)+1 {
 		t.Errorf("hint squares at %v", got)
 	}
-	if q := p.Puzzles[1]; q.Title != "Named" || q.Info.Line != 3 || q.Difficulty != 4 {
+	if q := p.Puzzles[1]; q.Title != "Named" || q.Origin.Line != 3 || q.Difficulty != 4 {
 		t.Errorf("second puzzle %+v", q)
 	}
 	if len(s.Puzzles()) != 2 || len(s.Checked()) != 2 {
@@ -235,7 +235,7 @@ func TestLoadMemo(t *testing.T) {
 		for i, m := range s.Packs[0].Puzzles {
 			f := fresh.Packs[0].Puzzles[i]
 			byID[m.ID] = m
-			same := m.ID == f.ID && m.Title == f.Title && m.Pack == s.Packs[0] && fmt.Sprint(*m.Info) == fmt.Sprint(*f.Info) &&
+			same := m.ID == f.ID && m.Title == f.Title && m.Origin == (Origin{FromPack, s.Packs[0], f.Origin.Line}) && fmt.Sprint(m.Info) == fmt.Sprint(f.Info) &&
 				fmt.Sprint(*m.Puzzle) == fmt.Sprint(*f.Puzzle) && *m.Claim == *f.Claim && m.Start.FEN() == f.Start.FEN() &&
 				m.At("puzzle.hints.1.squares") == f.At("puzzle.hints.1.squares") && string(m.Source()) == string(f.Source())
 			if !same {
@@ -248,8 +248,8 @@ func TestLoadMemo(t *testing.T) {
 	m2 = strings.Replace(m2, "900", "950", 1)
 	write("p.jsonl", `{"id":"m0","start":"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1","result":"white-wins","solution":"1. Ra8#"}`+"\n\n"+m1+"\n"+bad+"\n"+m2+"\n")
 	_, second := load()
-	if second["m1"].Start != first["m1"].Start || second["m1"].Info.Line != 3 {
-		t.Errorf("the unchanged line was parsed again, or keeps its old line (%d)", second["m1"].Info.Line)
+	if second["m1"].Start != first["m1"].Start || second["m1"].Origin.Line != 3 {
+		t.Errorf("the unchanged line was parsed again, or keeps its old line (%d)", second["m1"].Origin.Line)
 	}
 	if second["m2"].Start == first["m2"].Start || second["m2"].Info.Rating != 950 {
 		t.Errorf("the edited line was not parsed again")

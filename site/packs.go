@@ -201,7 +201,7 @@ func estimatedRating(difficulty int) int { return 600 + 400*difficulty }
 // estimated from its proof (v may be nil), else the rating of its
 // difficulty.
 func puzzleRating(m *mode.Mode, v *verify.Verification) (int, bool) {
-	if m.Info != nil && m.Info.Rating > 0 {
+	if m.Info.Rating > 0 {
 		return m.Info.Rating, false
 	}
 	if v != nil && v.EstimatedRating > 0 {
@@ -220,21 +220,20 @@ func (r *renderer) puzzleEntryOf(mv *modeView, pack string) puzzleEntry {
 		// e.Verification is the entry's own copy.
 		v.EstimatedRating, v.Themes = 0, nil
 	}
-	if m.Pack != nil {
+	if m.Origin.Kind == mode.FromPack {
 		e.URL = ""
 		// The trainer needs the proof, not the report of it.
 		if v := e.Verification; v != nil {
 			v.Best, v.PV, v.Note, v.States, v.Edges = nil, nil, "", 0, 0
 		}
 	}
-	if in := m.Info; in != nil {
-		e.Themes, e.Last, e.Notes = in.Themes, in.Last, in.Notes
-		if in.Task != "" && e.Puzzle != nil {
-			e.Puzzle.Task = in.Task
-		}
-		if in.URL != "" || in.Plays > 0 {
-			e.Source = &sourceJSON{URL: in.URL, Plays: in.Plays, Popularity: in.Popularity, RatingDeviation: in.RatingDeviation}
-		}
+	in := m.Info
+	e.Themes, e.Last, e.Notes = in.Themes, in.Last, in.Notes
+	if in.Task != "" && e.Puzzle != nil {
+		e.Puzzle.Task = in.Task
+	}
+	if in.URL != "" || in.Plays > 0 {
+		e.Source = &sourceJSON{URL: in.URL, Plays: in.Plays, Popularity: in.Popularity, RatingDeviation: in.RatingDeviation}
 	}
 	if len(e.Themes) == 0 && mv.V != nil {
 		e.Themes = mv.V.Themes

@@ -87,7 +87,7 @@ func Verify(s *mode.Site, opt Options) (map[string]*Verification, map[string]*Ar
 	for _, m := range s.Checked() {
 		switch {
 		case m.Start == nil:
-		case m.Pack != nil && m.Pack.TableMode != nil:
+		case m.Origin.Kind == mode.FromPack && m.Origin.Pack.TableMode != nil:
 			tabled = append(tabled, m)
 		default:
 			modes = append(modes, m)
@@ -104,7 +104,7 @@ func Verify(s *mode.Site, opt Options) (map[string]*Verification, map[string]*Ar
 	run := &verifyRun{opt: opt, bundles: bundles, facts: map[string]*Verification{}, artifacts: map[string]*Artifacts{}, total: len(modes) + len(tabled)}
 	run.collect(modes, par.Map(modes, func(m *mode.Mode) verified {
 		var errs mode.ErrorList
-		r := verifyCached(m, opt, bundles[m.Pack], &errs)
+		r := verifyCached(m, opt, bundles[m.Origin.Pack], &errs)
 		r.v.Key = r.key
 		run.step()
 		return verified{r, errs}
@@ -112,7 +112,7 @@ func Verify(s *mode.Site, opt Options) (map[string]*Verification, map[string]*Ar
 	tables := run.packTables(s.Packs)
 	run.collect(tabled, par.Map(tabled, func(m *mode.Mode) verified {
 		var errs mode.ErrorList
-		pt := tables[m.Pack]
+		pt := tables[m.Origin.Pack]
 		defer run.step()
 		if pt.err != "" {
 			v := &Verification{Method: solver.Unverified, Value: engine.Unknown, DTM: -1, Note: pt.err}
@@ -120,12 +120,12 @@ func Verify(s *mode.Site, opt Options) (map[string]*Verification, map[string]*Ar
 		}
 		o := opt
 		o.table = pt
-		r := verifyCached(m, o, bundles[m.Pack], &errs)
+		r := verifyCached(m, o, bundles[m.Origin.Pack], &errs)
 		r.v.Key = r.key
 		return verified{r, errs}
 	}))
 	for _, m := range tabled {
-		if pt := tables[m.Pack]; pt.a != nil {
+		if pt := tables[m.Origin.Pack]; pt.a != nil {
 			run.artifacts[m.ID] = pt.a
 		}
 	}
@@ -179,7 +179,7 @@ func (run *verifyRun) collect(modes []*mode.Mode, done []verified) {
 		if d.data == nil {
 			continue
 		}
-		if b := run.bundles[m.Pack]; b != nil {
+		if b := run.bundles[m.Origin.Pack]; b != nil {
 			b.add(d.key, d.data, d.hit)
 		}
 		run.opt.Memo.Put(d.key, d.cacheResult)
@@ -305,8 +305,8 @@ func verifyCached(m *mode.Mode, opt Options, bundle *packBundle, errs *mode.Erro
 	}
 	key := Key("verify", solver.Version, BinaryHash(), m.Path, string(m.Source()), fmt.Sprint(opt.MaxStates, opt.MateNodes, opt.modeNodes()), certificateSum(m, opt), tableKey)
 	lineOff := 0
-	if m.Pack != nil && m.Info != nil {
-		lineOff = m.Info.Line
+	if m.Origin.Kind == mode.FromPack {
+		lineOff = m.Origin.Line
 	}
 	addWarnings := func(ws mode.ErrorList) {
 		for _, w := range ws {
@@ -323,7 +323,7 @@ func verifyCached(m *mode.Mode, opt Options, bundle *packBundle, errs *mode.Erro
 	}
 	var data []byte
 	var ok bool
-	if m.Pack != nil {
+	if m.Origin.Kind == mode.FromPack {
 		data, ok = bundle.get(key)
 		opt.Cache.count("verify", ok)
 	} else {
@@ -357,7 +357,7 @@ func verifyCached(m *mode.Mode, opt Options, bundle *packBundle, errs *mode.Erro
 		}
 		if data, err := json.Marshal(c); err == nil {
 			r.data = data
-			if m.Pack == nil {
+			if m.Origin.Kind == mode.FromFile {
 				opt.Cache.Put("verify", key, data)
 			}
 		}
@@ -397,7 +397,7 @@ func verifyMode(m *mode.Mode, opt Options, errs *mode.ErrorList) (*Verification,
 	switch {
 	case opt.table != nil:
 		o, note = tableOracle(m, opt.table, v, errs)
-	case m.Pack != nil && m.Pack.Proof == mode.MateSearchProof:
+	case m.Origin.Kind == mode.FromPack && m.Origin.Pack.Proof == mode.MateSearchProof:
 		// The pack asks for mate search alone.
 	default:
 		o, a, note = exactOracle(m, opt, v, errs)
@@ -636,7 +636,7 @@ func checkPuzzle(m *mode.Mode, o solver.Oracle, v *Verification, errs *mode.Erro
 			ok = checkHintText(m, best, i, h, line, errs) && ok
 		}
 	}
-	if ok && m.Pack != nil && m.Pack.TableMode != nil {
+	if ok && m.Origin.Kind == mode.FromPack && m.Origin.Pack.TableMode != nil {
 		ok = checkOneAnswer(m, o, line, errs)
 	}
 	if ok {
