@@ -29,6 +29,8 @@ var layers = map[string]int{
 	"engine":                        1,
 	"internal/par":                  0,
 	"internal/memo":                 0,
+	"internal/wire":                 0,
+	"internal/wire/dts":             0,
 	"solver/terms":                  0,
 	"internal/ucitest":              0,
 	"internal/wasmbuild":            0,

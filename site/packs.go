@@ -13,6 +13,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/internal/par"
+	"github.com/thinchess/thinchess/internal/wire"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/verify"
 )
@@ -33,99 +34,17 @@ const idsPerBucket = 2000
 // pack file can have it (pack ids start with a letter or digit).
 const authoredPack = "_authored"
 
-// puzzleEntry is one puzzle in a chunk: the mode data the trainer
-// plays, and what the filters and the dashboard need.
-type puzzleEntry struct {
-	modeJSON
-	Pack string `json:"pack"`
-	// Rating is the puzzle's rating; Estimated is true when the build
-	// estimated it (from the proof, else from the difficulty) rather than
-	// read it.
-	Rating    int      `json:"rating"`
-	Estimated bool     `json:"estimated,omitempty"`
-	Themes    []string `json:"themes,omitempty"`
-	Family    string   `json:"family"`
-	// Kind is what the puzzle asks (puzzleKind).
-	Kind string `json:"kind"`
-	// Last is the move that led to the start, in coordinates, and Source
-	// where the puzzle comes from (a URL shown as a link, never markup).
-	Last   string      `json:"last,omitempty"`
-	Source *sourceJSON `json:"source,omitempty"`
-	Notes  string      `json:"notes,omitempty"`
-}
-
-type sourceJSON struct {
-	URL             string `json:"url,omitempty"`
-	Plays           int    `json:"plays,omitempty"`
-	Popularity      int    `json:"popularity,omitempty"`
-	RatingDeviation int    `json:"rd,omitempty"`
-}
-
-// indexJSON is the trainer's index of the corpus.
-type indexJSON struct {
-	Total  int              `json:"total"`
-	Packs  []packIndexJSON  `json:"packs"`
-	Chunks []chunkIndexJSON `json:"chunks"`
-	// IDs are the URLs of the id buckets: bucket fnv1a32(id) % len(IDs)
-	// maps each id of its bucket to its chunk's number.
-	IDs []string `json:"ids"`
-	// Families names the board families, in order, for the filters,
-	// with their puzzle counts; Kinds counts what the puzzles ask (see
-	// puzzleKind); ThemeNames spells every theme for people.
-	Families   []familyJSON      `json:"familyNames"`
-	Kinds      []familyJSON      `json:"kinds"`
-	ThemeNames map[string]string `json:"themeNames"`
-}
-
-// familyJSON is a board family or a kind of puzzle, with how many
-// puzzles it has.
-type familyJSON struct {
-	ID    string `json:"id"`
-	Title string `json:"title"`
-	Count int    `json:"n"`
-}
-
-type packIndexJSON struct {
-	ID       string   `json:"id"`
-	Title    string   `json:"title"`
-	Summary  string   `json:"summary,omitempty"`
-	Source   string   `json:"source,omitempty"`
-	Licence  string   `json:"licence,omitempty"`
-	Page     string   `json:"page,omitempty"`
-	Count    int      `json:"count"`
-	Lo       int      `json:"lo"`
-	Hi       int      `json:"hi"`
-	Families []string `json:"families"`
-	Chunks   []int    `json:"chunks"`
-	// Tables are the exact tables its puzzles load; Bytes is the size of
-	// its chunks and tables together, for "make available offline".
-	Tables []string `json:"tables,omitempty"`
-	Bytes  int      `json:"bytes"`
-}
-
-type chunkIndexJSON struct {
-	URL      string         `json:"url"`
-	Pack     string         `json:"pack"`
-	N        int            `json:"n"`
-	Lo       int            `json:"lo"`
-	Hi       int            `json:"hi"`
-	Families []string       `json:"families"`
-	Themes   map[string]int `json:"themes,omitempty"`
-	// Kinds counts the chunk's puzzles by puzzleKind.
-	Kinds map[string]int `json:"kinds"`
-}
-
 // corpusView is what the home page says of the puzzles: how many, by
 // board family and by kind.
 type corpusView struct {
 	Total           int
-	Families, Kinds []familyJSON
+	Families, Kinds []wire.Count
 }
 
 // packView is a pack as the home page and its own page show it.
 type packView struct {
 	*mode.Pack
-	Index    *packIndexJSON
+	Index    *wire.PackIndex
 	Thumb    template.HTML
 	Wide     bool
 	Body     template.HTML
@@ -150,10 +69,10 @@ func Family(b *engine.Board) string {
 
 // familyTitles are the families' names for people, in the order the
 // trainer offers them.
-var familyTitles = []familyJSON{{"1d", "1-D", 0}, {"thin", "Thin", 0}, {"minichess", "Minichess", 0}, {"standard", "Standard chess", 0}}
+var familyTitles = []wire.Count{{ID: "1d", Title: "1-D"}, {ID: "thin", Title: "Thin"}, {ID: "minichess", Title: "Minichess"}, {ID: "standard", Title: "Standard chess"}}
 
 // kindTitles name what puzzles ask, in the order pages list them.
-var kindTitles = []familyJSON{{"mate", "Mate", 0}, {"race", "Win the race", 0}, {"hold", "Hold the draw", 0}, {"ban", "Ban Chess", 0}}
+var kindTitles = []wire.Count{{ID: "mate", Title: "Mate"}, {ID: "race", Title: "Win the race"}, {ID: "hold", Title: "Hold the draw"}, {ID: "ban", Title: "Ban Chess"}}
 
 // puzzleKind says what a puzzle asks: "ban" under Ban Chess, "hold" for
 // a draw to hold, "race" under the race goal, else "mate".
@@ -171,7 +90,8 @@ func puzzleKind(m *mode.Mode) string {
 
 // countCorpus counts the puzzles of groups by family and kind, in the
 // orders of familyTitles and kindTitles, leaving out what has none.
-func countCorpus(puzzles [][]*mode.Mode) (families, kinds []familyJSON) {
+func countCorpus(puzzles [][]*mode.Mode) (families, kinds []wire.Count) {
+	families, kinds = []wire.Count{}, []wire.Count{}
 	fam, kind := map[string]int{}, map[string]int{}
 	for _, g := range puzzles {
 		for _, m := range g {
@@ -210,56 +130,25 @@ func puzzleRating(m *mode.Mode, v *verify.Verification) (int, bool) {
 	return estimatedRating(m.Difficulty), true
 }
 
-// puzzleEntryOf returns the chunk entry of a puzzle.
-func (r *renderer) puzzleEntryOf(mv *modeView, pack string) puzzleEntry {
-	e := puzzleEntry{modeJSON: r.data(mv, ""), Pack: pack, Family: Family(mv.Start.B), Kind: puzzleKind(mv.Mode)}
-	m := mv.Mode
-	e.Rating, e.Estimated = puzzleRating(m, mv.V)
-	if v := e.Verification; v != nil {
-		// The estimate and the themes are the entry's rating and themes.
-		// e.Verification is the entry's own copy.
-		v.EstimatedRating, v.Themes = 0, nil
-	}
-	if m.Origin.Kind == mode.FromPack {
-		e.URL = ""
-		// The trainer needs the proof, not the report of it.
-		if v := e.Verification; v != nil {
-			v.Best, v.PV, v.Note, v.States, v.Edges = nil, nil, "", 0, 0
-		}
-	}
-	in := m.Info
-	e.Themes, e.Last, e.Notes = in.Themes, in.Last, in.Notes
-	if in.Task != "" && e.Puzzle != nil {
-		e.Puzzle.Task = in.Task
-	}
-	if in.URL != "" || in.Plays > 0 {
-		e.Source = &sourceJSON{URL: in.URL, Plays: in.Plays, Popularity: in.Popularity, RatingDeviation: in.RatingDeviation}
-	}
-	if len(e.Themes) == 0 && mv.V != nil {
-		e.Themes = mv.V.Themes
-	}
-	return e
-}
-
 // chunk is one written chunk of puzzles: its bytes, its entry in the
 // index (with its URL) and the tables its puzzles load.
 type chunk struct {
 	data   []byte
-	index  chunkIndexJSON
+	index  wire.ChunkIndex
 	tables []string
 }
 
 // makeChunk writes the chunk number n (from 0) of a pack's puzzles.
 func (r *renderer) makeChunk(pack string, n int, part []*mode.Mode) (*chunk, error) {
-	entries := make([]puzzleEntry, len(part))
+	entries := make(wire.Chunk, len(part))
 	for i, m := range part {
 		mv, err := r.dataView(m)
 		if err != nil {
 			return nil, err
 		}
-		entries[i] = r.puzzleEntryOf(mv, pack)
+		entries[i] = r.puzzleEntry(mv, pack)
 	}
-	c := &chunk{index: chunkIndexJSON{Pack: pack, N: len(part), Lo: entries[0].Rating, Hi: entries[len(part)-1].Rating, Themes: map[string]int{}, Kinds: map[string]int{}}}
+	c := &chunk{index: wire.ChunkIndex{Pack: pack, N: len(part), Lo: entries[0].Rating, Hi: entries[len(part)-1].Rating, Themes: map[string]int{}, Kinds: map[string]int{}}}
 	fam, tables := map[string]bool{}, map[string]bool{}
 	for i := range entries {
 		e := &entries[i]
@@ -331,9 +220,9 @@ func (r *renderer) saveChunk(key string, c *chunk) {
 
 // cachedChunkJSON is a chunk as the cache keeps it.
 type cachedChunkJSON struct {
-	Data   []byte         `json:"data"` // as written, byte for byte
-	Index  chunkIndexJSON `json:"index"`
-	Tables []string       `json:"tables"`
+	Data   []byte          `json:"data"` // as written, byte for byte
+	Index  wire.ChunkIndex `json:"index"`
+	Tables []string        `json:"tables"`
 }
 
 // renderPuzzles writes the chunks, the id buckets and the index, and the
@@ -358,7 +247,7 @@ func (r *renderer) renderPuzzles() error {
 		groups = append(groups, &group{id: p.ID, pack: p, puzzles: slices.Clone(p.Puzzles)})
 	}
 
-	idx := &indexJSON{Packs: []packIndexJSON{}, Chunks: []chunkIndexJSON{}, ThemeNames: map[string]string{}}
+	idx := &wire.Index{Packs: []wire.PackIndex{}, Chunks: []wire.ChunkIndex{}, ThemeNames: map[string]string{}}
 	var all [][]*mode.Mode
 	for _, g := range groups {
 		all = append(all, g.puzzles)
@@ -376,7 +265,7 @@ func (r *renderer) renderPuzzles() error {
 		slices.SortFunc(g.puzzles, func(a, b *mode.Mode) int {
 			return cmp.Or(cmp.Compare(rating[a], rating[b]), strings.Compare(a.ID, b.ID))
 		})
-		pi := packIndexJSON{ID: g.id, Title: "Hand-made puzzles", Count: len(g.puzzles), Families: []string{}}
+		pi := wire.PackIndex{ID: g.id, Title: "Hand-made puzzles", Count: len(g.puzzles), Families: []string{}, Chunks: []int{}}
 		if p := g.pack; p != nil {
 			pi.Title, pi.Summary, pi.Source, pi.Licence, pi.Page = p.Title, p.Summary, p.Source, p.Licence, "packs/"+p.ID+"/"
 		}
@@ -442,9 +331,9 @@ func (r *renderer) renderPuzzles() error {
 	r.corpus.Total = idx.Total
 	r.opt.Memo.keepChunks(made)
 
-	buckets := make([]map[string]int, max(1, ceilPow2(idx.Total/idsPerBucket)))
+	buckets := make([]wire.IDBucket, max(1, ceilPow2(idx.Total/idsPerBucket)))
 	for i := range buckets {
-		buckets[i] = map[string]int{}
+		buckets[i] = wire.IDBucket{}
 	}
 	for id, c := range chunkOf {
 		buckets[IDBucket(id, len(buckets))][id] = c
@@ -524,8 +413,12 @@ func ceilPow2(n int) int {
 	return p
 }
 
+// sortedKeys returns the keys of m in order, an empty list (not nil)
+// when there are none: the wire types' lists are never null.
 func sortedKeys[V any](m map[string]V) []string {
-	return slices.Sorted(maps.Keys(m))
+	keys := slices.AppendSeq(make([]string, 0, len(m)), maps.Keys(m))
+	slices.Sort(keys)
+	return keys
 }
 
 // familyList names families for people: "1-D, Thin".
