@@ -226,27 +226,12 @@ type cachedChunkJSON struct {
 }
 
 // renderPuzzles writes the chunks, the id buckets and the index, and the
-// page of every pack.
+// page of every pack: the puzzles in groups (puzzleGroups), each sorted
+// by rating and cut into chunks (makeChunks) that the index lists
+// (indexGroup), then the id buckets (writeIDBuckets), the index, and the
+// packs' pages (renderPacks).
 func (r *renderer) renderPuzzles() error {
-	type group struct {
-		id      string
-		pack    *mode.Pack
-		puzzles []*mode.Mode
-	}
-	var groups []*group
-	authored := &group{id: authoredPack}
-	for _, mv := range r.modes {
-		if mv.Puzzle != nil {
-			authored.puzzles = append(authored.puzzles, mv.Mode)
-		}
-	}
-	if len(authored.puzzles) > 0 {
-		groups = append(groups, authored)
-	}
-	for _, p := range r.site.Packs {
-		groups = append(groups, &group{id: p.ID, pack: p, puzzles: slices.Clone(p.Puzzles)})
-	}
-
+	groups := r.puzzleGroups()
 	idx := &wire.Index{Packs: []wire.PackIndex{}, Chunks: []wire.ChunkIndex{}, ThemeNames: map[string]string{}}
 	var all [][]*mode.Mode
 	for _, g := range groups {
@@ -257,80 +242,146 @@ func (r *renderer) renderPuzzles() error {
 	chunkOf := map[string]int{}
 	made := map[string]*chunk{}
 	for _, g := range groups {
-		rating := make(map[*mode.Mode]int, len(g.puzzles))
-		for _, m := range g.puzzles {
-			rating[m], _ = puzzleRating(m, r.results[m.ID])
-		}
-		// Ids are unique, so the order is total.
-		slices.SortFunc(g.puzzles, func(a, b *mode.Mode) int {
-			return cmp.Or(cmp.Compare(rating[a], rating[b]), strings.Compare(a.ID, b.ID))
-		})
-		pi := wire.PackIndex{ID: g.id, Title: "Hand-made puzzles", Count: len(g.puzzles), Families: []string{}, Chunks: []int{}}
-		if p := g.pack; p != nil {
-			pi.Title, pi.Summary, pi.Source, pi.Licence, pi.Page = p.Title, p.Summary, p.Source, p.Licence, "packs/"+p.ID+"/"
-		}
-		// Chunks are made in parallel, and a server's rebuild takes the
-		// chunks whose puzzles did not change from the last build.
-		chunks := make([]*chunk, (len(g.puzzles)+chunkSize-1)/chunkSize)
-		keys := make([]string, len(chunks))
-		err := par.Try(len(chunks), func(n int) error {
-			part := g.puzzles[n*chunkSize : min((n+1)*chunkSize, len(g.puzzles))]
-			keys[n] = r.chunkKey(g.pack, n, part)
-			if c := r.opt.Memo.chunk(keys[n]); c != nil {
-				chunks[n] = c
-				return nil
-			}
-			if c := r.cachedChunk(keys[n]); c != nil {
-				chunks[n] = c
-				return nil
-			}
-			c, err := r.makeChunk(g.id, n, part)
-			chunks[n] = c
-			if err == nil {
-				r.saveChunk(keys[n], c)
-			}
-			return err
-		})
+		r.sortByRating(g.puzzles)
+		chunks, keys, err := r.makeChunks(g)
 		if err != nil {
 			return err
 		}
-		tables := map[string]bool{}
-		families := map[string]bool{}
 		for n, c := range chunks {
 			if keys[n] != "" {
 				made[keys[n]] = c
 			}
-			for _, m := range g.puzzles[n*chunkSize : min((n+1)*chunkSize, len(g.puzzles))] {
-				chunkOf[m.ID] = len(idx.Chunks)
-			}
-			for _, f := range c.index.Families {
-				families[f] = true
-			}
-			for _, t := range c.tables {
-				tables[t] = true
-			}
-			r.files[c.index.URL] = c.data
-			for t := range c.index.Themes {
-				idx.ThemeNames[t] = ThemeTitle(t)
-			}
-			pi.Chunks = append(pi.Chunks, len(idx.Chunks))
-			pi.Bytes += len(c.data)
-			idx.Chunks = append(idx.Chunks, c.index)
 		}
-		if n := len(chunks); n > 0 {
-			pi.Lo, pi.Hi = chunks[0].index.Lo, chunks[n-1].index.Hi
-		}
-		pi.Families = sortedKeys(families)
-		pi.Tables = sortedKeys(tables)
-		for _, t := range pi.Tables {
-			pi.Bytes += len(r.files[t])
-		}
-		idx.Total += pi.Count
-		idx.Packs = append(idx.Packs, pi)
+		r.indexGroup(idx, g, chunks, chunkOf)
 	}
 	r.corpus.Total = idx.Total
 	r.opt.Memo.keepChunks(made)
+	if err := r.writeIDBuckets(idx, chunkOf); err != nil {
+		return err
+	}
+	data, err := json.Marshal(idx)
+	if err != nil {
+		return err
+	}
+	r.puzzleIndex = hashedName("assets/puzzles/index.json", data)
+	r.files[r.puzzleIndex] = data
+	return r.renderPacks(idx)
+}
 
+// puzzleGroup is the puzzles of one pack, or the authored puzzles (pack
+// nil), under the id the index gives them.
+type puzzleGroup struct {
+	id      string
+	pack    *mode.Pack
+	puzzles []*mode.Mode
+}
+
+// puzzleGroups returns the authored puzzles, when there are any, then
+// the puzzles of each pack, in the order of the site's packs.
+func (r *renderer) puzzleGroups() []*puzzleGroup {
+	var groups []*puzzleGroup
+	authored := &puzzleGroup{id: authoredPack}
+	for _, mv := range r.modes {
+		if mv.Puzzle != nil {
+			authored.puzzles = append(authored.puzzles, mv.Mode)
+		}
+	}
+	if len(authored.puzzles) > 0 {
+		groups = append(groups, authored)
+	}
+	for _, p := range r.site.Packs {
+		groups = append(groups, &puzzleGroup{id: p.ID, pack: p, puzzles: slices.Clone(p.Puzzles)})
+	}
+	return groups
+}
+
+// sortByRating sorts puzzles by rating, then id (ids are unique, so the
+// order is total).
+func (r *renderer) sortByRating(puzzles []*mode.Mode) {
+	rating := make(map[*mode.Mode]int, len(puzzles))
+	for _, m := range puzzles {
+		rating[m], _ = puzzleRating(m, r.results[m.ID])
+	}
+	slices.SortFunc(puzzles, func(a, b *mode.Mode) int {
+		return cmp.Or(cmp.Compare(rating[a], rating[b]), strings.Compare(a.ID, b.ID))
+	})
+}
+
+// chunkPart returns the puzzles of chunk n of puzzles.
+func chunkPart(puzzles []*mode.Mode, n int) []*mode.Mode {
+	return puzzles[n*chunkSize : min((n+1)*chunkSize, len(puzzles))]
+}
+
+// makeChunks returns the chunks of a group's sorted puzzles and their
+// keys (chunkKey), made in parallel. A chunk the memo (a server's last
+// builds) or the cache has under its key is taken from there.
+func (r *renderer) makeChunks(g *puzzleGroup) ([]*chunk, []string, error) {
+	chunks := make([]*chunk, (len(g.puzzles)+chunkSize-1)/chunkSize)
+	keys := make([]string, len(chunks))
+	err := par.Try(len(chunks), func(n int) error {
+		part := chunkPart(g.puzzles, n)
+		keys[n] = r.chunkKey(g.pack, n, part)
+		if c := r.opt.Memo.chunk(keys[n]); c != nil {
+			chunks[n] = c
+			return nil
+		}
+		if c := r.cachedChunk(keys[n]); c != nil {
+			chunks[n] = c
+			return nil
+		}
+		c, err := r.makeChunk(g.id, n, part)
+		chunks[n] = c
+		if err == nil {
+			r.saveChunk(keys[n], c)
+		}
+		return err
+	})
+	return chunks, keys, err
+}
+
+// indexGroup writes a group's chunks into the site's files and lists
+// them and the group's pack in idx; chunkOf records the chunk of each
+// puzzle id.
+func (r *renderer) indexGroup(idx *wire.Index, g *puzzleGroup, chunks []*chunk, chunkOf map[string]int) {
+	pi := wire.PackIndex{ID: g.id, Title: "Hand-made puzzles", Count: len(g.puzzles), Families: []string{}, Chunks: []int{}}
+	if p := g.pack; p != nil {
+		pi.Title, pi.Summary, pi.Source, pi.Licence, pi.Page = p.Title, p.Summary, p.Source, p.Licence, "packs/"+p.ID+"/"
+	}
+	tables := map[string]bool{}
+	families := map[string]bool{}
+	for n, c := range chunks {
+		for _, m := range chunkPart(g.puzzles, n) {
+			chunkOf[m.ID] = len(idx.Chunks)
+		}
+		for _, f := range c.index.Families {
+			families[f] = true
+		}
+		for _, t := range c.tables {
+			tables[t] = true
+		}
+		r.files[c.index.URL] = c.data
+		for t := range c.index.Themes {
+			idx.ThemeNames[t] = ThemeTitle(t)
+		}
+		pi.Chunks = append(pi.Chunks, len(idx.Chunks))
+		pi.Bytes += len(c.data)
+		idx.Chunks = append(idx.Chunks, c.index)
+	}
+	if n := len(chunks); n > 0 {
+		pi.Lo, pi.Hi = chunks[0].index.Lo, chunks[n-1].index.Hi
+	}
+	pi.Families = sortedKeys(families)
+	pi.Tables = sortedKeys(tables)
+	for _, t := range pi.Tables {
+		pi.Bytes += len(r.files[t])
+	}
+	idx.Total += pi.Count
+	idx.Packs = append(idx.Packs, pi)
+}
+
+// writeIDBuckets writes the id buckets, about idsPerBucket ids each (a
+// power of two of them), and lists their URLs in idx.
+func (r *renderer) writeIDBuckets(idx *wire.Index, chunkOf map[string]int) error {
 	buckets := make([]wire.IDBucket, max(1, ceilPow2(idx.Total/idsPerBucket)))
 	for i := range buckets {
 		buckets[i] = wire.IDBucket{}
@@ -347,37 +398,17 @@ func (r *renderer) renderPuzzles() error {
 		r.files[name] = data
 		idx.IDs = append(idx.IDs, name)
 	}
-	data, err := json.Marshal(idx)
-	if err != nil {
-		return err
-	}
-	r.puzzleIndex = hashedName("assets/puzzles/index.json", data)
-	r.files[r.puzzleIndex] = data
+	return nil
+}
 
+// renderPacks makes the view of every pack, with its entry in idx, and
+// writes the packs' pages in parallel.
+func (r *renderer) renderPacks(idx *wire.Index) error {
 	for _, p := range r.site.Packs {
-		pv := &packView{Pack: p}
-		for i := range idx.Packs {
-			if idx.Packs[i].ID == p.ID {
-				pv.Index = &idx.Packs[i]
-			}
-		}
-		pv.Families = familyList(pv.Index.Families)
-		pv.Proven = len(p.Puzzles) > 0
-		for _, m := range p.Puzzles {
-			if v := r.results[m.ID]; v == nil || !v.Verified {
-				pv.Proven = false
-			}
-		}
-		if len(p.Puzzles) > 0 {
-			start := p.Puzzles[0].Start
-			pv.Thumb = template.HTML(boardThumbnail(start, p.Title+": a puzzle of the pack"))
-			pv.Wide = wideBoard(start.B)
-		}
-		body, err := r.markdown(p.Body)
+		pv, err := r.packView(p, idx)
 		if err != nil {
-			return fmt.Errorf("render: %s: %v", p.Path, err)
+			return err
 		}
-		pv.Body = template.HTML(body)
 		r.packs = append(r.packs, pv)
 	}
 	return par.Try(len(r.packs), func(i int) error {
@@ -394,6 +425,34 @@ func (r *renderer) renderPuzzles() error {
 		}
 		return r.execute(pg, "pack.html")
 	})
+}
+
+// packView returns what the home page and its own page show of pack p.
+func (r *renderer) packView(p *mode.Pack, idx *wire.Index) (*packView, error) {
+	pv := &packView{Pack: p}
+	for i := range idx.Packs {
+		if idx.Packs[i].ID == p.ID {
+			pv.Index = &idx.Packs[i]
+		}
+	}
+	pv.Families = familyList(pv.Index.Families)
+	pv.Proven = len(p.Puzzles) > 0
+	for _, m := range p.Puzzles {
+		if v := r.results[m.ID]; v == nil || !v.Verified {
+			pv.Proven = false
+		}
+	}
+	if len(p.Puzzles) > 0 {
+		start := p.Puzzles[0].Start
+		pv.Thumb = template.HTML(boardThumbnail(start, p.Title+": a puzzle of the pack"))
+		pv.Wide = wideBoard(start.B)
+	}
+	body, err := r.markdown(p.Body)
+	if err != nil {
+		return nil, fmt.Errorf("render: %s: %v", p.Path, err)
+	}
+	pv.Body = template.HTML(body)
+	return pv, nil
 }
 
 // IDBucket is the id bucket of a puzzle id among n: FNV-1a (32 bits) of
