@@ -1,6 +1,9 @@
 package wire
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"fmt"
+)
 
 // Mode is a mode as a page's script plays it: the mode page embeds one,
 // and every puzzle of a chunk is one (PuzzleEntry).
@@ -272,3 +275,53 @@ type ExploreNode []json.RawMessage
 //
 //wire:ts [san: string, to: number, flags: number] | [san: string, to: -1, flags: number, value: string, dtm: number, text: string]
 type ExploreMove []json.RawMessage
+
+// PlayHeader is the head of a play table, the exact table a page plays
+// from (solver.Table.MarshalPlay): after the magic "TCPT" and the
+// version byte, its fields as uvarints in this order (Mirrored as 0 or
+// 1). It is binary, not JSON: the names are those playtable.js reads
+// the fields into.
+type PlayHeader struct {
+	// States and Edges count the reachable graph; WhiteWins, BlackWins
+	// and Draws split its states by value; Mates, Stalemates,
+	// Insufficient and Races count its ended states by how they ended.
+	States       int `json:"states"`
+	Edges        int `json:"edges"`
+	WhiteWins    int `json:"whiteWins"`
+	BlackWins    int `json:"blackWins"`
+	Draws        int `json:"draws"`
+	Mates        int `json:"mates"`
+	Stalemates   int `json:"stalemates"`
+	Insufficient int `json:"insufficient"`
+	Races        int `json:"races"`
+	// Slots is the number of keys (states with distinct state keys) and
+	// StartSlot the start position's.
+	Slots     int `json:"slots"`
+	StartSlot int `json:"startSlot"`
+	// Mirrored is true when the table holds the states with White to
+	// move only and finds the others by their mirrors.
+	Mirrored bool `json:"mirrored"`
+}
+
+// PlayHeaderFields is the number of uvarints of a PlayHeader.
+const PlayHeaderFields = 12
+
+// Fields returns the header's uvarints in their order.
+func (h *PlayHeader) Fields() [PlayHeaderFields]uint64 {
+	mirrored := uint64(0)
+	if h.Mirrored {
+		mirrored = 1
+	}
+	return [...]uint64{uint64(h.States), uint64(h.Edges), uint64(h.WhiteWins), uint64(h.BlackWins), uint64(h.Draws),
+		uint64(h.Mates), uint64(h.Stalemates), uint64(h.Insufficient), uint64(h.Races), uint64(h.Slots), uint64(h.StartSlot), mirrored}
+}
+
+// SetFields sets the header from its uvarints in their order. It fails
+// when Mirrored is neither 0 nor 1.
+func (h *PlayHeader) SetFields(f [PlayHeaderFields]uint64) error {
+	if f[11] > 1 {
+		return fmt.Errorf("mirrored flag %d, want 0 or 1", f[11])
+	}
+	*h = PlayHeader{int(f[0]), int(f[1]), int(f[2]), int(f[3]), int(f[4]), int(f[5]), int(f[6]), int(f[7]), int(f[8]), int(f[9]), int(f[10]), f[11] == 1}
+	return nil
+}

@@ -333,4 +333,39 @@ declare namespace wire {
    * text] with the value of the state it leads to.
    */
   type ExploreMove = [san: string, to: number, flags: number] | [san: string, to: -1, flags: number, value: string, dtm: number, text: string];
+
+  /**
+   * PlayHeader is the head of a play table, the exact table a page plays
+   * from (solver.Table.MarshalPlay): after the magic "TCPT" and the
+   * version byte, its fields as uvarints in this order (Mirrored as 0 or
+   * 1). It is binary, not JSON: the names are those playtable.js reads
+   * the fields into.
+   */
+  interface PlayHeader {
+    /**
+     * States and Edges count the reachable graph; WhiteWins, BlackWins
+     * and Draws split its states by value; Mates, Stalemates,
+     * Insufficient and Races count its ended states by how they ended.
+     */
+    states: number;
+    edges: number;
+    whiteWins: number;
+    blackWins: number;
+    draws: number;
+    mates: number;
+    stalemates: number;
+    insufficient: number;
+    races: number;
+    /**
+     * Slots is the number of keys (states with distinct state keys) and
+     * StartSlot the start position's.
+     */
+    slots: number;
+    startSlot: number;
+    /**
+     * Mirrored is true when the table holds the states with White to
+     * move only and finds the others by their mirrors.
+     */
+    mirrored: boolean;
+  }
 }
