@@ -9,6 +9,7 @@ import (
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/solver/search"
+	"github.com/thinchess/thinchess/solver/terms"
 )
 
 // MaxBudget caps any time budget a caller asks for.
@@ -54,7 +55,7 @@ func (s *Session) pick(strategy string, limit time.Duration, seed int64) (engine
 		if strategy == "" {
 			strategy = "perfect"
 		}
-		st, err := solver.ParseStrategy(strategy)
+		st, err := terms.ParseStrategy(strategy)
 		if err != nil {
 			return engine.NoMove, err
 		}

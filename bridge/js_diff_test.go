@@ -16,6 +16,7 @@ import (
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/terms"
 )
 
 // The light play pages run a JavaScript port of the engine's rules and of
@@ -493,7 +494,7 @@ func (r *recorder) tableCalls(s *Session, rng *rand.Rand) {
 	})
 	for _, name := range []string{"perfect", "aggressive", "cooperative", "random"} {
 		r.call("first", []any{name}, func() (any, error) {
-			st, _ := solver.ParseStrategy(name)
+			st, _ := terms.ParseStrategy(name)
 			if m := s.table.Choose(p, st, nil); m != engine.NoMove {
 				return m.Coord(p.B), nil
 			}

@@ -13,8 +13,7 @@ import (
 var packKeyNames = func() [][]byte {
 	var out [][]byte
 	for _, t := range []reflect.Type{reflect.TypeFor[PackLine](), reflect.TypeFor[PackHint]()} {
-		for f := range t.Fields() {
-			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		for _, name := range jsonKeys(t) {
 			out = append(out, []byte(`"`+name+`"`))
 		}
 	}
@@ -80,4 +79,24 @@ func repeatedKey(dec *json.Decoder, line []byte) (string, int, error) {
 	}
 	_, err = dec.Token() // the closing ] or }
 	return "", 0, err
+}
+
+// jsonKeys returns the JSON keys of struct type t in field order, with
+// the keys of embedded structs in their place, as encoding/json writes
+// them.
+func jsonKeys(t reflect.Type) []string {
+	var keys []string
+	for f := range t.Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch {
+		case name == "-" || !f.IsExported() && !f.Anonymous:
+		case f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct:
+			keys = append(keys, jsonKeys(f.Type)...)
+		case name != "":
+			keys = append(keys, name)
+		default:
+			keys = append(keys, f.Name)
+		}
+	}
+	return keys
 }

@@ -15,8 +15,7 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/engine"
-	"github.com/thinchess/thinchess/solver"
-	"github.com/thinchess/thinchess/solver/mate"
+	"github.com/thinchess/thinchess/solver/terms"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -84,15 +83,40 @@ type Mode struct {
 	Puzzle     *Puzzle
 	Body       []byte
 	BodyLine   int
-	// Pack is the pack of a puzzle kept as data, and Info what its line
-	// says besides the mode; both nil for a mode file.
-	Pack *Pack
-	Info *PuzzleInfo
+	// Origin is where the mode was read: its own file, or a line of a
+	// pack's data file.
+	Origin Origin
+	// Info is what a pack's line says of its puzzle besides the mode;
+	// a mode file says none of it.
+	Info PuzzleInfo
 
 	pos       map[string]Pos // key path ("claim.result") → where its value is
 	source    []byte
 	lineStart int // where a pack puzzle's line starts in source
 }
+
+// An Origin is where a mode was read: its own file under modes/ (the
+// zero Origin), or a line of a pack's data file.
+type Origin struct {
+	Kind OriginKind
+	// Pack is the pack and Line the line of its data file (from 1) of a
+	// mode read FromPack.
+	Pack *Pack
+	Line int
+}
+
+// OriginKind says what a mode was read from.
+type OriginKind uint8
+
+// Origins.
+const (
+	// FromFile is a mode's own Markdown file: Mode.Path, with front
+	// matter and a body.
+	FromFile OriginKind = iota
+	// FromPack is one line of a pack's data file (Mode.Path), a puzzle
+	// kept as data.
+	FromPack
+)
 
 // Claim is what a mode asserts about its start position.
 type Claim struct {
@@ -132,7 +156,7 @@ func (m *Mode) Source() []byte { return m.source }
 // At returns where the value of a front-matter key (a dotted path such as
 // "claim.mate_in" or "puzzle.hints.1.move") is in the file.
 func (m *Mode) At(key string) Pos {
-	if m.Pack != nil {
+	if m.Origin.Kind == FromPack {
 		return m.packAt(key)
 	}
 	if p, ok := m.pos[key]; ok {
@@ -145,7 +169,7 @@ func (m *Mode) At(key string) Pos {
 // opening quote of a quoted scalar.
 func (m *Mode) TextAt(key string) Pos {
 	pos := m.At(key)
-	if m.Pack != nil {
+	if m.Origin.Kind == FromPack {
 		return pos // packAt points inside the quotes
 	}
 	lines := bytes.Split(m.source, []byte("\n"))
@@ -190,10 +214,10 @@ func LoadMemo(src string, memo *Memo) (*Site, ErrorList) {
 		kept := p.Puzzles[:0]
 		for _, m := range p.Puzzles {
 			if prev := byID[m.ID]; prev != nil {
-				if prev.Pack != nil {
-					errs.Add(m.Path, m.Info.Line, m.At("id").Col, "duplicate puzzle id %q: %s:%d has it too", m.ID, prev.Path, prev.Info.Line)
+				if prev.Origin.Kind == FromPack {
+					errs.Add(m.Path, m.Origin.Line, m.At("id").Col, "duplicate puzzle id %q: %s:%d has it too", m.ID, prev.Path, prev.Origin.Line)
 				} else {
-					errs.Add(m.Path, m.Info.Line, m.At("id").Col, "duplicate puzzle id %q: the mode %s has it too", m.ID, prev.Path)
+					errs.Add(m.Path, m.Origin.Line, m.At("id").Col, "duplicate puzzle id %q: the mode %s has it too", m.ID, prev.Path)
 				}
 				continue
 			}
@@ -458,7 +482,7 @@ func loadMode(rel string, data []byte, errs *ErrorList) *Mode {
 		"opponent": func(v *yaml.Node) {
 			mark("opponent", v)
 			if d.str(v, "opponent", &m.Opponent) {
-				if _, err := solver.ParseStrategy(m.Opponent); err != nil {
+				if _, err := terms.ParseStrategy(m.Opponent); err != nil {
 					d.errorf(v, "opponent: %v", err)
 				}
 			}
@@ -622,7 +646,7 @@ func (d *decoder) claim(n *yaml.Node, m *Mode) *Claim {
 			m.pos["claim.mate_in"] = d.at(v)
 			// One limit for every claim: the longest mate the mate
 			// search proves, for a mode too large to solve exactly.
-			d.integer(v, "claim.mate_in", 1, mate.MaxMoves, &c.MateIn)
+			d.integer(v, "claim.mate_in", 1, terms.MaxMateMoves, &c.MateIn)
 		},
 	})
 	if resultNode == nil && n.Kind == yaml.MappingNode {

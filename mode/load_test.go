@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/thinchess/thinchess/solver/mate"
+	"github.com/thinchess/thinchess/solver/terms"
 )
 
 // A claim's mate_in has one limit, in mode files and pack lines alike:
@@ -14,7 +14,7 @@ import (
 func TestMateInLimit(t *testing.T) {
 	modeFile := "---\ntitle: \"M\"\nstart: \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"\nclaim:\n  result: white-wins\n  mate_in: %d\n---\n"
 	packLine := `{"id":"p%d","start":"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1","result":"white-wins","mate_in":%d,"solution":"1. Ra8#"}`
-	for _, n := range []int{mate.MaxMoves, mate.MaxMoves + 1, 500} {
+	for _, n := range []int{terms.MaxMateMoves, terms.MaxMateMoves + 1, 500} {
 		line := fmt.Sprintf(packLine, n, n)
 		dir := writeTree(t, map[string]string{
 			"modes/x/m.md":  fmt.Sprintf(modeFile, n),
@@ -23,15 +23,15 @@ func TestMateInLimit(t *testing.T) {
 		})
 		_, errs := Load(dir)
 		got := errs.Error()
-		if n <= mate.MaxMoves {
+		if n <= terms.MaxMateMoves {
 			if got != "" {
 				t.Errorf("mate_in %d: %s", n, got)
 			}
 			continue
 		}
 		for _, want := range []string{
-			fmt.Sprintf("modes/x/m.md:6:12: claim.mate_in must be from 1 to %d, not %d", mate.MaxMoves, n),
-			fmt.Sprintf("packs/p.jsonl:1:%d: mate_in %d: want 1 to %d with a win", strings.Index(line, `"mate_in":`)+len(`"mate_in":`)+1, n, mate.MaxMoves),
+			fmt.Sprintf("modes/x/m.md:6:12: claim.mate_in must be from 1 to %d, not %d", terms.MaxMateMoves, n),
+			fmt.Sprintf("packs/p.jsonl:1:%d: mate_in %d: want 1 to %d with a win", strings.Index(line, `"mate_in":`)+len(`"mate_in":`)+1, n, terms.MaxMateMoves),
 		} {
 			if !strings.Contains(got, want) {
 				t.Errorf("mate_in %d: no error %q in\n%s", n, want, got)

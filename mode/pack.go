@@ -10,14 +10,16 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/memo"
 	"github.com/thinchess/thinchess/internal/par"
-	"github.com/thinchess/thinchess/solver/mate"
+	"github.com/thinchess/thinchess/solver/terms"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -55,8 +57,8 @@ type Pack struct {
 	Proof    string
 	Body     []byte
 	BodyLine int
-	// Puzzles are the pack's puzzles in file order, each a Mode whose
-	// Pack is this pack and whose Path is DataPath.
+	// Puzzles are the pack's puzzles in file order, each a Mode read
+	// FromPack this pack, whose Path is DataPath.
 	Puzzles []*Mode
 
 	rulesText string // the header's variant and rules, part of every puzzle's Source
@@ -72,44 +74,41 @@ func (p *Pack) HeaderText() string { return p.header }
 // editor does not cost the next load its memory. It is safe for one
 // load at a time.
 type Memo struct {
-	last, before map[string]*packMemo // by the header's path
-	next         map[string]*packMemo // this load's, while it runs
-	seed         maphash.Seed
+	lines memo.Memo[lineKey, *Mode]
+	seed  maphash.Seed
 }
 
-// packMemo is one pack's parsed puzzles by line, valid while its header
-// is unchanged.
-type packMemo struct {
-	header string
-	lines  map[uint64]*Mode // by the maphash of the line
+// lineKey is a pack line in the memo: its pack's header (by path and
+// the hash of its text) and the hash of the line.
+type lineKey struct {
+	pack         string
+	header, line uint64
 }
 
 // NewMemo returns an empty memo.
 func NewMemo() *Memo { return &Memo{seed: maphash.MakeSeed()} }
 
-// hash is the key of a line in the memo.
-func (memo *Memo) hash(line []byte) uint64 {
+// keys returns a function that gives the memo's key of a line of p (the
+// zero key without a memo).
+func (memo *Memo) keys(p *Pack) func(line []byte) lineKey {
 	if memo == nil {
-		return 0
+		return func([]byte) lineKey { return lineKey{} }
 	}
-	return maphash.Bytes(memo.seed, line)
+	header := maphash.String(memo.seed, p.header)
+	return func(line []byte) lineKey { return lineKey{p.Path, header, maphash.Bytes(memo.seed, line)} }
 }
 
 // line is a pack puzzle's line in its file.
 func (m *Mode) line() []byte { return m.source[m.lineStart:] }
 
 // find returns the puzzle a recent load parsed from line of p, or nil.
-// h is the line's hash (memo.hash).
-func (memo *Memo) find(p *Pack, line []byte, h uint64) *Mode {
+// k is the line's key (memo.keys).
+func (memo *Memo) find(p *Pack, line []byte, k lineKey) *Mode {
 	if memo == nil {
 		return nil
 	}
-	for _, gen := range []map[string]*packMemo{memo.last, memo.before} {
-		if pm := gen[p.Path]; pm != nil && pm.header == p.header {
-			if m := pm.lines[h]; m != nil && bytes.Equal(m.line(), line) {
-				return m
-			}
-		}
+	if m, ok := memo.lines.Get(k); ok && m.Origin.Pack.header == p.header && bytes.Equal(m.line(), line) {
+		return m
 	}
 	return nil
 }
@@ -118,24 +117,40 @@ func (memo *Memo) find(p *Pack, line []byte, h uint64) *Mode {
 // line n of p.
 func (p *Pack) reuse(old *Mode, n int) *Mode {
 	m := *old
-	info := *old.Info
-	info.Line = n
-	m.Info, m.Pack = &info, p
+	m.Origin = Origin{Kind: FromPack, Pack: p, Line: n}
 	return &m
 }
 
-// PuzzleInfo is what a pack puzzle carries besides its mode: where it
-// came from and how hard it is.
+// PuzzleInfo is what a pack puzzle carries besides its mode: the texts
+// of its line and what its source says of it.
 type PuzzleInfo struct {
-	// Line is the puzzle's line in the pack's data file.
-	Line                                int
-	Rating, RatingDeviation, Popularity int
-	Plays                               int
-	Themes, Openings                    []string
-	URL                                 string // the source game, as data
-	Last                                string // the move that led to the start, in coordinates
-	Task                                string // the task sentence, when not the default
-	Notes                               string
+	Task       string // the task sentence, when not the default
+	Notes      string
+	PuzzleMeta // as the line gives it
+}
+
+// PuzzleMeta is what a puzzle's source says of it: its rating, rating
+// deviation, popularity and play count (on lichess.org, or estimated by
+// whoever made the pack), its themes and openings, the game it comes
+// from and the move that led to its start. Every field is optional.
+// A pack line (PackLine), a row of lichess's database (LichessRow in
+// package puzzles), a puzzle as made (puzzles.Puzzle) and a loaded pack
+// puzzle (PuzzleInfo) all embed it; its JSON keys are a pack line's.
+type PuzzleMeta struct {
+	// Rating is a Glicko-2 rating, 0 to MaxRating (0 is unknown).
+	Rating int `json:"rating,omitempty"`
+	// RatingDeviation is the rating's deviation, 0 to MaxRatingDeviation.
+	RatingDeviation int `json:"rating_deviation,omitempty"`
+	// Popularity is the share of votes up less down, in percent.
+	Popularity int `json:"popularity,omitempty"`
+	// Plays is how many times it was played.
+	Plays  int      `json:"plays,omitempty"`
+	Themes []string `json:"themes,omitempty"`
+	// URL is the game the puzzle comes from, kept as data (never markup).
+	URL      string   `json:"url,omitempty"`
+	Openings []string `json:"openings,omitempty"`
+	// Last is the move that led to the start, in coordinates ("e2e4").
+	Last string `json:"last,omitempty"`
 }
 
 // PackLine is one line of a pack's data file. Only id, start, result and
@@ -144,26 +159,19 @@ type PuzzleInfo struct {
 // race goal, "Hold the draw"; "Win" without a length) and the pack's
 // title, difficulty to a grade of the rating.
 type PackLine struct {
-	ID              string     `json:"id"`
-	Title           string     `json:"title,omitempty"`
-	Variant         string     `json:"variant,omitempty"`
-	Start           string     `json:"start"`
-	Result          string     `json:"result"`
-	MateIn          int        `json:"mate_in,omitempty"`
-	Side            string     `json:"side,omitempty"`
-	Solution        string     `json:"solution"`
-	Hints           []PackHint `json:"hints,omitempty"`
-	Task            string     `json:"task,omitempty"`
-	Notes           string     `json:"notes,omitempty"`
-	Difficulty      int        `json:"difficulty,omitempty"`
-	Rating          int        `json:"rating,omitempty"`
-	RatingDeviation int        `json:"rating_deviation,omitempty"`
-	Popularity      int        `json:"popularity,omitempty"`
-	Plays           int        `json:"plays,omitempty"`
-	Themes          []string   `json:"themes,omitempty"`
-	URL             string     `json:"url,omitempty"`
-	Openings        []string   `json:"openings,omitempty"`
-	Last            string     `json:"last,omitempty"`
+	ID         string     `json:"id"`
+	Title      string     `json:"title,omitempty"`
+	Variant    string     `json:"variant,omitempty"`
+	Start      string     `json:"start"`
+	Result     string     `json:"result"`
+	MateIn     int        `json:"mate_in,omitempty"`
+	Side       string     `json:"side,omitempty"`
+	Solution   string     `json:"solution"`
+	Hints      []PackHint `json:"hints,omitempty"`
+	Task       string     `json:"task,omitempty"`
+	Notes      string     `json:"notes,omitempty"`
+	Difficulty int        `json:"difficulty,omitempty"`
+	PuzzleMeta
 }
 
 // PackHint is a hint of a pack puzzle, as in a mode's front matter.
@@ -259,8 +267,7 @@ func (s *Site) loadPacks(errs *ErrorList, memo *Memo) {
 		}
 	})
 	if memo != nil {
-		memo.before, memo.last = memo.last, memo.next
-		memo.next = nil
+		memo.lines.Turn()
 	}
 	// A data file without a header is a mistake, not something to skip.
 	files, _ := filepath.Glob(filepath.Join(s.Src, "packs", "*.jsonl"))
@@ -363,7 +370,7 @@ func (p *Pack) resolveTable(byID map[string]*Mode, errs *ErrorList) {
 	}
 	m := byID[p.Table]
 	switch {
-	case m == nil || m.Pack != nil:
+	case m == nil || m.Origin.Kind == FromPack:
 		errs.Add(p.Path, p.TableAt.Line, p.TableAt.Col, "table %q: no mode under modes/ has that id", p.Table)
 	case m.Start == nil || m.Rules == nil:
 		// The mode's own errors say why.
@@ -403,10 +410,11 @@ func (p *Pack) loadData(src string, errs *ErrorList, memo *Memo) {
 	}
 	type parsed struct {
 		m    *Mode
-		hash uint64 // memo.hash of the line
+		key  lineKey // the line's key in the memo
 		errs ErrorList
 	}
 	done := make([]parsed, len(lines))
+	key := memo.keys(p)
 	par.Each(len(lines), func(i int) {
 		line := bytes.TrimRight(lines[i], "\r\n")
 		if len(bytes.TrimSpace(line)) == 0 {
@@ -416,31 +424,21 @@ func (p *Pack) loadData(src string, errs *ErrorList, memo *Memo) {
 			done[i].errs.Add(p.DataPath, i+1, 0, "the line is %d bytes: a puzzle's line may be at most %d (64 KiB)", len(line), MaxLineBytes)
 			return
 		}
-		done[i].hash = memo.hash(line)
-		if old := memo.find(p, line, done[i].hash); old != nil {
+		done[i].key = key(line)
+		if old := memo.find(p, line, done[i].key); old != nil {
 			done[i].m = p.reuse(old, i+1)
 			return
 		}
 		done[i].m = p.parseLine(i+1, line, &done[i].errs)
 	})
-	var next map[uint64]*Mode
-	if memo != nil {
-		next = make(map[uint64]*Mode, len(lines))
-	}
 	for _, d := range done {
 		*errs = append(*errs, d.errs...)
 		if d.m != nil {
 			p.Puzzles = append(p.Puzzles, d.m)
-			if next != nil {
-				next[d.hash] = d.m
+			if memo != nil {
+				memo.lines.Put(d.key, d.m)
 			}
 		}
-	}
-	if memo != nil {
-		if memo.next == nil {
-			memo.next = map[string]*packMemo{}
-		}
-		memo.next[p.Path] = &packMemo{header: p.header, lines: next}
 	}
 }
 
@@ -465,9 +463,9 @@ func (p *Pack) parseLine(n int, line []byte, errs *ErrorList) *Mode {
 	}
 	m := &Mode{
 		ID: l.ID, Path: p.DataPath, Title: l.Title, Category: p.ID, Variant: l.Variant, StartText: l.Start,
-		Difficulty: l.Difficulty, Icon: p.Icon, Opponent: "perfect", Pack: p, source: line,
-		Info: &PuzzleInfo{Line: n, Rating: l.Rating, RatingDeviation: l.RatingDeviation, Popularity: l.Popularity, Plays: l.Plays,
-			Themes: l.Themes, Openings: l.Openings, URL: l.URL, Last: l.Last, Task: l.Task, Notes: l.Notes},
+		Difficulty: l.Difficulty, Icon: p.Icon, Opponent: "perfect", source: line,
+		Origin: Origin{Kind: FromPack, Pack: p, Line: n},
+		Info:   PuzzleInfo{Task: l.Task, Notes: l.Notes, PuzzleMeta: l.PuzzleMeta},
 	}
 	bad := func(key, format string, args ...any) *Mode {
 		at := m.At(key)
@@ -486,7 +484,7 @@ func (p *Pack) parseLine(n int, line []byte, errs *ErrorList) *Mode {
 	case l.Difficulty < 0 || l.Difficulty > 5:
 		return bad("difficulty", "difficulty %d: want 1 to 5", l.Difficulty)
 	}
-	if key, err := CheckStats(l.Rating, l.RatingDeviation, l.Popularity, l.Plays); err != nil {
+	if key, err := l.PuzzleMeta.Check(); err != nil {
 		return bad(key, "%v", err)
 	}
 	if m.Difficulty == 0 {
@@ -496,8 +494,8 @@ func (p *Pack) parseLine(n int, line []byte, errs *ErrorList) *Mode {
 	if err != nil || result == engine.Unknown {
 		return bad("result", "result %q: want white-wins, black-wins or draw", l.Result)
 	}
-	if l.MateIn < 0 || l.MateIn > mate.MaxMoves || result == engine.Drawn && l.MateIn > 0 {
-		return bad("mate_in", "mate_in %d: want 1 to %d with a win (the longest mate the mate search proves), none with a draw", l.MateIn, mate.MaxMoves)
+	if l.MateIn < 0 || l.MateIn > terms.MaxMateMoves || result == engine.Drawn && l.MateIn > 0 {
+		return bad("mate_in", "mate_in %d: want 1 to %d with a win (the longest mate the mate search proves), none with a draw", l.MateIn, terms.MaxMateMoves)
 	}
 	m.Claim = &Claim{Result: result, MateIn: l.MateIn}
 	rules := p.Rules
@@ -568,19 +566,19 @@ const (
 	MaxPopularity      = 100
 )
 
-// CheckStats checks a puzzle's statistics against their ranges. It
-// returns the name of the first out of range (as in a pack line) and
-// what is wrong with it, or "", nil.
-func CheckStats(rating, deviation, popularity, plays int) (string, error) {
+// Check checks a puzzle's statistics against their ranges. It returns
+// the key of the first out of range (as in a pack line) and what is
+// wrong with it, or "", nil.
+func (pm *PuzzleMeta) Check() (string, error) {
 	switch {
-	case rating < 0 || rating > MaxRating:
-		return "rating", fmt.Errorf("rating %d: want 0 to %d", rating, MaxRating)
-	case deviation < 0 || deviation > MaxRatingDeviation:
-		return "rating_deviation", fmt.Errorf("rating deviation %d: want 0 to %d", deviation, MaxRatingDeviation)
-	case popularity < -MaxPopularity || popularity > MaxPopularity:
-		return "popularity", fmt.Errorf("popularity %d: want %d to %d", popularity, -MaxPopularity, MaxPopularity)
-	case plays < 0:
-		return "plays", fmt.Errorf("plays %d: want 0 or more", plays)
+	case pm.Rating < 0 || pm.Rating > MaxRating:
+		return "rating", fmt.Errorf("rating %d: want 0 to %d", pm.Rating, MaxRating)
+	case pm.RatingDeviation < 0 || pm.RatingDeviation > MaxRatingDeviation:
+		return "rating_deviation", fmt.Errorf("rating deviation %d: want 0 to %d", pm.RatingDeviation, MaxRatingDeviation)
+	case pm.Popularity < -MaxPopularity || pm.Popularity > MaxPopularity:
+		return "popularity", fmt.Errorf("popularity %d: want %d to %d", pm.Popularity, -MaxPopularity, MaxPopularity)
+	case pm.Plays < 0:
+		return "plays", fmt.Errorf("plays %d: want 0 or more", pm.Plays)
 	}
 	return "", nil
 }
@@ -618,9 +616,9 @@ func (m *Mode) packAt(key string) Pos {
 	}
 	key = strings.TrimPrefix(key, "puzzle.")
 	if col := valueCol(line, key); col > 0 {
-		return Pos{m.Info.Line, col}
+		return Pos{m.Origin.Line, col}
 	}
-	return Pos{m.Info.Line, 1}
+	return Pos{m.Origin.Line, 1}
 }
 
 // valueCol returns the 1-based column where the value of a dotted key
@@ -683,7 +681,7 @@ func jsonErrorCol(line []byte, err error) int {
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return len(line) + 1
 	case errors.As(err, &te):
-		return max(1, valueCol(line, te.Field))
+		return max(1, valueCol(line, jsonPath(te.Field)))
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		name, _ := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
 		if i := bytes.Index(line, []byte(strconv.Quote(name))); i >= 0 {
@@ -700,7 +698,7 @@ func jsonErrorText(err error) string {
 	case errors.As(err, &te) && te.Field == "":
 		return fmt.Sprintf("a pack line must be a JSON object, not a JSON %s", te.Value)
 	case errors.As(err, &te):
-		return fmt.Sprintf("%s must be %s, not a JSON %s", te.Field, jsonKind(te.Type.Kind().String()), te.Value)
+		return fmt.Sprintf("%s must be %s, not a JSON %s", jsonPath(te.Field), jsonKind(te.Type.Kind().String()), te.Value)
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return "the line ends inside the JSON object"
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
@@ -722,5 +720,17 @@ func jsonKind(k string) string {
 }
 
 // packLineKeys are the keys of a pack line, in PackLine's order.
-var packLineKeys = []string{"id", "title", "variant", "start", "result", "mate_in", "side", "solution", "hints", "task", "notes",
-	"difficulty", "rating", "rating_deviation", "popularity", "plays", "themes", "url", "openings", "last"}
+var packLineKeys = jsonKeys(reflect.TypeFor[PackLine]())
+
+// jsonPath returns the path of a field as encoding/json's errors give it
+// ("PuzzleMeta.rating", "hints.text") as the keys of a pack line spell
+// it: without the names of embedded structs.
+func jsonPath(field string) string {
+	var keys []string
+	for k := range strings.SplitSeq(field, ".") {
+		if k != reflect.TypeFor[PuzzleMeta]().Name() {
+			keys = append(keys, k)
+		}
+	}
+	return strings.Join(keys, ".")
+}

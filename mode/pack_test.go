@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -61,7 +64,7 @@ func TestLoadPack(t *testing.T) {
 		t.Fatalf("%d puzzles, want 2", len(p.Puzzles))
 	}
 	m := p.Puzzles[0]
-	if m.ID != "m1" || m.Title != "Mate in 1 · Test mates" || m.Path != "packs/test-mates.jsonl" || m.Info.Line != 1 || m.Difficulty != 2 {
+	if m.ID != "m1" || m.Title != "Mate in 1 · Test mates" || m.Path != "packs/test-mates.jsonl" || m.Origin.Line != 1 || m.Difficulty != 2 {
 		t.Errorf("first puzzle %+v", m)
 	}
 	if m.Claim.Result != engine.WhiteWins || m.Claim.MateIn != 1 || m.Puzzle.Side != engine.White || m.Puzzle.Solution != "1. Ra8#" {
@@ -76,7 +79,7 @@ func TestLoadPack(t *testing.T) {
 	if got := m.At("puzzle.hints.1.squares"); got.Col != strings.Index(lines[0], `["a8"]`)+1 {
 		t.Errorf("hint squares at %v", got)
 	}
-	if q := p.Puzzles[1]; q.Title != "Named" || q.Info.Line != 3 || q.Difficulty != 4 {
+	if q := p.Puzzles[1]; q.Title != "Named" || q.Origin.Line != 3 || q.Difficulty != 4 {
 		t.Errorf("second puzzle %+v", q)
 	}
 	if len(s.Puzzles()) != 2 || len(s.Checked()) != 2 {
@@ -143,7 +146,7 @@ func TestLoadPackErrors(t *testing.T) {
 }
 
 func TestPackLineEncode(t *testing.T) {
-	l := PackLine{ID: "x", Start: "a<b", Result: "white-wins", Solution: "1. Ra8#", Themes: []string{"mate"}}
+	l := PackLine{ID: "x", Start: "a<b", Result: "white-wins", Solution: "1. Ra8#", PuzzleMeta: PuzzleMeta{Themes: []string{"mate"}}}
 	got := string(l.Encode())
 	want := `{"id":"x","start":"a<b","result":"white-wins","solution":"1. Ra8#","themes":["mate"]}`
 	if got != want {
@@ -232,7 +235,7 @@ func TestLoadMemo(t *testing.T) {
 		for i, m := range s.Packs[0].Puzzles {
 			f := fresh.Packs[0].Puzzles[i]
 			byID[m.ID] = m
-			same := m.ID == f.ID && m.Title == f.Title && m.Pack == s.Packs[0] && fmt.Sprint(*m.Info) == fmt.Sprint(*f.Info) &&
+			same := m.ID == f.ID && m.Title == f.Title && m.Origin == (Origin{FromPack, s.Packs[0], f.Origin.Line}) && fmt.Sprint(m.Info) == fmt.Sprint(f.Info) &&
 				fmt.Sprint(*m.Puzzle) == fmt.Sprint(*f.Puzzle) && *m.Claim == *f.Claim && m.Start.FEN() == f.Start.FEN() &&
 				m.At("puzzle.hints.1.squares") == f.At("puzzle.hints.1.squares") && string(m.Source()) == string(f.Source())
 			if !same {
@@ -245,8 +248,8 @@ func TestLoadMemo(t *testing.T) {
 	m2 = strings.Replace(m2, "900", "950", 1)
 	write("p.jsonl", `{"id":"m0","start":"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1","result":"white-wins","solution":"1. Ra8#"}`+"\n\n"+m1+"\n"+bad+"\n"+m2+"\n")
 	_, second := load()
-	if second["m1"].Start != first["m1"].Start || second["m1"].Info.Line != 3 {
-		t.Errorf("the unchanged line was parsed again, or keeps its old line (%d)", second["m1"].Info.Line)
+	if second["m1"].Start != first["m1"].Start || second["m1"].Origin.Line != 3 {
+		t.Errorf("the unchanged line was parsed again, or keeps its old line (%d)", second["m1"].Origin.Line)
 	}
 	if second["m2"].Start == first["m2"].Start || second["m2"].Info.Rating != 950 {
 		t.Errorf("the edited line was not parsed again")
@@ -303,5 +306,66 @@ func TestLintWarnings(t *testing.T) {
 	}
 	if len(s.Modes) != 4 {
 		t.Errorf("%d modes loaded, want 4 (the linked file read, the linked folder skipped)", len(s.Modes))
+	}
+}
+
+// TestJSONKeys reads keys from struct tags as encoding/json writes them.
+func TestJSONKeys(t *testing.T) {
+	type inner struct {
+		B int `json:"b,omitempty"`
+		C int
+	}
+	type named struct {
+		X int `json:"x"`
+	}
+	tests := []struct {
+		name string
+		t    reflect.Type
+		want string
+	}{
+		{"tags and names", reflect.TypeFor[struct {
+			A int `json:"a"`
+			B int
+			C int `json:"-"`
+			d int
+		}](), "a B"},
+		{"embedded in place", reflect.TypeFor[struct {
+			A int `json:"a"`
+			inner
+			D int `json:"d"`
+		}](), "a b C d"},
+		{"embedded with a name is one key", reflect.TypeFor[struct {
+			named `json:"n"`
+		}](), "n"},
+		{"a pack line", reflect.TypeFor[PackLine](), "id title variant start result mate_in side solution hints task notes difficulty " +
+			"rating rating_deviation popularity plays themes url openings last"},
+	}
+	for _, tt := range tests {
+		if got := strings.Join(jsonKeys(tt.t), " "); got != tt.want {
+			t.Errorf("%s: got %s, want %s", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestPackLineKeysDocumented checks that the authoring guide's table of
+// a pack line's keys names every key PackLine reads, and no other.
+func TestPackLineKeysDocumented(t *testing.T) {
+	guide, err := os.ReadFile("../content/authoring.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, _ := strings.Cut(string(guide), "| key | meaning |")
+	table, _, _ = strings.Cut(table, "\n\n")
+	var documented []string
+	for line := range strings.Lines(table) {
+		first, _, _ := strings.Cut(strings.TrimPrefix(line, "|"), "|")
+		for _, m := range regexp.MustCompile("`([a-z_]+)`").FindAllStringSubmatch(first, -1) {
+			documented = append(documented, m[1])
+		}
+	}
+	slices.Sort(documented)
+	keys := slices.Sorted(slices.Values(packLineKeys))
+	if !slices.Equal(documented, keys) {
+		t.Errorf("content/authoring.md documents the keys\n%v\nPackLine reads\n%v", documented, keys)
 	}
 }

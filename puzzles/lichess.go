@@ -63,12 +63,11 @@ type LichessRow struct {
 	FEN   string
 	Moves []string
 
-	// The counts are 0 when the file has no such column.
-	Rating, RatingDeviation, Popularity, NbPlays int
-
-	Themes      []string
-	GameURL     string
-	OpeningTags []string
+	// The columns Rating, RatingDeviation, Popularity, NbPlays (Plays),
+	// Themes, GameUrl (URL) and OpeningTags (Openings); the counts are 0
+	// when the file has no such column. Last is empty: the row's first
+	// move leads to the puzzle's start.
+	mode.PuzzleMeta
 
 	// Before is FEN as a position and Played the moves of Moves, each
 	// checked legal in turn; Replay sets both.
@@ -331,11 +330,11 @@ func (lr *LichessReader) parse(rec []string) (*LichessRow, error) {
 		return nil, fail("PuzzleId", "empty")
 	}
 	r.FEN = field(colFEN)
-	r.GameURL = field(colURL)
+	r.URL = field(colURL)
 	ints := []struct {
 		col int
 		dst *int
-	}{{colRating, &r.Rating}, {colRatingDeviation, &r.RatingDeviation}, {colPopularity, &r.Popularity}, {colPlays, &r.NbPlays}}
+	}{{colRating, &r.Rating}, {colRatingDeviation, &r.RatingDeviation}, {colPopularity, &r.Popularity}, {colPlays, &r.Plays}}
 	for _, f := range ints {
 		if lr.col[f.col] < 0 {
 			continue
@@ -347,11 +346,11 @@ func (lr *LichessReader) parse(rec []string) (*LichessRow, error) {
 		}
 		*f.dst = n
 	}
-	if key, err := mode.CheckStats(r.Rating, r.RatingDeviation, r.Popularity, r.NbPlays); err != nil {
+	if key, err := r.PuzzleMeta.Check(); err != nil {
 		return nil, fail(statsColumns[key], "%v", err)
 	}
 	r.Themes = strings.Fields(field(colThemes))
-	r.OpeningTags = strings.Fields(field(colOpenings))
+	r.Openings = strings.Fields(field(colOpenings))
 	r.Moves = strings.Fields(field(colMoves))
 	if len(r.Moves) < 2 {
 		return nil, fail("Moves", "%d move(s): want the opponent's move and at least one reply", len(r.Moves))
@@ -374,7 +373,7 @@ func quoteShort(s string) string {
 	return strconv.Quote(s[:cut]) + "…"
 }
 
-// statsColumns names the columns of the statistics mode.CheckStats
+// statsColumns names the columns of the statistics PuzzleMeta.Check
 // names as in a pack line.
 var statsColumns = map[string]string{"rating": "Rating", "rating_deviation": "RatingDeviation", "popularity": "Popularity", "plays": "NbPlays"}
 

@@ -9,6 +9,7 @@ import (
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver/mate"
+	"github.com/thinchess/thinchess/solver/terms"
 )
 
 // ConvertOptions tune ConvertLichess.
@@ -49,8 +50,8 @@ func (r *LichessRow) MateIn() (int, error) {
 	for _, t := range r.Themes {
 		if m, ok := mateInTheme(t); ok {
 			k, err := strconv.Atoi(m)
-			if err != nil || k < 1 || k > mate.MaxMoves {
-				return 0, fmt.Errorf("theme %s: want mateIn1 to mateIn%d", t, mate.MaxMoves)
+			if err != nil || k < 1 || k > terms.MaxMateMoves {
+				return 0, fmt.Errorf("theme %s: want mateIn1 to mateIn%d", t, terms.MaxMateMoves)
 			}
 			if n != 0 && n != k {
 				return 0, fmt.Errorf("themes claim both mateIn%d and mateIn%d", n, k)
@@ -167,23 +168,17 @@ func ConvertLichess(r *LichessRow, opt ConvertOptions) (*Puzzle, error) {
 		moves = "move"
 	}
 	pz := &Puzzle{
-		ID:              "lichess-" + r.ID,
-		Start:           &start,
-		StartText:       start.FEN(),
-		Result:          engine.WinFor(attacker),
-		MateIn:          n,
-		Side:            attacker,
-		Line:            line,
-		Task:            fmt.Sprintf("%s has just played %s%s. %s to play and mate in %d %s.", attacker.Other().Title(), setupLabel, setup, attacker.Title(), n, moves),
-		Rating:          r.Rating,
-		RatingDeviation: r.RatingDeviation,
-		Popularity:      r.Popularity,
-		Plays:           r.NbPlays,
-		Themes:          r.Themes,
-		Openings:        r.OpeningTags,
-		URL:             r.GameURL,
-		Last:            r.Played[0].Coord(r.Before.B),
+		ID:         "lichess-" + r.ID,
+		Start:      &start,
+		StartText:  start.FEN(),
+		Result:     engine.WinFor(attacker),
+		MateIn:     n,
+		Side:       attacker,
+		Line:       line,
+		Task:       fmt.Sprintf("%s has just played %s%s. %s to play and mate in %d %s.", attacker.Other().Title(), setupLabel, setup, attacker.Title(), n, moves),
+		PuzzleMeta: r.PuzzleMeta,
 	}
+	pz.Last = r.Played[0].Coord(r.Before.B)
 	pz.Hints = []mode.Hint{
 		{Text: fmt.Sprintf("The first move starts on %s.", start.B.Name(line[0].From())), Squares: []string{start.B.Name(line[0].From())}},
 		{Text: fmt.Sprintf("Play %s.", first), Move: strings.TrimRight(first, "+#")},

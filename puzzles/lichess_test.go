@@ -251,7 +251,7 @@ func TestLichessReaderByName(t *testing.T) {
 	}
 	defer lr.Close()
 	row, err := lr.Next()
-	if err != nil || row.ID != "005YX" || row.Rating != 1964 || row.NbPlays != 35 || row.GameURL != "https://lichess.org/zbi5w5Qy#49" || row.Line != 2 {
+	if err != nil || row.ID != "005YX" || row.Rating != 1964 || row.Plays != 35 || row.URL != "https://lichess.org/zbi5w5Qy#49" || row.Line != 2 {
 		t.Errorf("first row %+v, err %v", row, err)
 	}
 }

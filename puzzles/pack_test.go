@@ -15,7 +15,7 @@ import (
 // mateLine is a pack line of a back-rank mate in one with the given id
 // and rating.
 func mateLine(id string, rating int) *mode.PackLine {
-	return &mode.PackLine{ID: id, Start: "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Result: "white-wins", MateIn: 1, Solution: "1. Ra8#", Rating: rating}
+	return &mode.PackLine{ID: id, Start: "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Result: "white-wins", MateIn: 1, Solution: "1. Ra8#", PuzzleMeta: mode.PuzzleMeta{Rating: rating}}
 }
 
 func readPack(t *testing.T, dir, id string) (header, data string) {

@@ -36,10 +36,7 @@ type Puzzle struct {
 	// play count on lichess.org, its themes and opening, the game it
 	// comes from (a URL, kept as data), and the move that led to the
 	// start in coordinates.
-	Rating, RatingDeviation, Popularity, Plays int
-	Themes, Openings                           []string
-	URL                                        string
-	Last                                       string
+	mode.PuzzleMeta
 }
 
 // SolutionText returns the solution line in SAN with move numbers, or
@@ -55,9 +52,7 @@ func (p *Puzzle) SolutionText() string {
 func (p *Puzzle) PackLine() *mode.PackLine {
 	l := &mode.PackLine{
 		ID: p.ID, Title: p.Title, Start: p.StartText, Result: p.Result.String(), MateIn: p.MateIn,
-		Solution: p.SolutionText(), Task: p.Task, Notes: p.Notes, Difficulty: p.Difficulty,
-		Rating: p.Rating, RatingDeviation: p.RatingDeviation, Popularity: p.Popularity, Plays: p.Plays,
-		Themes: p.Themes, Openings: p.Openings, URL: p.URL, Last: p.Last,
+		Solution: p.SolutionText(), Task: p.Task, Notes: p.Notes, Difficulty: p.Difficulty, PuzzleMeta: p.PuzzleMeta,
 	}
 	for _, h := range p.Hints {
 		l.Hints = append(l.Hints, mode.PackHint{Text: h.Text, Squares: h.Squares, Move: h.Move})

@@ -11,6 +11,7 @@ import (
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/explore"
 	"github.com/thinchess/thinchess/internal/par"
+	"github.com/thinchess/thinchess/internal/wire"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/verify"
 )
@@ -129,25 +130,6 @@ func (r *renderer) explore(mv *modeView) (*exploreCached, error) {
 	return c, nil
 }
 
-// exploreJSON is the data an explorer page's script reads.
-type exploreJSON struct {
-	ID       string `json:"id"`
-	Title    string `json:"title"`
-	Play     string `json:"play"` // the mode page, relative to this page
-	W        int    `json:"w"`
-	H        int    `json:"h"`
-	Scope    string `json:"scope"`
-	Layering string `json:"layering"`
-	Width    int    `json:"width"`
-	Height   int    `json:"height"`
-	Race     bool   `json:"race,omitempty"` // distances are to a won race, not a mate
-	// Sides and Ends are the words for a side ("white") and a state's
-	// end code; each node brings its own value text.
-	Sides map[string]string `json:"sides"`
-	Ends  map[string]string `json:"ends"`
-	Nodes json.RawMessage   `json:"nodes"`
-}
-
 // exploreWords are the words of the explorer page, from the engine's
 // and the solver's types.
 func exploreWords() (sides, ends map[string]string) {
@@ -181,7 +163,7 @@ func (r *renderer) renderExplore() error {
 func (r *renderer) renderExplorePage(mv *modeView, c *exploreCached) error {
 	p := r.newPage("explore", "explore/"+mv.ID+"/index.html", "State graph: "+mv.Title)
 	p.Description = fmt.Sprintf("The state graph of %s, solved exactly: %s states, every one coloured by its value.", mv.Title, thousands(c.Summary.Stats.States))
-	d := exploreJSON{
+	d := wire.Explore{
 		ID: mv.ID, Title: mv.Title, Play: p.Root + "modes/" + mv.ID + "/", W: mv.W, H: mv.H,
 		Scope: c.Summary.Scope, Layering: c.Summary.Layering, Width: c.Summary.Width, Height: c.Summary.Height, Nodes: c.Nodes,
 		Race: mv.Rules.Goal == engine.GoalRace,

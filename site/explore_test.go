@@ -10,6 +10,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/explore"
+	"github.com/thinchess/thinchess/internal/wire"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/verify"
@@ -19,13 +20,13 @@ import (
 const gardnerCode = "bk,bn,br,x,x,wr,wn,wk:w"
 
 // exploreData reads the explorer data of a built page.
-func exploreData(t *testing.T, page []byte) (exploreJSON, [][]json.RawMessage) {
+func exploreData(t *testing.T, page []byte) (wire.Explore, [][]json.RawMessage) {
 	t.Helper()
 	m := regexp.MustCompile(`(?s)<script type="?application/json"? id="?explore-data"?>(.*?)</script>`).FindSubmatch(page)
 	if m == nil {
 		t.Fatal("no explore-data script")
 	}
-	var d exploreJSON
+	var d wire.Explore
 	if err := json.Unmarshal(m[1], &d); err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,7 @@
 package site
 
 import (
-	"sync"
-
+	"github.com/thinchess/thinchess/internal/memo"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/verify"
 )
@@ -17,9 +16,8 @@ import (
 type Memo struct {
 	modes  *mode.Memo
 	verify *verify.Memo
-	mu     sync.Mutex
-	// chunks and older are the chunks of the last two builds.
-	chunks, older map[string]*chunk
+	// chunks are the chunks of puzzles by their key (chunkKey).
+	chunks memo.Memo[string, *chunk]
 }
 
 // NewMemo returns an empty memo.
@@ -27,17 +25,14 @@ func NewMemo() *Memo {
 	return &Memo{modes: mode.NewMemo(), verify: &verify.Memo{}}
 }
 
-// chunk returns the chunk the last build made under key, or nil.
+// chunk returns the chunk one of the last two builds made under key, or
+// nil.
 func (m *Memo) chunk(key string) *chunk {
 	if m == nil || key == "" {
 		return nil
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if c := m.chunks[key]; c != nil {
-		return c
-	}
-	return m.older[key]
+	c, _ := m.chunks.Get(key)
+	return c
 }
 
 // keepChunks records the chunks of this build.
@@ -45,7 +40,8 @@ func (m *Memo) keepChunks(made map[string]*chunk) {
 	if m == nil {
 		return
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.older, m.chunks = m.chunks, made
+	for k, c := range made {
+		m.chunks.Put(k, c)
+	}
+	m.chunks.Turn()
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/internal/par"
+	"github.com/thinchess/thinchess/internal/wire"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/verify"
 )
@@ -33,99 +34,17 @@ const idsPerBucket = 2000
 // pack file can have it (pack ids start with a letter or digit).
 const authoredPack = "_authored"
 
-// puzzleEntry is one puzzle in a chunk: the mode data the trainer
-// plays, and what the filters and the dashboard need.
-type puzzleEntry struct {
-	modeJSON
-	Pack string `json:"pack"`
-	// Rating is the puzzle's rating; Estimated is true when the build
-	// estimated it (from the proof, else from the difficulty) rather than
-	// read it.
-	Rating    int      `json:"rating"`
-	Estimated bool     `json:"estimated,omitempty"`
-	Themes    []string `json:"themes,omitempty"`
-	Family    string   `json:"family"`
-	// Kind is what the puzzle asks (puzzleKind).
-	Kind string `json:"kind"`
-	// Last is the move that led to the start, in coordinates, and Source
-	// where the puzzle comes from (a URL shown as a link, never markup).
-	Last   string      `json:"last,omitempty"`
-	Source *sourceJSON `json:"source,omitempty"`
-	Notes  string      `json:"notes,omitempty"`
-}
-
-type sourceJSON struct {
-	URL             string `json:"url,omitempty"`
-	Plays           int    `json:"plays,omitempty"`
-	Popularity      int    `json:"popularity,omitempty"`
-	RatingDeviation int    `json:"rd,omitempty"`
-}
-
-// indexJSON is the trainer's index of the corpus.
-type indexJSON struct {
-	Total  int              `json:"total"`
-	Packs  []packIndexJSON  `json:"packs"`
-	Chunks []chunkIndexJSON `json:"chunks"`
-	// IDs are the URLs of the id buckets: bucket fnv1a32(id) % len(IDs)
-	// maps each id of its bucket to its chunk's number.
-	IDs []string `json:"ids"`
-	// Families names the board families, in order, for the filters,
-	// with their puzzle counts; Kinds counts what the puzzles ask (see
-	// puzzleKind); ThemeNames spells every theme for people.
-	Families   []familyJSON      `json:"familyNames"`
-	Kinds      []familyJSON      `json:"kinds"`
-	ThemeNames map[string]string `json:"themeNames"`
-}
-
-// familyJSON is a board family or a kind of puzzle, with how many
-// puzzles it has.
-type familyJSON struct {
-	ID    string `json:"id"`
-	Title string `json:"title"`
-	Count int    `json:"n"`
-}
-
-type packIndexJSON struct {
-	ID       string   `json:"id"`
-	Title    string   `json:"title"`
-	Summary  string   `json:"summary,omitempty"`
-	Source   string   `json:"source,omitempty"`
-	Licence  string   `json:"licence,omitempty"`
-	Page     string   `json:"page,omitempty"`
-	Count    int      `json:"count"`
-	Lo       int      `json:"lo"`
-	Hi       int      `json:"hi"`
-	Families []string `json:"families"`
-	Chunks   []int    `json:"chunks"`
-	// Tables are the exact tables its puzzles load; Bytes is the size of
-	// its chunks and tables together, for "make available offline".
-	Tables []string `json:"tables,omitempty"`
-	Bytes  int      `json:"bytes"`
-}
-
-type chunkIndexJSON struct {
-	URL      string         `json:"url"`
-	Pack     string         `json:"pack"`
-	N        int            `json:"n"`
-	Lo       int            `json:"lo"`
-	Hi       int            `json:"hi"`
-	Families []string       `json:"families"`
-	Themes   map[string]int `json:"themes,omitempty"`
-	// Kinds counts the chunk's puzzles by puzzleKind.
-	Kinds map[string]int `json:"kinds"`
-}
-
 // corpusView is what the home page says of the puzzles: how many, by
 // board family and by kind.
 type corpusView struct {
 	Total           int
-	Families, Kinds []familyJSON
+	Families, Kinds []wire.Count
 }
 
 // packView is a pack as the home page and its own page show it.
 type packView struct {
 	*mode.Pack
-	Index    *packIndexJSON
+	Index    *wire.PackIndex
 	Thumb    template.HTML
 	Wide     bool
 	Body     template.HTML
@@ -150,10 +69,10 @@ func Family(b *engine.Board) string {
 
 // familyTitles are the families' names for people, in the order the
 // trainer offers them.
-var familyTitles = []familyJSON{{"1d", "1-D", 0}, {"thin", "Thin", 0}, {"minichess", "Minichess", 0}, {"standard", "Standard chess", 0}}
+var familyTitles = []wire.Count{{ID: "1d", Title: "1-D"}, {ID: "thin", Title: "Thin"}, {ID: "minichess", Title: "Minichess"}, {ID: "standard", Title: "Standard chess"}}
 
 // kindTitles name what puzzles ask, in the order pages list them.
-var kindTitles = []familyJSON{{"mate", "Mate", 0}, {"race", "Win the race", 0}, {"hold", "Hold the draw", 0}, {"ban", "Ban Chess", 0}}
+var kindTitles = []wire.Count{{ID: "mate", Title: "Mate"}, {ID: "race", Title: "Win the race"}, {ID: "hold", Title: "Hold the draw"}, {ID: "ban", Title: "Ban Chess"}}
 
 // puzzleKind says what a puzzle asks: "ban" under Ban Chess, "hold" for
 // a draw to hold, "race" under the race goal, else "mate".
@@ -171,7 +90,8 @@ func puzzleKind(m *mode.Mode) string {
 
 // countCorpus counts the puzzles of groups by family and kind, in the
 // orders of familyTitles and kindTitles, leaving out what has none.
-func countCorpus(puzzles [][]*mode.Mode) (families, kinds []familyJSON) {
+func countCorpus(puzzles [][]*mode.Mode) (families, kinds []wire.Count) {
+	families, kinds = []wire.Count{}, []wire.Count{}
 	fam, kind := map[string]int{}, map[string]int{}
 	for _, g := range puzzles {
 		for _, m := range g {
@@ -201,7 +121,7 @@ func estimatedRating(difficulty int) int { return 600 + 400*difficulty }
 // estimated from its proof (v may be nil), else the rating of its
 // difficulty.
 func puzzleRating(m *mode.Mode, v *verify.Verification) (int, bool) {
-	if m.Info != nil && m.Info.Rating > 0 {
+	if m.Info.Rating > 0 {
 		return m.Info.Rating, false
 	}
 	if v != nil && v.EstimatedRating > 0 {
@@ -210,57 +130,25 @@ func puzzleRating(m *mode.Mode, v *verify.Verification) (int, bool) {
 	return estimatedRating(m.Difficulty), true
 }
 
-// puzzleEntryOf returns the chunk entry of a puzzle.
-func (r *renderer) puzzleEntryOf(mv *modeView, pack string) puzzleEntry {
-	e := puzzleEntry{modeJSON: r.data(mv, ""), Pack: pack, Family: Family(mv.Start.B), Kind: puzzleKind(mv.Mode)}
-	m := mv.Mode
-	e.Rating, e.Estimated = puzzleRating(m, mv.V)
-	if v := e.Verification; v != nil {
-		// The estimate and the themes are the entry's rating and themes.
-		// e.Verification is the entry's own copy.
-		v.EstimatedRating, v.Themes = 0, nil
-	}
-	if m.Pack != nil {
-		e.URL = ""
-		// The trainer needs the proof, not the report of it.
-		if v := e.Verification; v != nil {
-			v.Best, v.PV, v.Note, v.States, v.Edges = nil, nil, "", 0, 0
-		}
-	}
-	if in := m.Info; in != nil {
-		e.Themes, e.Last, e.Notes = in.Themes, in.Last, in.Notes
-		if in.Task != "" && e.Puzzle != nil {
-			e.Puzzle.Task = in.Task
-		}
-		if in.URL != "" || in.Plays > 0 {
-			e.Source = &sourceJSON{URL: in.URL, Plays: in.Plays, Popularity: in.Popularity, RatingDeviation: in.RatingDeviation}
-		}
-	}
-	if len(e.Themes) == 0 && mv.V != nil {
-		e.Themes = mv.V.Themes
-	}
-	return e
-}
-
 // chunk is one written chunk of puzzles: its bytes, its entry in the
 // index (with its URL) and the tables its puzzles load.
 type chunk struct {
 	data   []byte
-	index  chunkIndexJSON
+	index  wire.ChunkIndex
 	tables []string
 }
 
 // makeChunk writes the chunk number n (from 0) of a pack's puzzles.
 func (r *renderer) makeChunk(pack string, n int, part []*mode.Mode) (*chunk, error) {
-	entries := make([]puzzleEntry, len(part))
+	entries := make(wire.Chunk, len(part))
 	for i, m := range part {
 		mv, err := r.dataView(m)
 		if err != nil {
 			return nil, err
 		}
-		entries[i] = r.puzzleEntryOf(mv, pack)
+		entries[i] = r.puzzleEntry(mv, pack)
 	}
-	c := &chunk{index: chunkIndexJSON{Pack: pack, N: len(part), Lo: entries[0].Rating, Hi: entries[len(part)-1].Rating, Themes: map[string]int{}, Kinds: map[string]int{}}}
+	c := &chunk{index: wire.ChunkIndex{Pack: pack, N: len(part), Lo: entries[0].Rating, Hi: entries[len(part)-1].Rating, Themes: map[string]int{}, Kinds: map[string]int{}}}
 	fam, tables := map[string]bool{}, map[string]bool{}
 	for i := range entries {
 		e := &entries[i]
@@ -332,34 +220,19 @@ func (r *renderer) saveChunk(key string, c *chunk) {
 
 // cachedChunkJSON is a chunk as the cache keeps it.
 type cachedChunkJSON struct {
-	Data   []byte         `json:"data"` // as written, byte for byte
-	Index  chunkIndexJSON `json:"index"`
-	Tables []string       `json:"tables"`
+	Data   []byte          `json:"data"` // as written, byte for byte
+	Index  wire.ChunkIndex `json:"index"`
+	Tables []string        `json:"tables"`
 }
 
 // renderPuzzles writes the chunks, the id buckets and the index, and the
-// page of every pack.
+// page of every pack: the puzzles in groups (puzzleGroups), each sorted
+// by rating and cut into chunks (makeChunks) that the index lists
+// (indexGroup), then the id buckets (writeIDBuckets), the index, and the
+// packs' pages (renderPacks).
 func (r *renderer) renderPuzzles() error {
-	type group struct {
-		id      string
-		pack    *mode.Pack
-		puzzles []*mode.Mode
-	}
-	var groups []*group
-	authored := &group{id: authoredPack}
-	for _, mv := range r.modes {
-		if mv.Puzzle != nil {
-			authored.puzzles = append(authored.puzzles, mv.Mode)
-		}
-	}
-	if len(authored.puzzles) > 0 {
-		groups = append(groups, authored)
-	}
-	for _, p := range r.site.Packs {
-		groups = append(groups, &group{id: p.ID, pack: p, puzzles: slices.Clone(p.Puzzles)})
-	}
-
-	idx := &indexJSON{Packs: []packIndexJSON{}, Chunks: []chunkIndexJSON{}, ThemeNames: map[string]string{}}
+	groups := r.puzzleGroups()
+	idx := &wire.Index{Packs: []wire.PackIndex{}, Chunks: []wire.ChunkIndex{}, ThemeNames: map[string]string{}}
 	var all [][]*mode.Mode
 	for _, g := range groups {
 		all = append(all, g.puzzles)
@@ -369,83 +242,149 @@ func (r *renderer) renderPuzzles() error {
 	chunkOf := map[string]int{}
 	made := map[string]*chunk{}
 	for _, g := range groups {
-		rating := make(map[*mode.Mode]int, len(g.puzzles))
-		for _, m := range g.puzzles {
-			rating[m], _ = puzzleRating(m, r.results[m.ID])
-		}
-		// Ids are unique, so the order is total.
-		slices.SortFunc(g.puzzles, func(a, b *mode.Mode) int {
-			return cmp.Or(cmp.Compare(rating[a], rating[b]), strings.Compare(a.ID, b.ID))
-		})
-		pi := packIndexJSON{ID: g.id, Title: "Hand-made puzzles", Count: len(g.puzzles), Families: []string{}}
-		if p := g.pack; p != nil {
-			pi.Title, pi.Summary, pi.Source, pi.Licence, pi.Page = p.Title, p.Summary, p.Source, p.Licence, "packs/"+p.ID+"/"
-		}
-		// Chunks are made in parallel, and a server's rebuild takes the
-		// chunks whose puzzles did not change from the last build.
-		chunks := make([]*chunk, (len(g.puzzles)+chunkSize-1)/chunkSize)
-		keys := make([]string, len(chunks))
-		err := par.Try(len(chunks), func(n int) error {
-			part := g.puzzles[n*chunkSize : min((n+1)*chunkSize, len(g.puzzles))]
-			keys[n] = r.chunkKey(g.pack, n, part)
-			if c := r.opt.Memo.chunk(keys[n]); c != nil {
-				chunks[n] = c
-				return nil
-			}
-			if c := r.cachedChunk(keys[n]); c != nil {
-				chunks[n] = c
-				return nil
-			}
-			c, err := r.makeChunk(g.id, n, part)
-			chunks[n] = c
-			if err == nil {
-				r.saveChunk(keys[n], c)
-			}
-			return err
-		})
+		r.sortByRating(g.puzzles)
+		chunks, keys, err := r.makeChunks(g)
 		if err != nil {
 			return err
 		}
-		tables := map[string]bool{}
-		families := map[string]bool{}
 		for n, c := range chunks {
 			if keys[n] != "" {
 				made[keys[n]] = c
 			}
-			for _, m := range g.puzzles[n*chunkSize : min((n+1)*chunkSize, len(g.puzzles))] {
-				chunkOf[m.ID] = len(idx.Chunks)
-			}
-			for _, f := range c.index.Families {
-				families[f] = true
-			}
-			for _, t := range c.tables {
-				tables[t] = true
-			}
-			r.files[c.index.URL] = c.data
-			for t := range c.index.Themes {
-				idx.ThemeNames[t] = ThemeTitle(t)
-			}
-			pi.Chunks = append(pi.Chunks, len(idx.Chunks))
-			pi.Bytes += len(c.data)
-			idx.Chunks = append(idx.Chunks, c.index)
 		}
-		if n := len(chunks); n > 0 {
-			pi.Lo, pi.Hi = chunks[0].index.Lo, chunks[n-1].index.Hi
-		}
-		pi.Families = sortedKeys(families)
-		pi.Tables = sortedKeys(tables)
-		for _, t := range pi.Tables {
-			pi.Bytes += len(r.files[t])
-		}
-		idx.Total += pi.Count
-		idx.Packs = append(idx.Packs, pi)
+		r.indexGroup(idx, g, chunks, chunkOf)
 	}
 	r.corpus.Total = idx.Total
 	r.opt.Memo.keepChunks(made)
+	if err := r.writeIDBuckets(idx, chunkOf); err != nil {
+		return err
+	}
+	data, err := json.Marshal(idx)
+	if err != nil {
+		return err
+	}
+	r.puzzleIndex = hashedName("assets/puzzles/index.json", data)
+	r.files[r.puzzleIndex] = data
+	return r.renderPacks(idx)
+}
 
-	buckets := make([]map[string]int, max(1, ceilPow2(idx.Total/idsPerBucket)))
+// puzzleGroup is the puzzles of one pack, or the authored puzzles (pack
+// nil), under the id the index gives them.
+type puzzleGroup struct {
+	id      string
+	pack    *mode.Pack
+	puzzles []*mode.Mode
+}
+
+// puzzleGroups returns the authored puzzles, when there are any, then
+// the puzzles of each pack, in the order of the site's packs.
+func (r *renderer) puzzleGroups() []*puzzleGroup {
+	var groups []*puzzleGroup
+	authored := &puzzleGroup{id: authoredPack}
+	for _, mv := range r.modes {
+		if mv.Puzzle != nil {
+			authored.puzzles = append(authored.puzzles, mv.Mode)
+		}
+	}
+	if len(authored.puzzles) > 0 {
+		groups = append(groups, authored)
+	}
+	for _, p := range r.site.Packs {
+		groups = append(groups, &puzzleGroup{id: p.ID, pack: p, puzzles: slices.Clone(p.Puzzles)})
+	}
+	return groups
+}
+
+// sortByRating sorts puzzles by rating, then id (ids are unique, so the
+// order is total).
+func (r *renderer) sortByRating(puzzles []*mode.Mode) {
+	rating := make(map[*mode.Mode]int, len(puzzles))
+	for _, m := range puzzles {
+		rating[m], _ = puzzleRating(m, r.results[m.ID])
+	}
+	slices.SortFunc(puzzles, func(a, b *mode.Mode) int {
+		return cmp.Or(cmp.Compare(rating[a], rating[b]), strings.Compare(a.ID, b.ID))
+	})
+}
+
+// chunkPart returns the puzzles of chunk n of puzzles.
+func chunkPart(puzzles []*mode.Mode, n int) []*mode.Mode {
+	return puzzles[n*chunkSize : min((n+1)*chunkSize, len(puzzles))]
+}
+
+// makeChunks returns the chunks of a group's sorted puzzles and their
+// keys (chunkKey), made in parallel. A chunk the memo (a server's last
+// builds) or the cache has under its key is taken from there.
+func (r *renderer) makeChunks(g *puzzleGroup) ([]*chunk, []string, error) {
+	chunks := make([]*chunk, (len(g.puzzles)+chunkSize-1)/chunkSize)
+	keys := make([]string, len(chunks))
+	err := par.Try(len(chunks), func(n int) error {
+		part := chunkPart(g.puzzles, n)
+		keys[n] = r.chunkKey(g.pack, n, part)
+		if c := r.opt.Memo.chunk(keys[n]); c != nil {
+			chunks[n] = c
+			return nil
+		}
+		if c := r.cachedChunk(keys[n]); c != nil {
+			chunks[n] = c
+			return nil
+		}
+		c, err := r.makeChunk(g.id, n, part)
+		chunks[n] = c
+		if err == nil {
+			r.saveChunk(keys[n], c)
+		}
+		return err
+	})
+	return chunks, keys, err
+}
+
+// indexGroup writes a group's chunks into the site's files and lists
+// them and the group's pack in idx; chunkOf records the chunk of each
+// puzzle id.
+func (r *renderer) indexGroup(idx *wire.Index, g *puzzleGroup, chunks []*chunk, chunkOf map[string]int) {
+	pi := wire.PackIndex{ID: g.id, Title: "Hand-made puzzles", Count: len(g.puzzles), Families: []string{}, Chunks: []int{}}
+	if p := g.pack; p != nil {
+		pi.Title, pi.Summary, pi.Source, pi.Licence, pi.Page = p.Title, p.Summary, p.Source, p.Licence, "packs/"+p.ID+"/"
+	}
+	tables := map[string]bool{}
+	families := map[string]bool{}
+	for n, c := range chunks {
+		for _, m := range chunkPart(g.puzzles, n) {
+			chunkOf[m.ID] = len(idx.Chunks)
+		}
+		for _, f := range c.index.Families {
+			families[f] = true
+		}
+		for _, t := range c.tables {
+			tables[t] = true
+		}
+		r.files[c.index.URL] = c.data
+		for t := range c.index.Themes {
+			idx.ThemeNames[t] = ThemeTitle(t)
+		}
+		pi.Chunks = append(pi.Chunks, len(idx.Chunks))
+		pi.Bytes += len(c.data)
+		idx.Chunks = append(idx.Chunks, c.index)
+	}
+	if n := len(chunks); n > 0 {
+		pi.Lo, pi.Hi = chunks[0].index.Lo, chunks[n-1].index.Hi
+	}
+	pi.Families = sortedKeys(families)
+	pi.Tables = sortedKeys(tables)
+	for _, t := range pi.Tables {
+		pi.Bytes += len(r.files[t])
+	}
+	idx.Total += pi.Count
+	idx.Packs = append(idx.Packs, pi)
+}
+
+// writeIDBuckets writes the id buckets, about idsPerBucket ids each (a
+// power of two of them), and lists their URLs in idx.
+func (r *renderer) writeIDBuckets(idx *wire.Index, chunkOf map[string]int) error {
+	buckets := make([]wire.IDBucket, max(1, ceilPow2(idx.Total/idsPerBucket)))
 	for i := range buckets {
-		buckets[i] = map[string]int{}
+		buckets[i] = wire.IDBucket{}
 	}
 	for id, c := range chunkOf {
 		buckets[IDBucket(id, len(buckets))][id] = c
@@ -459,37 +398,17 @@ func (r *renderer) renderPuzzles() error {
 		r.files[name] = data
 		idx.IDs = append(idx.IDs, name)
 	}
-	data, err := json.Marshal(idx)
-	if err != nil {
-		return err
-	}
-	r.puzzleIndex = hashedName("assets/puzzles/index.json", data)
-	r.files[r.puzzleIndex] = data
+	return nil
+}
 
+// renderPacks makes the view of every pack, with its entry in idx, and
+// writes the packs' pages in parallel.
+func (r *renderer) renderPacks(idx *wire.Index) error {
 	for _, p := range r.site.Packs {
-		pv := &packView{Pack: p}
-		for i := range idx.Packs {
-			if idx.Packs[i].ID == p.ID {
-				pv.Index = &idx.Packs[i]
-			}
-		}
-		pv.Families = familyList(pv.Index.Families)
-		pv.Proven = len(p.Puzzles) > 0
-		for _, m := range p.Puzzles {
-			if v := r.results[m.ID]; v == nil || !v.Verified {
-				pv.Proven = false
-			}
-		}
-		if len(p.Puzzles) > 0 {
-			start := p.Puzzles[0].Start
-			pv.Thumb = template.HTML(boardThumbnail(start, p.Title+": a puzzle of the pack"))
-			pv.Wide = wideBoard(start.B)
-		}
-		body, err := r.markdown(p.Body)
+		pv, err := r.packView(p, idx)
 		if err != nil {
-			return fmt.Errorf("render: %s: %v", p.Path, err)
+			return err
 		}
-		pv.Body = template.HTML(body)
 		r.packs = append(r.packs, pv)
 	}
 	return par.Try(len(r.packs), func(i int) error {
@@ -506,6 +425,34 @@ func (r *renderer) renderPuzzles() error {
 		}
 		return r.execute(pg, "pack.html")
 	})
+}
+
+// packView returns what the home page and its own page show of pack p.
+func (r *renderer) packView(p *mode.Pack, idx *wire.Index) (*packView, error) {
+	pv := &packView{Pack: p}
+	for i := range idx.Packs {
+		if idx.Packs[i].ID == p.ID {
+			pv.Index = &idx.Packs[i]
+		}
+	}
+	pv.Families = familyList(pv.Index.Families)
+	pv.Proven = len(p.Puzzles) > 0
+	for _, m := range p.Puzzles {
+		if v := r.results[m.ID]; v == nil || !v.Verified {
+			pv.Proven = false
+		}
+	}
+	if len(p.Puzzles) > 0 {
+		start := p.Puzzles[0].Start
+		pv.Thumb = template.HTML(boardThumbnail(start, p.Title+": a puzzle of the pack"))
+		pv.Wide = wideBoard(start.B)
+	}
+	body, err := r.markdown(p.Body)
+	if err != nil {
+		return nil, fmt.Errorf("render: %s: %v", p.Path, err)
+	}
+	pv.Body = template.HTML(body)
+	return pv, nil
 }
 
 // IDBucket is the id bucket of a puzzle id among n: FNV-1a (32 bits) of
@@ -525,8 +472,12 @@ func ceilPow2(n int) int {
 	return p
 }
 
+// sortedKeys returns the keys of m in order, an empty list (not nil)
+// when there are none: the wire types' lists are never null.
 func sortedKeys[V any](m map[string]V) []string {
-	return slices.Sorted(maps.Keys(m))
+	keys := slices.AppendSeq(make([]string, 0, len(m)), maps.Keys(m))
+	slices.Sort(keys)
+	return keys
 }
 
 // familyList names families for people: "1-D, Thin".

@@ -15,6 +15,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/internal/par"
+	"github.com/thinchess/thinchess/internal/wire"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/templates"
@@ -520,81 +521,6 @@ func (mv *modeView) ValueText() string {
 // PVText is the principal variation as one line.
 func (mv *modeView) PVText() string { return mv.Start.LineText(mv.V.PV) }
 
-// modeJSON is the mode data a page embeds for its script.
-type modeJSON struct {
-	ID           string               `json:"id"`
-	Title        string               `json:"title"`
-	URL          string               `json:"url"`
-	Variant      string               `json:"variant"`
-	Game         json.RawMessage      `json:"game"` // {"variant", "rules", "start"} as engine.Game writes it
-	Start        string               `json:"start"`
-	FEN          string               `json:"fen"`
-	Code         string               `json:"code"`
-	W            int                  `json:"w"`
-	H            int                  `json:"h"`
-	Promotion    []string             `json:"promotion"`
-	Difficulty   int                  `json:"difficulty"`
-	Table        string               `json:"table,omitempty"`
-	Claim        *claimJSON           `json:"claim,omitempty"`
-	Verification *verify.Verification `json:"verification,omitempty"`
-	Puzzle       *puzzleJSON          `json:"puzzle,omitempty"`
-	Opponent     string               `json:"opponent"`
-}
-
-type claimJSON struct {
-	Result engine.Outcome `json:"result"`
-	MateIn int            `json:"mateIn,omitempty"`
-}
-
-type puzzleJSON struct {
-	Side     string           `json:"side"`
-	Task     string           `json:"task"`
-	Solution string           `json:"solution"`
-	Hints    []hintJSON       `json:"hints"`
-	Tree     *verify.TreeNode `json:"tree"`
-}
-
-type hintJSON struct {
-	Text    string   `json:"text"`
-	Squares []string `json:"squares,omitempty"`
-	Move    string   `json:"move,omitempty"`
-}
-
-// data returns the mode's JSON for a page whose root prefix is root.
-func (r *renderer) data(mv *modeView, root string) modeJSON {
-	d := modeJSON{
-		ID: mv.ID, Title: mv.Title, URL: root + "modes/" + mv.ID + "/", Variant: mv.Variant, Game: mv.game,
-		Start: mv.StartText, FEN: mv.FEN, Code: mv.Code, W: mv.W, H: mv.H,
-		Promotion: mv.promotions, Difficulty: mv.Difficulty, Opponent: mv.Opponent,
-	}
-	if d.Promotion == nil {
-		d.Promotion = []string{}
-	}
-	if d.Opponent == "" {
-		d.Opponent = "perfect"
-	}
-	if t, ok := r.tables[mv.ID]; ok {
-		d.Table = root + t
-	}
-	if c := mv.Mode.Claim; c != nil {
-		d.Claim = &claimJSON{c.Result, c.MateIn}
-	}
-	var tree *verify.TreeNode
-	if mv.V != nil {
-		v := *mv.V
-		tree, v.Tree = v.Tree, nil
-		d.Verification = &v
-	}
-	if p := mv.Mode.Puzzle; p != nil {
-		pj := &puzzleJSON{Side: p.Side.String(), Task: mv.Puzzle.Task, Solution: p.Solution, Tree: tree, Hints: []hintJSON{}}
-		for _, h := range p.Hints {
-			pj.Hints = append(pj.Hints, hintJSON{h.Text, h.Squares, h.Move})
-		}
-		d.Puzzle = pj
-	}
-	return d
-}
-
 // scriptJSON marshals v for a <script type="application/json"> element.
 // encoding/json escapes <, > and &, so the text cannot close the element.
 func scriptJSON(v any) (template.JS, error) {
@@ -641,7 +567,7 @@ func (r *renderer) renderModes() error {
 		if mv.Summary != "" {
 			p.Description = mv.Summary
 		}
-		d, err := scriptJSON(r.data(mv, p.Root))
+		d, err := scriptJSON(r.modeData(mv, p.Root, pageFacts))
 		if err != nil {
 			return fmt.Errorf("render %s: %v", mv.Path, err)
 		}
@@ -659,7 +585,7 @@ func (r *renderer) renderTrain() error {
 	// The dashboard names themes and boards from the corpus's index.
 	dash := r.newPage("dashboard", "train/dashboard/index.html", "Your training")
 	var err error
-	if dash.Data, err = scriptJSON(trainJSON{Root: dash.Root, Index: dash.PuzzleIndex()}); err != nil {
+	if dash.Data, err = scriptJSON(wire.Train{Root: dash.Root, Index: dash.PuzzleIndex()}); err != nil {
 		return err
 	}
 	if err := r.execute(dash, "dashboard.html"); err != nil {
@@ -675,16 +601,10 @@ func (r *renderer) renderTrain() error {
 	}
 	p.Puzzles = []*modeView{first}
 	p.Board = newBoardView(first.Start)
-	if p.Data, err = scriptJSON(trainJSON{Root: p.Root, Index: p.PuzzleIndex()}); err != nil {
+	if p.Data, err = scriptJSON(wire.Train{Root: p.Root, Index: p.PuzzleIndex()}); err != nil {
 		return err
 	}
 	return r.execute(p, "train.html")
-}
-
-// trainJSON is what the trainer page embeds: where the corpus is.
-type trainJSON struct {
-	Root  string `json:"root"`
-	Index string `json:"index"`
 }
 
 // firstPuzzle is the easiest authored puzzle, else the first puzzle of

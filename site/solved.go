@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/verify"
 )
@@ -93,7 +94,7 @@ func (r *renderer) solvedRows() []solvedRow {
 	for _, mv := range r.modes {
 		byID[mv.ID] = mv
 		m, v := mv.Mode, mv.V
-		if m.Puzzle != nil || m.Pack != nil || v == nil || v.Method != solver.Exact {
+		if m.Puzzle != nil || m.Origin.Kind == mode.FromPack || v == nil || v.Method != solver.Exact {
 			continue
 		}
 		row := solvedRow{
@@ -286,7 +287,7 @@ func (r *renderer) beyondRows(solved []solvedRow) beyond {
 	}
 	for _, mv := range r.modes {
 		m, v := mv.Mode, mv.V
-		if m.Puzzle != nil || m.Pack != nil || v != nil && v.Method == solver.Exact || solvedLinks["modes/"+mv.ID+"/"] {
+		if m.Puzzle != nil || m.Origin.Kind == mode.FromPack || v != nil && v.Method == solver.Exact || solvedLinks["modes/"+mv.ID+"/"] {
 			continue
 		}
 		bits, err := solver.KeyBits(m.Start)

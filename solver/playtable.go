@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/wire"
 )
 
 // A play table is the form of a table the browser plays from without the
@@ -126,16 +127,61 @@ func levelBit(h1, h2 uint32, level int, size uint32) uint32 {
 	return fmix32(x^h2) % size
 }
 
+// playKey is a state's key in a play table: the two hashes of its state
+// key (keyHash) and the state.
 type playKey struct {
 	h1, h2 uint32
 	state  int
 }
 
-// MarshalPlay encodes the table as a play table (see StateKey).
+// hash is the key's two hashes as one number.
+func (k playKey) hash() uint64 { return uint64(k.h1)<<32 | uint64(k.h2) }
+
+// playLevels is where BBHash placed the keys: the levels' bits, each
+// placed key's level and bit, and the keys left after maxPlayLevels
+// levels (extra), by their index in the keys.
+type playLevels struct {
+	levels [][]uint32
+	placed []struct {
+		level int
+		bit   uint32
+	}
+	extra []int
+}
+
+// MarshalPlay encodes the table as a play table (see StateKey): the
+// states' keys (playKeys), placed by BBHash (placeKeys), each given its
+// slot (slots), the values in slot order (slotValues), then the header
+// and the hash.
 func (t *Table) MarshalPlay() ([]byte, error) {
-	// The entries of idx and vals: the states, or the kept states, all
-	// with White to move, each standing for its mirror too (see
-	// mirrorPairs).
+	keys, start, err := t.playKeys()
+	if err != nil {
+		return nil, err
+	}
+	pl := placeKeys(keys)
+	slotOf, err := pl.slots(len(keys))
+	if err != nil {
+		return nil, err
+	}
+	vals, startSlot := t.slotValues(keys, slotOf, start)
+	h := wire.PlayHeader{
+		States: t.stats.States, Edges: t.stats.Edges, WhiteWins: t.stats.WhiteWins, BlackWins: t.stats.BlackWins, Draws: t.stats.Draws,
+		Mates: t.stats.Terminals[Mate], Stalemates: t.stats.Terminals[Stalemate], Insufficient: t.stats.Terminals[Insufficient], Races: t.stats.Terminals[Race],
+		Slots: len(keys), StartSlot: startSlot, Mirrored: t.pairs != nil,
+	}
+	out := append([]byte(playMagic), playVersion)
+	for _, f := range h.Fields() {
+		out = binary.AppendUvarint(out, f)
+	}
+	out = pl.appendHash(out, keys, slotOf)
+	return appendValues(out, vals), nil
+}
+
+// playKeys returns the keys of the table's states, or of the kept states
+// (all with White to move, each standing for its mirror too: see
+// mirrorPairs), one per distinct state key, in state order, and the
+// hash of the start's key.
+func (t *Table) playKeys() ([]playKey, uint64, error) {
 	n := len(t.vals)
 	start := t.Start()
 	if t.pairs != nil {
@@ -147,38 +193,41 @@ func (t *Table) MarshalPlay() ([]byte, error) {
 	for i := 0; i < n; i++ {
 		s := StateKey(t.c.position(t.idx.key(i)))
 		h1, h2 := keyHash(s)
-		h := uint64(h1)<<32 | uint64(h2)
+		k := playKey{h1, h2, i}
 		if i == start {
-			startHash = h
+			startHash = k.hash()
 		}
-		if j, dup := first[h]; dup {
+		if j, dup := first[k.hash()]; dup {
 			// Two states with one key play alike (they differ only in an
 			// en-passant square no legal capture uses); keep one.
 			if other := StateKey(t.c.position(t.idx.key(j))); other != s {
-				return nil, fmt.Errorf("solver: play table: state keys %q and %q collide", other, s)
+				return nil, 0, fmt.Errorf("solver: play table: state keys %q and %q collide", other, s)
 			}
 			if t.vals[j] != t.vals[i] {
-				return nil, fmt.Errorf("solver: play table: states with key %q have different values", s)
+				return nil, 0, fmt.Errorf("solver: play table: states with key %q have different values", s)
 			}
 			continue
 		}
-		first[h] = i
-		keys = append(keys, playKey{h1, h2, i})
+		first[k.hash()] = i
+		keys = append(keys, k)
 	}
+	return keys, startHash, nil
+}
 
-	// Place the keys level by level.
-	slots := len(keys)
-	var levels [][]uint32
-	placed := make([]struct {
+// placeKeys places the keys level by level: a key that falls alone into
+// its bit of a level sets it and is placed, the others go on to the next
+// level, and those left after maxPlayLevels levels are extra.
+func placeKeys(keys []playKey) *playLevels {
+	pl := &playLevels{placed: make([]struct {
 		level int
 		bit   uint32
-	}, len(keys))
+	}, len(keys))}
 	rest := make([]int, len(keys))
 	for i := range rest {
 		rest[i] = i
 	}
 	count := []uint8{}
-	for len(rest) > 0 && len(levels) < maxPlayLevels {
+	for len(rest) > 0 && len(pl.levels) < maxPlayLevels {
 		words := (len(rest) + 31) / 32
 		size := uint32(words * 32)
 		if cap(count) < int(size) {
@@ -186,7 +235,7 @@ func (t *Table) MarshalPlay() ([]byte, error) {
 		}
 		count = count[:size]
 		clear(count)
-		lv := len(levels)
+		lv := len(pl.levels)
 		for _, k := range rest {
 			b := levelBit(keys[k].h1, keys[k].h2, lv, size)
 			if count[b] < 2 {
@@ -199,80 +248,92 @@ func (t *Table) MarshalPlay() ([]byte, error) {
 			b := levelBit(keys[k].h1, keys[k].h2, lv, size)
 			if count[b] == 1 {
 				level[b/32] |= 1 << (b % 32)
-				placed[k].level, placed[k].bit = lv, b
+				pl.placed[k].level, pl.placed[k].bit = lv, b
 			} else {
 				next = append(next, k)
 			}
 		}
-		levels = append(levels, level)
+		pl.levels = append(pl.levels, level)
 		rest = next
 	}
+	pl.extra = rest
+	return pl
+}
 
-	// A key's slot is the rank of its bit; the extra keys follow.
-	offset := make([]int, len(levels)+1)
-	rank := make([][]int, len(levels))
-	for lv, level := range levels {
+// slots returns the slot of each of n keys: a placed key's is the rank
+// of its bit among all levels' set bits; the extra keys follow.
+func (pl *playLevels) slots(n int) ([]int, error) {
+	offset := make([]int, len(pl.levels)+1)
+	rank := make([][]int, len(pl.levels))
+	for lv, level := range pl.levels {
 		rank[lv] = make([]int, len(level)+1)
 		for w, x := range level {
 			rank[lv][w+1] = rank[lv][w] + bits.OnesCount32(x)
 		}
 		offset[lv+1] = offset[lv] + rank[lv][len(level)]
 	}
-	extraSlot := map[int]bool{}
-	for _, k := range rest {
-		extraSlot[k] = true
+	extra := make(map[int]bool, len(pl.extra))
+	for _, k := range pl.extra {
+		extra[k] = true
 	}
-	slotOf := make([]int, len(keys))
-	next := offset[len(levels)]
-	for k := range keys {
-		if extraSlot[k] {
+	slotOf := make([]int, n)
+	for k := range n {
+		if extra[k] {
 			continue
 		}
-		lv, b := placed[k].level, placed[k].bit
-		w := levels[lv][b/32] & (1<<(b%32) - 1)
+		lv, b := pl.placed[k].level, pl.placed[k].bit
+		w := pl.levels[lv][b/32] & (1<<(b%32) - 1)
 		slotOf[k] = offset[lv] + rank[lv][b/32] + bits.OnesCount32(w)
 	}
-	for _, k := range rest {
+	next := offset[len(pl.levels)]
+	for _, k := range pl.extra {
 		slotOf[k] = next
 		next++
 	}
-	if next != slots {
-		return nil, fmt.Errorf("solver: play table: %d slots for %d keys", next, slots)
+	if next != n {
+		return nil, fmt.Errorf("solver: play table: %d slots for %d keys", next, n)
 	}
+	return slotOf, nil
+}
 
-	vals := make([]uint16, slots)
+// slotValues returns the keys' entries in slot order and the slot of the
+// key whose hash is start.
+func (t *Table) slotValues(keys []playKey, slotOf []int, start uint64) ([]uint16, int) {
+	vals := make([]uint16, len(keys))
 	startSlot := -1
 	for k, key := range keys {
 		vals[slotOf[k]] = t.vals[key.state]
-		if uint64(key.h1)<<32|uint64(key.h2) == startHash {
+		if key.hash() == start {
 			startSlot = slotOf[k]
 		}
 	}
+	return vals, startSlot
+}
 
-	out := append([]byte(playMagic), playVersion)
-	out = appendStats(out, t.stats)
-	out = binary.AppendUvarint(out, uint64(slots))
-	out = binary.AppendUvarint(out, uint64(startSlot))
-	out = binary.AppendUvarint(out, boolBit(t.pairs != nil))
-	out = binary.AppendUvarint(out, uint64(len(levels)))
-	for _, level := range levels {
+// appendHash appends the levels (their count, their lengths in words,
+// their words) and the extra keys (their count, then each key's hashes
+// and slot).
+func (pl *playLevels) appendHash(out []byte, keys []playKey, slotOf []int) []byte {
+	out = binary.AppendUvarint(out, uint64(len(pl.levels)))
+	for _, level := range pl.levels {
 		out = binary.AppendUvarint(out, uint64(len(level)))
 	}
-	for _, level := range levels {
+	for _, level := range pl.levels {
 		for _, x := range level {
 			out = binary.LittleEndian.AppendUint32(out, x)
 		}
 	}
-	out = binary.AppendUvarint(out, uint64(len(rest)))
-	for _, k := range rest {
+	out = binary.AppendUvarint(out, uint64(len(pl.extra)))
+	for _, k := range pl.extra {
 		out = binary.LittleEndian.AppendUint32(out, keys[k].h1)
 		out = binary.LittleEndian.AppendUint32(out, keys[k].h2)
 		out = binary.AppendUvarint(out, uint64(slotOf[k]))
 	}
-	return appendValues(out, vals), nil
+	return out
 }
 
-// appendStats appends the header's statistics as uvarints.
+// appendStats appends a table's statistics as uvarints, as MarshalBinary
+// writes them.
 func appendStats(out []byte, st Stats) []byte {
 	for _, v := range []int{st.States, st.Edges, st.WhiteWins, st.BlackWins, st.Draws,
 		st.Terminals[Mate], st.Terminals[Stalemate], st.Terminals[Insufficient], st.Terminals[Race]} {
@@ -344,21 +405,21 @@ func UnmarshalPlay(data []byte) (*PlayTable, error) {
 		data = data[n:]
 		return int(v), nil
 	}
-	var head [12]int
-	for i := range head {
+	var fields [wire.PlayHeaderFields]uint64
+	for i := range fields {
 		v, err := uv()
 		if err != nil {
 			return nil, err
 		}
-		head[i] = v
+		fields[i] = uint64(v)
 	}
-	if head[11] > 1 {
-		return nil, bad("mirrored flag")
+	var h wire.PlayHeader
+	if err := h.SetFields(fields); err != nil {
+		return nil, bad(err.Error())
 	}
-	pt := &PlayTable{Slots: head[9], StartSlot: head[10], Mirrored: head[11] == 1, extra: map[uint64]int{}}
-	st := &pt.Stats
-	st.States, st.Edges, st.WhiteWins, st.BlackWins, st.Draws = head[0], head[1], head[2], head[3], head[4]
-	st.Terminals[Mate], st.Terminals[Stalemate], st.Terminals[Insufficient], st.Terminals[Race] = head[5], head[6], head[7], head[8]
+	pt := &PlayTable{Slots: h.Slots, StartSlot: h.StartSlot, Mirrored: h.Mirrored, extra: map[uint64]int{}}
+	pt.Stats = Stats{States: h.States, Edges: h.Edges, WhiteWins: h.WhiteWins, BlackWins: h.BlackWins, Draws: h.Draws}
+	pt.Stats.Terminals[Mate], pt.Stats.Terminals[Stalemate], pt.Stats.Terminals[Insufficient], pt.Stats.Terminals[Race] = h.Mates, h.Stalemates, h.Insufficient, h.Races
 	nl, err := uv()
 	if err != nil || nl > maxPlayLevels {
 		return nil, bad("too many levels")

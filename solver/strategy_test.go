@@ -5,23 +5,12 @@ import (
 	"testing"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver/terms"
 )
-
-func TestParseStrategy(t *testing.T) {
-	for _, s := range []Strategy{Perfect, Aggressive, Cooperative, Random} {
-		got, err := ParseStrategy(s.String())
-		if err != nil || got != s {
-			t.Errorf("ParseStrategy(%q) = %v, %v", s.String(), got, err)
-		}
-	}
-	if _, err := ParseStrategy("greedy"); err == nil {
-		t.Error("ParseStrategy(greedy): no error")
-	}
-}
 
 // strategyMoves returns the moves strategy s may play among mvs, worked
 // out from the strategy's definition.
-func strategyMoves(s Strategy, mvs []MoveValue) []engine.Move {
+func strategyMoves(s terms.Strategy, mvs []MoveValue) []engine.Move {
 	pick := func(keep func(MoveValue) bool) []engine.Move {
 		var out []engine.Move
 		for _, mv := range mvs {
@@ -51,9 +40,9 @@ func strategyMoves(s Strategy, mvs []MoveValue) []engine.Move {
 	}
 	has := func(v Value) bool { return len(pick(func(mv MoveValue) bool { return mv.Value == v })) > 0 }
 	switch s {
-	case Random:
+	case terms.Random:
 		return pick(func(MoveValue) bool { return true })
-	case Aggressive:
+	case terms.Aggressive:
 		if has(Win) {
 			return fastestWin()
 		}
@@ -61,7 +50,7 @@ func strategyMoves(s Strategy, mvs []MoveValue) []engine.Move {
 			return slowestLoss()
 		}
 		return pick(func(MoveValue) bool { return true })
-	case Cooperative:
+	case terms.Cooperative:
 		if !has(Loss) && !has(Draw) {
 			return fastestWin()
 		}
@@ -83,7 +72,7 @@ func strategyMoves(s Strategy, mvs []MoveValue) []engine.Move {
 // random tie-breaking over many seeds it must play exactly the moves its
 // definition allows, all of them; without a generator, the first of them.
 func TestChoose(t *testing.T) {
-	differs := map[Strategy]int{}
+	differs := map[terms.Strategy]int{}
 	for _, tc := range []struct{ preset, position string }{
 		{"1d", "bk,bn,br,x,x,wr,wn,wk:w"},
 		{"chess", "bk,x,x/x,x,x/x,x,x/x,wq,wk:w"},
@@ -94,16 +83,16 @@ func TestChoose(t *testing.T) {
 			p := tab.Position(i)
 			mvs := tab.MoveValues(p)
 			if mvs == nil {
-				if m := tab.Choose(p, Random, nil); m != engine.NoMove {
+				if m := tab.Choose(p, terms.Random, nil); m != engine.NoMove {
 					t.Fatalf("%s: the game is over, but Choose plays %s", p.FEN(), m.Coord(p.B))
 				}
 				continue
 			}
-			perfect := strategyMoves(Perfect, mvs)
+			perfect := strategyMoves(terms.Perfect, mvs)
 			if !equalMoves(perfect, tab.BestMoves(p)) {
 				t.Fatalf("%s: best moves %v, want %v", p.FEN(), tab.BestMoves(p), perfect)
 			}
-			for _, s := range []Strategy{Perfect, Aggressive, Cooperative, Random} {
+			for _, s := range []terms.Strategy{terms.Perfect, terms.Aggressive, terms.Cooperative, terms.Random} {
 				want := strategyMoves(s, mvs)
 				if !equalMoves(want, perfect) {
 					differs[s]++
@@ -127,7 +116,7 @@ func TestChoose(t *testing.T) {
 	}
 	// Every strategy must have met positions where it differs from
 	// perfect play, or the test proves little.
-	for _, s := range []Strategy{Aggressive, Cooperative, Random} {
+	for _, s := range []terms.Strategy{terms.Aggressive, terms.Cooperative, terms.Random} {
 		if differs[s] == 0 {
 			t.Errorf("%s never differs from perfect play in these tables", s)
 		}

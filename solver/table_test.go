@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver/terms"
 )
 
 // tableFixture is one line of testdata/table_values.txt.
@@ -353,7 +354,7 @@ func TestTableQueries(t *testing.T) {
 		if _, _, ok := tab.Probe(p); ok {
 			t.Errorf("%s (%s) is in the table", p.FEN(), p.R.Preset)
 		}
-		if tab.BestMoves(p) != nil || tab.MoveValues(p) != nil || PV(tab, p, 5) != nil || tab.Choose(p, Perfect, nil) != engine.NoMove {
+		if tab.BestMoves(p) != nil || tab.MoveValues(p) != nil || PV(tab, p, 5) != nil || tab.Choose(p, terms.Perfect, nil) != engine.NoMove {
 			t.Errorf("%s: answers for a position not in the table", p.FEN())
 		}
 	}

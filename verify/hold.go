@@ -25,8 +25,8 @@ const holdExtraMove = 1
 // check). The rating is the mate model's, reading the hold's moves plus
 // holdExtraMove as the mate's length.
 func describeHold(m *mode.Mode, o solver.Oracle, v *Verification, line []engine.Move) {
-	needRating := m.Info == nil || m.Info.Rating == 0
-	needThemes := m.Info == nil || len(m.Info.Themes) == 0
+	needRating := m.Info.Rating == 0
+	needThemes := len(m.Info.Themes) == 0
 	if (!needRating && !needThemes) || len(line) == 0 || m.Start.R.Bans {
 		return
 	}

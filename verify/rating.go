@@ -168,8 +168,8 @@ func proofThemes(f *features, start *engine.Position) []string {
 // nothing more; one with a rating only is measured without the mate
 // searches for slower wins, which only the rating needs.
 func describePuzzle(m *mode.Mode, o solver.Oracle, v *Verification, line []engine.Move) {
-	needRating := m.Info == nil || m.Info.Rating == 0
-	needThemes := m.Info == nil || len(m.Info.Themes) == 0
+	needRating := m.Info.Rating == 0
+	needThemes := len(m.Info.Themes) == 0
 	if !needRating && !needThemes {
 		return
 	}

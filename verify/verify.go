@@ -19,6 +19,7 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/memo"
 	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
@@ -86,7 +87,7 @@ func Verify(s *mode.Site, opt Options) (map[string]*Verification, map[string]*Ar
 	for _, m := range s.Checked() {
 		switch {
 		case m.Start == nil:
-		case m.Pack != nil && m.Pack.TableMode != nil:
+		case m.Origin.Kind == mode.FromPack && m.Origin.Pack.TableMode != nil:
 			tabled = append(tabled, m)
 		default:
 			modes = append(modes, m)
@@ -101,12 +102,9 @@ func Verify(s *mode.Site, opt Options) (map[string]*Verification, map[string]*Ar
 		}
 	}
 	run := &verifyRun{opt: opt, bundles: bundles, facts: map[string]*Verification{}, artifacts: map[string]*Artifacts{}, total: len(modes) + len(tabled)}
-	if opt.Memo != nil {
-		run.memo = map[string]cacheResult{}
-	}
 	run.collect(modes, par.Map(modes, func(m *mode.Mode) verified {
 		var errs mode.ErrorList
-		r := verifyCached(m, opt, bundles[m.Pack], &errs)
+		r := verifyCached(m, opt, bundles[m.Origin.Pack], &errs)
 		r.v.Key = r.key
 		run.step()
 		return verified{r, errs}
@@ -114,7 +112,7 @@ func Verify(s *mode.Site, opt Options) (map[string]*Verification, map[string]*Ar
 	tables := run.packTables(s.Packs)
 	run.collect(tabled, par.Map(tabled, func(m *mode.Mode) verified {
 		var errs mode.ErrorList
-		pt := tables[m.Pack]
+		pt := tables[m.Origin.Pack]
 		defer run.step()
 		if pt.err != "" {
 			v := &Verification{Method: solver.Unverified, Value: engine.Unknown, DTM: -1, Note: pt.err}
@@ -122,18 +120,16 @@ func Verify(s *mode.Site, opt Options) (map[string]*Verification, map[string]*Ar
 		}
 		o := opt
 		o.table = pt
-		r := verifyCached(m, o, bundles[m.Pack], &errs)
+		r := verifyCached(m, o, bundles[m.Origin.Pack], &errs)
 		r.v.Key = r.key
 		return verified{r, errs}
 	}))
 	for _, m := range tabled {
-		if pt := tables[m.Pack]; pt.a != nil {
+		if pt := tables[m.Origin.Pack]; pt.a != nil {
 			run.artifacts[m.ID] = pt.a
 		}
 	}
-	if opt.Memo != nil {
-		opt.Memo.before, opt.Memo.last = opt.Memo.last, run.memo
-	}
+	opt.Memo.Turn()
 	label := cmp.Or(opt.BundleLabel, AllLabel)
 	for _, b := range bundles {
 		b.save(label)
@@ -154,7 +150,6 @@ type verifyRun struct {
 	bundles   map[*mode.Pack]*packBundle
 	facts     map[string]*Verification
 	artifacts map[string]*Artifacts
-	memo      map[string]cacheResult
 	errs      mode.ErrorList
 	// progress guards done, the modes and puzzles verified of total.
 	progress    sync.Mutex
@@ -184,12 +179,10 @@ func (run *verifyRun) collect(modes []*mode.Mode, done []verified) {
 		if d.data == nil {
 			continue
 		}
-		if b := run.bundles[m.Pack]; b != nil {
+		if b := run.bundles[m.Origin.Pack]; b != nil {
 			b.add(d.key, d.data, d.hit)
 		}
-		if run.memo != nil {
-			run.memo[d.key] = d.cacheResult
-		}
+		run.opt.Memo.Put(d.key, d.cacheResult)
 	}
 }
 
@@ -298,22 +291,8 @@ type cacheResult struct {
 // in the same process (serve), so that a rebuild after an edit neither
 // verifies nor reads from the cache anything that did not change. It
 // holds the results of the last two runs (a run may have seen a file
-// half-written by an editor).
-type Memo struct {
-	last, before map[string]cacheResult
-}
-
-// find returns the result of a recent run with key.
-func (memo *Memo) find(key string) (cacheResult, bool) {
-	if memo == nil {
-		return cacheResult{}, false
-	}
-	if r, ok := memo.last[key]; ok {
-		return r, true
-	}
-	r, ok := memo.before[key]
-	return r, ok
-}
+// half-written by an editor), by verification key.
+type Memo = memo.Memo[string, cacheResult]
 
 // verifyCached returns the cached verification of m when its source, the
 // limits and the running binary are unchanged, and verifies it otherwise.
@@ -326,8 +305,8 @@ func verifyCached(m *mode.Mode, opt Options, bundle *packBundle, errs *mode.Erro
 	}
 	key := Key("verify", solver.Version, BinaryHash(), m.Path, string(m.Source()), fmt.Sprint(opt.MaxStates, opt.MateNodes, opt.modeNodes()), certificateSum(m, opt), tableKey)
 	lineOff := 0
-	if m.Pack != nil && m.Info != nil {
-		lineOff = m.Info.Line
+	if m.Origin.Kind == mode.FromPack {
+		lineOff = m.Origin.Line
 	}
 	addWarnings := func(ws mode.ErrorList) {
 		for _, w := range ws {
@@ -336,7 +315,7 @@ func verifyCached(m *mode.Mode, opt Options, bundle *packBundle, errs *mode.Erro
 			*errs = append(*errs, &abs)
 		}
 	}
-	if r, ok := opt.Memo.find(key); ok {
+	if r, ok := opt.Memo.Get(key); ok {
 		opt.Cache.count("verify", true)
 		addWarnings(r.warnings)
 		r.hit = true
@@ -344,7 +323,7 @@ func verifyCached(m *mode.Mode, opt Options, bundle *packBundle, errs *mode.Erro
 	}
 	var data []byte
 	var ok bool
-	if m.Pack != nil {
+	if m.Origin.Kind == mode.FromPack {
 		data, ok = bundle.get(key)
 		opt.Cache.count("verify", ok)
 	} else {
@@ -378,7 +357,7 @@ func verifyCached(m *mode.Mode, opt Options, bundle *packBundle, errs *mode.Erro
 		}
 		if data, err := json.Marshal(c); err == nil {
 			r.data = data
-			if m.Pack == nil {
+			if m.Origin.Kind == mode.FromFile {
 				opt.Cache.Put("verify", key, data)
 			}
 		}
@@ -418,7 +397,7 @@ func verifyMode(m *mode.Mode, opt Options, errs *mode.ErrorList) (*Verification,
 	switch {
 	case opt.table != nil:
 		o, note = tableOracle(m, opt.table, v, errs)
-	case m.Pack != nil && m.Pack.Proof == mode.MateSearchProof:
+	case m.Origin.Kind == mode.FromPack && m.Origin.Pack.Proof == mode.MateSearchProof:
 		// The pack asks for mate search alone.
 	default:
 		o, a, note = exactOracle(m, opt, v, errs)
@@ -657,7 +636,7 @@ func checkPuzzle(m *mode.Mode, o solver.Oracle, v *Verification, errs *mode.Erro
 			ok = checkHintText(m, best, i, h, line, errs) && ok
 		}
 	}
-	if ok && m.Pack != nil && m.Pack.TableMode != nil {
+	if ok && m.Origin.Kind == mode.FromPack && m.Origin.Pack.TableMode != nil {
 		ok = checkOneAnswer(m, o, line, errs)
 	}
 	if ok {

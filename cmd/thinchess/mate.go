@@ -11,6 +11,7 @@ import (
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/solver/mate"
+	"github.com/thinchess/thinchess/solver/terms"
 )
 
 func init() {
@@ -49,8 +50,8 @@ func runMate(args []string, stdout, stderr io.Writer) int {
 		return fs.usageError("want N and a POSITION")
 	}
 	n, err := strconv.Atoi(rest[0])
-	if err != nil || n < 0 || n > mate.MaxMoves {
-		return fs.usageError("N %q: want a number of moves from 0 to %d", rest[0], mate.MaxMoves)
+	if err != nil || n < 0 || n > terms.MaxMateMoves {
+		return fs.usageError("N %q: want a number of moves from 0 to %d", rest[0], terms.MaxMateMoves)
 	}
 	p, err := readPosition("mate", *variant, false, strings.Join(rest[1:], " "))
 	if err != nil {

@@ -57,7 +57,7 @@ func TestOneAnswerEverywhere(t *testing.T) {
 		// A mode file is its own argument; a pack's puzzle is given by its
 		// position and variant.
 		pos := []string{filepath.Join(root, filepath.FromSlash(m.Path))}
-		if m.Pack != nil {
+		if m.Origin.Kind == mode.FromPack {
 			if len(m.RuleText) > 0 {
 				continue
 			}
@@ -81,7 +81,7 @@ func TestOneAnswerEverywhere(t *testing.T) {
 			if !slices.Equal(got.PV, v.PV) {
 				t.Errorf("%s: solve's PV %v, the page's %v", m.Path, got.PV, v.PV)
 			}
-			if m.Pack != nil && m.Pack.TableMode != nil {
+			if m.Origin.Kind == mode.FromPack && m.Origin.Pack.TableMode != nil {
 				// Its table is its pack's (the mode's game), which the
 				// bridge loads only for that game's start; the browser
 				// plays such puzzles from the play table by position

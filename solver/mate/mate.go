@@ -11,6 +11,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/terms"
 )
 
 // ErrUndecided is wrapped by the error a bounded search returns when it
@@ -27,8 +28,6 @@ const (
 	// DefaultTreeNodes bounds the solution tree when
 	// Options.MaxTreeNodes is zero.
 	DefaultTreeNodes = 20_000
-	// MaxMoves is the largest mate distance Search accepts.
-	MaxMoves = 100
 )
 
 // Options tune Search. The zero value is ready to use.
@@ -166,8 +165,8 @@ type Node struct {
 // the result has Undecided set and the error wraps ErrUndecided; the
 // fields then hold only what was proven.
 func Search(p *engine.Position, attacker engine.Color, maxMoves int, opt Options) (*Result, error) {
-	if maxMoves < 0 || maxMoves > MaxMoves {
-		return nil, fmt.Errorf("mate search: bound %d out of range: want 0 to %d moves", maxMoves, MaxMoves)
+	if maxMoves < 0 || maxMoves > terms.MaxMateMoves {
+		return nil, fmt.Errorf("mate search: bound %d out of range: want 0 to %d moves", maxMoves, terms.MaxMateMoves)
 	}
 	s := newMateSearcher(attacker, opt)
 	defer s.releaseFrames()

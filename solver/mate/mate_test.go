@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver/terms"
 )
 
 // mateCase is one block of a testdata/mate/*.txt fixture.
@@ -403,7 +404,7 @@ func TestMateUndecided(t *testing.T) {
 
 func TestMateBadBound(t *testing.T) {
 	p, _ := engine.Parse("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", nil)
-	for _, n := range []int{-1, MaxMoves + 1} {
+	for _, n := range []int{-1, terms.MaxMateMoves + 1} {
 		if _, err := Search(p, engine.White, n, Options{}); err == nil {
 			t.Errorf("bound %d accepted", n)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/terms"
 )
 
 // Oracle is the Oracle of bounded mate search: it knows the positions
@@ -83,8 +84,8 @@ func (o *Oracle) search(p *engine.Position, full bool) (*Result, error) {
 	}
 	var r *Result
 	var err error
-	if o.Bound < 0 || o.Bound > MaxMoves {
-		err = fmt.Errorf("mate search: bound %d out of range: want 0 to %d moves", o.Bound, MaxMoves)
+	if o.Bound < 0 || o.Bound > terms.MaxMateMoves {
+		err = fmt.Errorf("mate search: bound %d out of range: want 0 to %d moves", o.Bound, terms.MaxMateMoves)
 	} else {
 		s := o.acquire()
 		r, err = s.search(p, o.Bound, full)
@@ -195,7 +196,7 @@ func (o *Oracle) best(p *engine.Position, moves []engine.Move) []engine.Move {
 // answer depends on p, n and maxNodes alone, not on what the oracle
 // searched before.
 func (o *Oracle) MatesWithin(p *engine.Position, n int, maxNodes int64) (mates, decided bool) {
-	if n < 0 || n > MaxMoves || maxNodes <= 0 {
+	if n < 0 || n > terms.MaxMateMoves || maxNodes <= 0 {
 		return false, false
 	}
 	tableBits := min(bits.Len64(uint64(maxNodes)), maxScratchBits)

@@ -1,0 +1,24 @@
+// Package wire is the contract between the build and the page: the data
+// the site sends to the browser's scripts, as Go structs whose JSON tags
+// are the keys the scripts read. The build makes these from its domain
+// types (mode.Mode, verify.Verification, …) in one place each and
+// marshals them; it never ships a domain type as it is.
+//
+// The page's side of the contract, templates/static/types/wire.d.ts, is
+// generated from this package's source: every type here becomes a
+// declaration in the ambient namespace wire (wire.Mode, wire.Index, …),
+// a field's name is its JSON key, optional when the field is omitempty,
+// and a json.RawMessage field says its TypeScript type in a ts tag. A
+// test fails when the file is stale; regenerate it with
+//
+//	go generate ./internal/wire
+//
+// A module types what it reads with JSDoc:
+//
+//	/** @type {wire.Index} */
+//	const index = await (await fetch(url)).json();
+//
+// The package imports nothing of the module, so every layer may use it.
+package wire
+
+//go:generate go run ./dts -out ../../templates/static/types/wire.d.ts

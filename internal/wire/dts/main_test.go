@@ -1,0 +1,93 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/sample.d.ts")
+
+// wireDTS is the generated file of package wire, from this folder.
+var wireDTS = filepath.Join("..", "..", "..", "templates", "static", "types", "wire.d.ts")
+
+// TestWireDeclarationsFresh fails when templates/static/types/wire.d.ts
+// is not what package wire's source generates: after a change to a wire
+// struct, run go generate ./internal/wire.
+func TestWireDeclarationsFresh(t *testing.T) {
+	want, err := Generate("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(wireDTS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("%s is stale: run go generate ./internal/wire\n%s", wireDTS, lineDiff(string(got), string(want)))
+	}
+}
+
+// TestGenerate declares testdata/sample, a package with every kind of
+// field, and compares with testdata/sample.d.ts (-update rewrites it).
+func TestGenerate(t *testing.T) {
+	got, err := Generate(filepath.Join("testdata", "sample"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "sample.d.ts")
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("generated declarations differ from %s:\n%s", golden, lineDiff(string(want), string(got)))
+	}
+}
+
+// TestGenerateErrors checks that what has no TypeScript type is an
+// error at its place, all of them at once.
+func TestGenerateErrors(t *testing.T) {
+	_, err := Generate(filepath.Join("testdata", "bad"))
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, want := range []string{
+		"bad.go:6:8: a json.RawMessage needs a ts tag",
+		"bad.go:7:8: no TypeScript type for *ast.ChanType",
+		"bad.go:8:8: no TypeScript type for *ast.MapType",
+		"bad.go:9:8: no TypeScript type for *ast.Ident",
+		"bad.go:15:2: an embedded field with a JSON name",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("no error %q in\n%v", want, err)
+		}
+	}
+}
+
+// lineDiff lists the lines of want and got that differ, by number.
+func lineDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	var b strings.Builder
+	for i := range max(len(w), len(g)) {
+		var a, c string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			c = g[i]
+		}
+		if a != c {
+			b.WriteString("line " + strconv.Itoa(i+1) + ":\n  - " + a + "\n  + " + c + "\n")
+		}
+	}
+	return b.String()
+}
