@@ -383,6 +383,9 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 		// checked after every round: an eighth of what is left of it,
 		// but at least minRound.
 		round := min(max((s.opt.MaxStates-reached())/8, minRound), roundStates)
+		if s.opt.Stop != nil {
+			round = min(round, stopRound) // poll Stop often
+		}
 		batch := max(round/nparts, 64)
 		// share is round r's share of a part's frontier f.
 		share := func(f []uint32, r int) []uint32 {
@@ -1016,5 +1019,8 @@ const collectAt = 1 << 26
 // the budget it is.
 const (
 	roundStates = 1 << 20
-	minRound    = 1 << 13
+	// stopRound bounds a round when Options.Stop is set, so that it is
+	// polled every few milliseconds.
+	stopRound = 1 << 12
+	minRound  = 1 << 13
 )
