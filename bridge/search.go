@@ -22,6 +22,12 @@ const (
 	analyseMateNodes = 3_000_000
 )
 
+// searchShare is the part of a call's time budget its search gets: nine
+// tenths, the rest kept for what comes around it (playing the move,
+// writing the state, the messages between the worker and the page), so
+// that the call keeps its budget as the page measures it.
+func searchShare(limit time.Duration) time.Duration { return limit - limit/10 }
+
 // legalMoves lists the legal moves of p.
 func legalMoves(p *engine.Position) []engine.Move {
 	var buf [engine.MaxMoves]engine.Move
@@ -55,7 +61,7 @@ func (s *Session) searchMove(strategy string, limit time.Duration, rng *rand.Ran
 		}
 		return best, nil
 	case "perfect", "aggressive", "":
-		r := s.searcher().Search(p, search.Limits{Time: limit, History: history(s.game), Stop: live.Stop, Progress: live.progress(p)})
+		r := s.searcher().Search(p, search.Limits{Time: searchShare(limit), History: history(s.game), Stop: live.Stop, Progress: live.progress(p)})
 		if r.Move == engine.NoMove {
 			return engine.NoMove, fmt.Errorf("no legal move: the game is over")
 		}
@@ -72,7 +78,7 @@ func searchAnalysis(p *engine.Position, sr func() *search.Searcher, hist []uint6
 	if found := mateAnalysis(p, start.Add(limit/4), live.Stop, a); found {
 		return nil
 	}
-	rest := max(limit-time.Since(start), time.Millisecond)
+	rest := max(searchShare(limit)-time.Since(start), time.Millisecond)
 	r := sr().Search(p, search.Limits{Time: rest, History: hist, Stop: live.Stop, Progress: live.progress(p)})
 	a.Method = "search"
 	a.MethodText = fmt.Sprintf("alpha-beta search to depth %d (%d positions); an estimate, not a proof", r.Depth, r.Nodes)

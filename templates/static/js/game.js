@@ -342,9 +342,10 @@ export class Game {
   }
 
   // searches reports whether the computer searches (no exact table
-  // answers), so that thinking takes time worth showing.
+  // answers, and it does not play at random), so that thinking takes
+  // time worth showing.
   searches() {
-    return !this.data.table && !(this.state && this.state.bans);
+    return !this.data.table && !(this.state && this.state.bans) && this.opponent !== 'random';
   }
 
   /**
@@ -361,6 +362,7 @@ export class Game {
   // stop ends the search running: a reply plays, and an analysis shows,
   // the best move found so far.
   stop() {
+    this.stopped = true;
     if (this.engine.stop) this.engine.stop();
   }
 
@@ -434,6 +436,7 @@ export class Game {
     const progress = (/** @type {SearchProgress} */ p) => { if (gen === this.gen) this.showThinking(progressText(p, side)); };
     return this.tableReady.then(() => {
       if (this.searches()) this.showThinking('Looking for the best move…');
+      this.stopped = false;
       const t0 = performance.now();
       return this.engine.call('analyse', this.id, ANALYSE_MS, { __opts: true, progress }).then((a) => {
         this.lastAnalyseMs = performance.now() - t0;
@@ -461,7 +464,7 @@ export class Game {
       if (!m) { this.showAnalysis(['No move to suggest.']); return; }
       this.board.mark('best', [m.from, m.to]);
       const all = a.bestMoves.map((x) => x.san).join(', ');
-      const text = 'Best move: ' + m.san + (a.bestMoves.length > 1 ? ' (all best: ' + all + ')' : '') + ' — ' + a.summary;
+      const text = 'Best move: ' + m.san + (a.bestMoves.length > 1 ? ' (all best: ' + all + ')' : '') + ' — ' + a.summary + (this.stopped ? ' (Stopped: the best move found so far.)' : '');
       this.showAnalysis([text]);
       announce(text);
     }, (err) => this.analysisFailed(err));

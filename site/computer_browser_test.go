@@ -1,0 +1,149 @@
+package site
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// watchComputer is run in the page: it notes, with performance.now(),
+// when each move appears in the move list, and every text the thinking
+// line shows, so that a test reads times and progress from what the page
+// showed.
+const watchComputer = `(() => {
+	window.__moves = [];
+	window.__thinking = [];
+	const moves = document.getElementById('moves');
+	new MutationObserver(() => {
+		const n = moves.querySelectorAll('button.mv').length;
+		while (window.__moves.length < n) window.__moves.push(performance.now());
+	}).observe(moves, { childList: true, subtree: true });
+	const think = document.getElementById('think'), text = document.getElementById('think-text');
+	new MutationObserver(() => {
+		if (!think.hidden && text.textContent) window.__thinking.push(text.textContent);
+	}).observe(think, { attributes: true, childList: true, subtree: true, characterData: true });
+	return true;
+})()`
+
+// replyPause is game.js's REPLY_PAUSE: the computer waits this long
+// before it starts thinking, so that the player's move can be seen.
+const replyPause = 250
+
+// The computer on a phone (390×844), on a page without a table: a move
+// made while the engine loads is kept and answered; the opponent is
+// named for what it is, with its think time; a reply keeps its budget
+// (1.2× the think time, measured in the page) and shows its progress;
+// Stop makes it play at once, and ends a Best move with the best move so
+// far. On a page with a table the computer is called perfect.
+func TestBrowserComputer(t *testing.T) {
+	needChromium(t)
+	site := buildTestSite(t, "")
+	srv := serve(t, site.dir, "")
+	srv.wasmDelay.Store(int64(2 * time.Second))
+	ctx := browser(t, 390, 844)
+	// shot saves a screenshot with the thinking line (or the analysis)
+	// in view.
+	shot := func(name string) {
+		dir := os.Getenv("THINCHESS_SCREENSHOTS")
+		if dir == "" {
+			return
+		}
+		eval[bool](t, ctx, `(document.getElementById('think').hidden ? document.getElementById('analysis') : document.getElementById('think')).scrollIntoView({block: 'center'}), true`)
+		buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err == nil {
+			err = os.WriteFile(filepath.Join(dir, name), buf, 0o644)
+		}
+		if err != nil {
+			t.Logf("screenshot %s: %v", name, err)
+		}
+	}
+
+	// A move made before the WebAssembly engine is ready is kept.
+	open(t, ctx, srv.url("modes/standard/"))
+	eval[bool](t, ctx, watchComputer)
+	if !eval[bool](t, ctx, `document.body.classList.contains('wasm-loading')`) {
+		t.Fatal("the engine was ready at once: the test no longer makes a move before it is")
+	}
+	clickMove(t, ctx, "a2", "a4")
+	waitFor(t, ctx, `document.querySelectorAll('#moves button.mv').length >= 1`, 5*time.Second)
+	if first := eval[string](t, ctx, `document.querySelector('#moves button.mv').textContent`); first != "a4" {
+		t.Errorf("the move made while the engine loaded shows as %q, want a4", first)
+	}
+	waitFor(t, ctx, `document.querySelectorAll('#moves button.mv').length >= 2`, 60*time.Second)
+	srv.wasmDelay.Store(0)
+
+	// The opponent's label says it searches, and for how long.
+	label := func() string { return eval[string](t, ctx, `document.querySelector('#opponent option[value="perfect"]').textContent`) }
+	if l := label(); l != "Computer: search, 1 s" {
+		t.Errorf("the opponent is called %q, want \"Computer: search, 1 s\"", l)
+	}
+
+	// A reply within its budget, with progress shown (the test page's
+	// computer plays at random until told otherwise).
+	run(t, ctx, chromedp.SetValue(css("#opponent"), "perfect"))
+	eval[bool](t, ctx, `document.getElementById('opponent').dispatchEvent(new Event('change'))`)
+	replyMs := func(from, to string, n int) float64 {
+		t.Helper()
+		eval[bool](t, ctx, `(window.__clickAt = performance.now(), window.__thinking = [], true)`)
+		clickMove(t, ctx, from, to)
+		waitFor(t, ctx, fmt.Sprintf(`window.__moves.length >= %d`, n), 30*time.Second)
+		return eval[float64](t, ctx, fmt.Sprintf(`window.__moves[%d] - window.__clickAt`, n-1)) - replyPause
+	}
+	ms := replyMs("h2", "h3", 4)
+	t.Logf("a reply with 1 s to think: %.0f ms in the page", ms)
+	if ms > 1200 {
+		t.Errorf("the reply took %.0f ms, over 1.2× its 1 s budget", ms)
+	}
+	thinking := eval[[]string](t, ctx, `window.__thinking`)
+	if !slices.ContainsFunc(thinking, func(s string) bool { return strings.HasPrefix(s, "Depth ") }) {
+		t.Errorf("no progress shown while the computer thought: %q", thinking)
+	}
+
+	// Three seconds to think, stopped once it shows a depth: it plays at once.
+	run(t, ctx, chromedp.SetValue(css("#level"), "3000"))
+	eval[bool](t, ctx, `document.getElementById('level').dispatchEvent(new Event('change'))`)
+	if l := label(); l != "Computer: search, 3 s" {
+		t.Errorf("after choosing 3 s the opponent is called %q", l)
+	}
+	eval[bool](t, ctx, `(window.__clickAt = performance.now(), window.__thinking = [], true)`)
+	clickMove(t, ctx, "g2", "g3")
+	waitFor(t, ctx, `window.__thinking.some((s) => s.startsWith('Depth '))`, 10*time.Second)
+	shot("computer-thinking-390.png")
+	eval[bool](t, ctx, `(window.__stopAt = performance.now(), document.querySelector('#think button[data-action="stop"]').click(), true)`)
+	waitFor(t, ctx, `window.__moves.length >= 6`, 10*time.Second)
+	if after := eval[float64](t, ctx, `window.__moves[5] - window.__stopAt`); after > 500 {
+		t.Errorf("the reply came %.0f ms after Stop", after)
+	}
+	if eval[bool](t, ctx, `!document.getElementById('think').hidden`) {
+		t.Error("the thinking line still shows after the reply")
+	}
+
+	// Best move, stopped: the best move so far, said to be stopped.
+	run(t, ctx, chromedp.Click(css(`button[data-action="best"]`)))
+	waitFor(t, ctx, `!document.getElementById('think').hidden && document.getElementById('think-text').textContent.startsWith('Depth ')`, 10*time.Second)
+	eval[bool](t, ctx, `(window.__stopAt = performance.now(), document.querySelector('#think button[data-action="stop"]').click(), true)`)
+	waitFor(t, ctx, `document.getElementById('analysis').textContent.startsWith('Best move: ')`, 5*time.Second)
+	shot("computer-best-stopped-390.png")
+
+	// The think time is kept on the device.
+	run(t, ctx, chromedp.Reload())
+	waitFor(t, ctx, `document.body.classList.contains('engine-ready')`, 30*time.Second)
+	if l := label(); l != "Computer: search, 3 s" {
+		t.Errorf("after a reload the opponent is called %q, want the 3 s chosen before", l)
+	}
+
+	// Where the table answers, the computer is perfect and has no think time.
+	open(t, ctx, srv.url("modes/gardner/"))
+	if l := label(); l != "Computer: perfect" {
+		t.Errorf("on a page with a table the opponent is called %q", l)
+	}
+	if eval[bool](t, ctx, `!!document.getElementById('level')`) {
+		t.Error("a page with a table offers a think time")
+	}
+}
