@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -79,7 +80,9 @@ func TestBrowserComputer(t *testing.T) {
 	srv.wasmDelay.Store(0)
 
 	// The opponent's label says it searches, and for how long.
-	label := func() string { return eval[string](t, ctx, `document.querySelector('#opponent option[value="perfect"]').textContent`) }
+	label := func() string {
+		return eval[string](t, ctx, `document.querySelector('#opponent option[value="perfect"]').textContent`)
+	}
 	if l := label(); l != "Computer: search, 1 s" {
 		t.Errorf("the opponent is called %q, want \"Computer: search, 1 s\"", l)
 	}
@@ -146,4 +149,107 @@ func TestBrowserComputer(t *testing.T) {
 	if eval[bool](t, ctx, `!!document.getElementById('level')`) {
 		t.Error("a page with a table offers a think time")
 	}
+}
+
+// computerPages are the pages whose computer TestBrowserComputerTimes
+// times, each with a first move for the player.
+var computerPages = []struct{ page, from, to string }{
+	{"modes/gardner-5x5/", "a2", "a3"},
+	{"modes/los-alamos/", "a2", "a3"},
+	{"modes/thin-2x10/", "a4", "a5"},
+	{"modes/standard-chess/", "e2", "e4"},
+	{"modes/1d-12/", "a5", "a7"},
+}
+
+// TestBrowserComputerTimes times, in the page, the computer's first
+// reply and a Best move on computerPages of built sites, for
+// docs/performance.md. It runs only when THINCHESS_COMPUTER_SITES names
+// the sites' folders ("main=/tmp/a/public,branch=/tmp/b/public"); the
+// sites are measured in turn, page by page, THINCHESS_COMPUTER_ROUNDS
+// times (default 3), so that a busy machine weighs on all of them alike.
+// The reply is the time from the player's click to the reply in the move
+// list, less the page's pause before it thinks; Best move is the time
+// from the click to the answer in the analysis.
+func TestBrowserComputerTimes(t *testing.T) {
+	spec := os.Getenv("THINCHESS_COMPUTER_SITES")
+	if spec == "" {
+		t.Skip("set THINCHESS_COMPUTER_SITES=name=folder,… to time the computer on built sites")
+	}
+	needChromium(t)
+	rounds := 3
+	if n, err := strconv.Atoi(os.Getenv("THINCHESS_COMPUTER_ROUNDS")); err == nil && n > 0 {
+		rounds = n
+	}
+	type site struct{ name, dir string }
+	var sites []site
+	for _, part := range strings.Split(spec, ",") {
+		name, dir, ok := strings.Cut(part, "=")
+		if !ok {
+			t.Fatalf("THINCHESS_COMPUTER_SITES: %q is not name=folder", part)
+		}
+		sites = append(sites, site{name, dir})
+	}
+	servers := map[string]*siteServer{}
+	for _, s := range sites {
+		servers[s.name] = serve(t, s.dir, "")
+	}
+	reply := map[string][]float64{}
+	best := map[string][]float64{}
+	for r := 0; r < rounds; r++ {
+		for _, pg := range computerPages {
+			for _, s := range sites {
+				ctx := browser(t, 390, 844)
+				open(t, ctx, servers[s.name].url(pg.page))
+				waitFor(t, ctx, `!document.body.classList.contains('wasm-loading')`, 60*time.Second)
+				eval[bool](t, ctx, watchComputerMoves)
+				eval[bool](t, ctx, `(window.__clickAt = performance.now(), true)`)
+				clickMove(t, ctx, pg.from, pg.to)
+				waitFor(t, ctx, `window.__moves.length >= 2`, 120*time.Second)
+				ms := eval[float64](t, ctx, `window.__moves[1] - window.__clickAt`) - replyPause
+				eval[bool](t, ctx, `(window.__bestAt = performance.now(), document.querySelector('button[data-action="best"]').click(), true)`)
+				waitFor(t, ctx, `document.getElementById('analysis').textContent.startsWith('Best move')`, 120*time.Second)
+				bms := eval[float64](t, ctx, `window.__analysedAt - window.__bestAt`)
+				key := s.name + " " + pg.page
+				reply[key] = append(reply[key], ms)
+				best[key] = append(best[key], bms)
+				t.Logf("round %d %s: reply %.0f ms, Best move %.0f ms", r+1, key, ms, bms)
+			}
+		}
+	}
+	var b strings.Builder
+	b.WriteString("| page | site | first reply (ms) | Best move (ms) |\n|---|---|---|---|\n")
+	for _, pg := range computerPages {
+		for _, s := range sites {
+			key := s.name + " " + pg.page
+			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", pg.page, s.name, medianOf(reply[key]), medianOf(best[key]))
+		}
+	}
+	t.Logf("medians of %d rounds:\n%s", rounds, b.String())
+}
+
+// watchComputerMoves is watchComputer's move clock alone, with the time
+// the analysis was written: it works on pages before the computer showed
+// its thinking.
+const watchComputerMoves = `(() => {
+	window.__moves = [];
+	const moves = document.getElementById('moves');
+	new MutationObserver(() => {
+		const n = moves.querySelectorAll('button.mv').length;
+		while (window.__moves.length < n) window.__moves.push(performance.now());
+	}).observe(moves, { childList: true, subtree: true });
+	const analysis = document.getElementById('analysis');
+	new MutationObserver(() => {
+		if (analysis.textContent.startsWith('Best move')) window.__analysedAt = performance.now();
+	}).observe(analysis, { childList: true, subtree: true, characterData: true });
+	return true;
+})()`
+
+// medianOf writes the median of xs and their range: "812 (790–850)".
+func medianOf(xs []float64) string {
+	if len(xs) == 0 {
+		return "–"
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return fmt.Sprintf("%.0f (%.0f–%.0f)", s[len(s)/2], s[0], s[len(s)-1])
 }
