@@ -37,10 +37,11 @@ type Limits struct {
 	// (MateSearch, tried in won-looking endings).
 	NoExact bool
 	// ExactStates bounds the exact tables the search may build: when the
-	// position's material could fit, Solve runs with this state limit
-	// (the first move after a capture may then take the solve's time on
-	// top of the budget). 0 means DefaultExactStates; negative turns
-	// table building off.
+	// position's material could fit, Solve runs with this state limit,
+	// within the time budget (a table of the game within half of it, a
+	// table of an ending met during the search within what is left; a
+	// build the clock stops is not tried again in the game). 0 means
+	// DefaultExactStates; negative turns table building off.
 	ExactStates int
 	// Stop, when set, is polled with the clock (every 1,024 positions,
 	// and between the rounds of a table build): once it returns true the
