@@ -37,9 +37,10 @@ func (r *renderer) certificateOf(m *mode.Mode, v *verify.Verification) *verify.P
 }
 
 // certificateValue is the value a certificate's record proves, and where
-// it comes from, as the Solved page says it: "Draw (certificate
-// 38d7….tctb, 54,859,106 positions; its record, not verified by this
-// build: the certificate is not in the repository)".
+// it comes from, as the Solved page says it: "Draw with best play,
+// proven by the certificate 38d7….tctb (54,859,106 positions; its
+// record, not verified by this build: the certificate is not in the
+// repository)."
 func certificateValue(pr *verify.Proven) string {
 	how := "verified by this build"
 	switch {
@@ -49,5 +50,5 @@ func certificateValue(pr *verify.Proven) string {
 	default:
 		how = "its record, not verified by this build: the certificate is not in the repository"
 	}
-	return fmt.Sprintf("%s (certificate %s, %s positions; %s)", recordValue(pr), pr.Certificate.File, thousands(pr.Result.States), how)
+	return fmt.Sprintf("%s, proven by the certificate %s (%s positions; %s).", recordValue(pr), pr.Certificate.File, thousands(pr.Result.States), how)
 }
