@@ -338,20 +338,20 @@ func (r *renderer) execute(p *page, file string) error {
 // modeView is a mode as its page and cards show it.
 type modeView struct {
 	*mode.Mode
-	V          *verify.Verification
-	A          *verify.Artifacts // nil unless solved exactly
-	Board      boardView
-	Thumb      template.HTML
-	Body       template.HTML
-	Code, FEN  string
-	W, H       int
-	Puzzle     *puzzleView
-	Data       template.JS // set per page: URLs depend on where it sits
+	V         *verify.Verification
+	A         *verify.Artifacts // nil unless solved exactly
+	Board     boardView
+	Thumb     template.HTML
+	Body      template.HTML
+	Code, FEN string
+	W, H      int
+	Puzzle    *puzzleView
+	Data      template.JS // set per page: URLs depend on where it sits
 	// ExactPlay says the computer answers from an exact table (see
 	// exactPlay); Cert is the certificate record that proves the start's
 	// value when the build does not (see certificateOf).
-	ExactPlay bool
-	Cert      *verify.Proven
+	ExactPlay  bool
+	Cert       *verify.Proven
 	game       json.RawMessage
 	promotions []string
 }

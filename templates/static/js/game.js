@@ -329,6 +329,7 @@ export class Game {
       if (!r || gen !== this.gen) return;
       this.lastReplyMs = performance.now() - t0;
       this.board.el.dataset.replyMs = String(Math.round(this.lastReplyMs));
+      this.noteTime(this.lastReplyMs);
       this.setState(r.state, true);
       // Under bans the computer may act twice in a row (its move, then
       // its ban of the player's next move).
@@ -357,6 +358,15 @@ export class Game {
     if (!this.thinkEl) return;
     this.thinkEl.hidden = !text;
     if (this.thinkText) this.thinkText.textContent = text;
+  }
+
+  /**
+   * noteTime keeps how long the last engine call of the computer took,
+   * in ms, on the thinking line (data-ms): what its budget is held to.
+   * @param {number} ms
+   */
+  noteTime(ms) {
+    if (this.thinkEl) this.thinkEl.dataset.ms = String(Math.round(ms));
   }
 
   // stop ends the search running: a reply plays, and an analysis shows,
@@ -440,6 +450,7 @@ export class Game {
       const t0 = performance.now();
       return this.engine.call('analyse', this.id, ANALYSE_MS, { __opts: true, progress }).then((a) => {
         this.lastAnalyseMs = performance.now() - t0;
+        this.noteTime(this.lastAnalyseMs);
         this.showThinking('');
         return a;
       }, (err) => {
