@@ -17,9 +17,10 @@ import (
 // gets through; it posts its progress through the worker's
 // thinchessProgress after every iteration of the search.
 
-// yieldEvery is how often a long call lets the event loop run. A
-// browser clamps a timer nested this deep to 4 ms, so a yield costs
-// about 4 ms: 4 % of the call's time.
+// yieldEvery is how often a long call lets the event loop run. Browsers
+// clamp a timer nested this deep to at least 4 ms, so a yield costs
+// about 4 ms: some 4 % of the call's time, and a stop waits at most
+// yieldEvery.
 const yieldEvery = 100 * time.Millisecond
 
 // stopAsked is set by stop() and cleared when a long call starts.
