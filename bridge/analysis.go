@@ -45,8 +45,8 @@ func (s *Session) searcher() *search.Searcher {
 }
 
 // pick chooses the side to move's move by strategy, from the table when
-// one is loaded, else by search.
-func (s *Session) pick(strategy string, limit time.Duration, seed int64) (engine.Move, error) {
+// one is loaded, else by search (watched by live).
+func (s *Session) pick(strategy string, limit time.Duration, seed int64, live Live) (engine.Move, error) {
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x7468696e))
 	if s.game.Rules().Bans {
 		return s.pickAction(strategy, rng)
@@ -63,12 +63,12 @@ func (s *Session) pick(strategy string, limit time.Duration, seed int64) (engine
 			return m, nil
 		}
 	}
-	return s.searchMove(strategy, limit, rng)
+	return s.searchMove(strategy, limit, rng, live)
 }
 
 // Choose returns the move a strategy would play, without playing it.
 func (s *Session) Choose(strategy string, seed int64) (Obj, error) {
-	m, err := s.pick(strategy, time.Second, seed)
+	m, err := s.pick(strategy, time.Second, seed, Live{})
 	if err != nil {
 		return nil, err
 	}
@@ -78,8 +78,14 @@ func (s *Session) Choose(strategy string, seed int64) (Obj, error) {
 // Reply chooses and plays the computer's move within a time budget:
 // {move, state, ms}.
 func (s *Session) Reply(strategy string, limit time.Duration, seed int64) (Obj, error) {
+	return s.ReplyLive(strategy, limit, seed, Live{})
+}
+
+// ReplyLive is Reply watched by live: a search reports its progress, and
+// a stop plays the best move found so far.
+func (s *Session) ReplyLive(strategy string, limit time.Duration, seed int64, live Live) (Obj, error) {
 	t0 := time.Now()
-	m, err := s.pick(strategy, clampBudget(limit, time.Second), seed)
+	m, err := s.pick(strategy, clampBudget(limit, time.Second), seed, live)
 	if err != nil {
 		return nil, err
 	}
@@ -168,15 +174,21 @@ func fromOracle(o solver.Oracle, p *engine.Position, a *Analysis) bool {
 // bounded mate search for either side, and failing that the alpha-beta
 // searcher's estimate.
 func (s *Session) Analyse(limit time.Duration) (*Analysis, error) {
+	return s.AnalyseLive(limit, Live{})
+}
+
+// AnalyseLive is Analyse watched by live: a search reports its
+// progress, and a stop answers with what it found so far.
+func (s *Session) AnalyseLive(limit time.Duration, live Live) (*Analysis, error) {
 	if s.game.Rules().Bans && !s.game.Status().IsOver() {
 		return s.banAnalysis()
 	}
-	return analysePosition(s.game.Position(), s.game.Status(), s.table, s.searcher, history(s.game), clampBudget(limit, 1500*time.Millisecond))
+	return analysePosition(s.game.Position(), s.game.Status(), s.table, s.searcher, history(s.game), clampBudget(limit, 1500*time.Millisecond), live)
 }
 
 // analysePosition answers from the end of the game, from the table, or
 // else by searching (searchAnalysis; sr gives the searcher to use).
-func analysePosition(p *engine.Position, st engine.Status, t *solver.Table, sr func() *search.Searcher, hist []uint64, limit time.Duration) (*Analysis, error) {
+func analysePosition(p *engine.Position, st engine.Status, t *solver.Table, sr func() *search.Searcher, hist []uint64, limit time.Duration, live Live) (*Analysis, error) {
 	a := newAnalysis(p)
 	if st.IsOver() {
 		a.Method, a.MethodText = "over", "the game is over"
@@ -194,7 +206,7 @@ func analysePosition(p *engine.Position, st engine.Status, t *solver.Table, sr f
 		a.summarize()
 		return a, nil
 	}
-	if err := searchAnalysis(p, sr, hist, limit, a); err != nil {
+	if err := searchAnalysis(p, sr, hist, limit, live, a); err != nil {
 		return nil, err
 	}
 	a.summarize()

@@ -22,6 +22,12 @@ const (
 	analyseMateNodes = 3_000_000
 )
 
+// searchShare is the part of a call's time budget its search gets: nine
+// tenths, the rest kept for what comes around it (playing the move,
+// writing the state, the messages between the worker and the page), so
+// that the call keeps its budget as the page measures it.
+func searchShare(limit time.Duration) time.Duration { return limit - limit/10 }
+
 // legalMoves lists the legal moves of p.
 func legalMoves(p *engine.Position) []engine.Move {
 	var buf [engine.MaxMoves]engine.Move
@@ -31,7 +37,7 @@ func legalMoves(p *engine.Position) []engine.Move {
 // searchMove picks a move without a table: perfect and aggressive
 // play the searcher's best move; cooperative plays the move the searcher
 // likes least for the mover; random any legal move.
-func (s *Session) searchMove(strategy string, limit time.Duration, rng *rand.Rand) (engine.Move, error) {
+func (s *Session) searchMove(strategy string, limit time.Duration, rng *rand.Rand, live Live) (engine.Move, error) {
 	p := s.game.Position()
 	moves := legalMoves(p)
 	if len(moves) == 0 {
@@ -48,14 +54,14 @@ func (s *Session) searchMove(strategy string, limit time.Duration, rng *rand.Ran
 		for _, m := range moves {
 			q := *p
 			q.Make(m)
-			r := search.Search(&q, search.Limits{Time: per, Depth: 6, History: history(s.game)})
+			r := search.Search(&q, search.Limits{Time: per, Depth: 6, History: history(s.game), Stop: live.Stop})
 			if r.Score > bestScore {
 				best, bestScore = m, r.Score
 			}
 		}
 		return best, nil
 	case "perfect", "aggressive", "":
-		r := s.searcher().Search(p, search.Limits{Time: limit, History: history(s.game)})
+		r := s.searcher().Search(p, search.Limits{Time: searchShare(limit), History: history(s.game), Stop: live.Stop, Progress: live.progress(p)})
 		if r.Move == engine.NoMove {
 			return engine.NoMove, fmt.Errorf("no legal move: the game is over")
 		}
@@ -65,16 +71,21 @@ func (s *Session) searchMove(strategy string, limit time.Duration, rng *rand.Ran
 }
 
 // searchAnalysis fills a from a bounded mate search for either side
-// and, failing that, the alpha-beta searcher's estimate.
-func searchAnalysis(p *engine.Position, sr func() *search.Searcher, hist []uint64, limit time.Duration, a *Analysis) error {
-	if found := mateAnalysis(p, a); found {
+// (within a quarter of the budget) and, failing that, the alpha-beta
+// searcher's estimate (within the rest), both stopped by live.
+func searchAnalysis(p *engine.Position, sr func() *search.Searcher, hist []uint64, limit time.Duration, live Live, a *Analysis) error {
+	start := time.Now()
+	if found := mateAnalysis(p, start.Add(limit/4), live.Stop, a); found {
 		return nil
 	}
-	r := sr().Search(p, search.Limits{Time: limit, History: hist})
+	rest := max(searchShare(limit)-time.Since(start), time.Millisecond)
+	r := sr().Search(p, search.Limits{Time: rest, History: hist, Stop: live.Stop, Progress: live.progress(p)})
 	a.Method = "search"
 	a.MethodText = fmt.Sprintf("alpha-beta search to depth %d (%d positions); an estimate, not a proof", r.Depth, r.Nodes)
 	if r.Exact {
 		a.MethodText = "exact endgame table inside the search"
+	} else if live.Stop != nil && live.Stop() {
+		a.MethodText = fmt.Sprintf("alpha-beta search, stopped at depth %d (%d positions); an estimate, not a proof", r.Depth, r.Nodes)
 	}
 	a.PV = sanOf(p, r.PV)
 	a.PVText = p.LineText(a.PV)
@@ -100,10 +111,11 @@ func searchAnalysis(p *engine.Position, sr func() *search.Searcher, hist []uint6
 }
 
 // mateAnalysis looks for a forced mate by either side within
-// analyseMateMoves and fills a from the mate oracle when one is proven.
-func mateAnalysis(p *engine.Position, a *Analysis) bool {
+// analyseMateMoves, until the deadline or a stop, and fills a from the
+// mate oracle when one is proven.
+func mateAnalysis(p *engine.Position, deadline time.Time, stop func() bool, a *Analysis) bool {
 	for _, attacker := range []engine.Color{p.Side, p.Side.Other()} {
-		o := mate.NewOracle(attacker, analyseMateMoves, mate.Options{MaxNodes: analyseMateNodes})
+		o := mate.NewOracle(attacker, analyseMateMoves, mate.Options{MaxNodes: analyseMateNodes, Deadline: deadline, Stop: stop})
 		if fromOracle(o, p, a) {
 			a.Method, a.MethodText = "mate-search", fmt.Sprintf("bounded mate search (proved within %d moves)", analyseMateMoves)
 			return true
@@ -139,5 +151,5 @@ func SolvePosition(p *engine.Position, maxStates int, limit time.Duration, progr
 	if a, ok, err := solveExact(p, maxStates, progress); err != nil || ok {
 		return a, err
 	}
-	return analysePosition(p, p.Status(), nil, func() *search.Searcher { return search.NewSearcher(18) }, nil, clampBudget(limit, 3*time.Second))
+	return analysePosition(p, p.Status(), nil, func() *search.Searcher { return search.NewSearcher(18) }, nil, clampBudget(limit, 3*time.Second), Live{})
 }

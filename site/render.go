@@ -338,15 +338,20 @@ func (r *renderer) execute(p *page, file string) error {
 // modeView is a mode as its page and cards show it.
 type modeView struct {
 	*mode.Mode
-	V          *verify.Verification
-	A          *verify.Artifacts // nil unless solved exactly
-	Board      boardView
-	Thumb      template.HTML
-	Body       template.HTML
-	Code, FEN  string
-	W, H       int
-	Puzzle     *puzzleView
-	Data       template.JS // set per page: URLs depend on where it sits
+	V         *verify.Verification
+	A         *verify.Artifacts // nil unless solved exactly
+	Board     boardView
+	Thumb     template.HTML
+	Body      template.HTML
+	Code, FEN string
+	W, H      int
+	Puzzle    *puzzleView
+	Data      template.JS // set per page: URLs depend on where it sits
+	// ExactPlay says the computer answers from an exact table (see
+	// exactPlay); Cert is the certificate record that proves the start's
+	// value when the build does not (see certificateOf).
+	ExactPlay  bool
+	Cert       *verify.Proven
 	game       json.RawMessage
 	promotions []string
 }
@@ -383,6 +388,7 @@ func (r *renderer) dataView(m *mode.Mode) (*modeView, error) {
 		return nil, fmt.Errorf("render: %s: %v", m.Path, err)
 	}
 	mv := &modeView{Mode: m, V: r.results[m.ID], A: r.artifacts[m.ID], Code: m.Start.Code(), FEN: m.Start.FEN(), W: m.Start.B.W, H: m.Start.B.H, game: game}
+	mv.ExactPlay, mv.Cert = r.exactPlay(m), r.certificateOf(m, mv.V)
 	for _, t := range m.Rules.PromotionTypes() {
 		mv.promotions = append(mv.promotions, string(t.Letter()))
 	}
@@ -511,6 +517,9 @@ func (mv *modeView) MethodText() string {
 // ValueText is the proven value of the start position.
 func (mv *modeView) ValueText() string {
 	v := mv.V
+	if v.Method != solver.Exact && mv.Cert != nil {
+		return certificateValue(mv.Cert)
+	}
 	s := v.Value.Title()
 	if v.MateIn > 0 {
 		s += fmt.Sprintf(": mate in %d (%d plies)", v.MateIn, v.DTM)

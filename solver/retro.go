@@ -17,6 +17,10 @@ import (
 // reachable than Options.MaxStates allows.
 var ErrTooLarge = errors.New("state space too large")
 
+// ErrStopped is wrapped by the error Solve returns when Options.Stop
+// asked it to stop.
+var ErrStopped = errors.New("solve stopped")
+
 // DefaultMaxStates is the state limit of Solve when Options.MaxStates is
 // zero. Positions without pawns or castling take about 25 bytes a state
 // at the peak of a solve, so it keeps such a solve under 4 GiB.
@@ -39,6 +43,11 @@ type Options struct {
 	// after every level of the enumeration and every distance of the
 	// solve.
 	Progress func(Progress)
+	// Stop, if set, is polled by the goroutine that called Solve after
+	// every round of the enumeration and every distance of the solve:
+	// when it returns true, Solve returns an error wrapping ErrStopped.
+	// A searcher that builds tables against a clock sets it.
+	Stop func() bool
 
 	// engineOnly makes Solve use the engine's move generator and stored
 	// edges even where the piece space applies (for tests that compare
@@ -100,6 +109,9 @@ func Solve(start *engine.Position, opt Options) (*Table, error) {
 		return nil, err
 	}
 	s.progress(Progress{Phase: "index", States: s.stats.States})
+	if err := s.stopped(); err != nil {
+		return nil, err
+	}
 	if err := s.propagate(); err != nil {
 		return nil, err
 	}
@@ -210,6 +222,15 @@ func (s *solve) progress(p Progress) {
 		p.Elapsed = time.Since(s.began)
 		s.opt.Progress(p)
 	}
+}
+
+// stopped returns an error wrapping ErrStopped when Options.Stop asks
+// the solve to stop.
+func (s *solve) stopped() error {
+	if s.opt.Stop != nil && s.opt.Stop() {
+		return fmt.Errorf("%w: solving from %s", ErrStopped, s.start.FEN())
+	}
+	return nil
 }
 
 // infoOf packs what expanding a state taught: its number of moves, or its
@@ -362,6 +383,9 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 		// checked after every round: an eighth of what is left of it,
 		// but at least minRound.
 		round := min(max((s.opt.MaxStates-reached())/8, minRound), roundStates)
+		if s.opt.Stop != nil {
+			round = min(round, stopRound) // poll Stop often
+		}
 		batch := max(round/nparts, 64)
 		// share is round r's share of a part's frontier f.
 		share := func(f []uint32, r int) []uint32 {
@@ -488,6 +512,9 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 			}
 			if reached() > s.opt.MaxStates {
 				return nil, 0, fmt.Errorf("%w: more than %d states are reachable from %s", ErrTooLarge, s.opt.MaxStates, s.start.FEN())
+			}
+			if err := s.stopped(); err != nil {
+				return nil, 0, err
 			}
 		}
 		for orient := range frontier {
@@ -875,6 +902,9 @@ func (s *solve) propagate() error {
 			shown *= 2 // both states of every kept pair are reachable
 		}
 		s.progress(Progress{Phase: "solve", States: s.stats.States, Depth: d + 1, Resolved: shown})
+		if err := s.stopped(); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -989,5 +1019,8 @@ const collectAt = 1 << 26
 // the budget it is.
 const (
 	roundStates = 1 << 20
-	minRound    = 1 << 13
+	// stopRound bounds a round when Options.Stop is set, so that it is
+	// polled every few milliseconds.
+	stopRound = 1 << 12
+	minRound  = 1 << 13
 )

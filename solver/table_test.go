@@ -269,6 +269,35 @@ func TestSolveTooLarge(t *testing.T) {
 	}
 }
 
+// TestSolveStops checks that Solve polls Options.Stop between its rounds
+// and distances and stops at the first poll that says so, with
+// ErrStopped, whichever phase it is in; a Stop that never says so leaves
+// the table as it is without one.
+func TestSolveStops(t *testing.T) {
+	start, _ := engine.Parse("bk,bn,br,x,x,wr,wn,wk:w", nil)
+	polls := 0
+	full, err := Solve(start, Options{Stop: func() bool { polls++; return false }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain := solveVerified(t, start, Options{}); plain.Len() != full.Len() {
+		t.Fatalf("with Stop: %d states, without: %d", full.Len(), plain.Len())
+	}
+	if polls < 3 {
+		t.Fatalf("a solve of %d states polled Stop %d times, want one per round and distance", full.Len(), polls)
+	}
+	for k := 1; k <= polls; k++ {
+		n := 0
+		_, err := Solve(start, Options{Stop: func() bool { n++; return n >= k }})
+		if !errors.Is(err, ErrStopped) {
+			t.Fatalf("Stop true at poll %d of %d: %v, want ErrStopped", k, polls, err)
+		}
+		if n != k {
+			t.Errorf("Stop true at poll %d: polled %d times", k, n)
+		}
+	}
+}
+
 // TestSolveRefuses checks the errors for what the solver does not handle.
 func TestSolveRefuses(t *testing.T) {
 	r := engine.MustPreset("1d")

@@ -13,7 +13,11 @@
 //	JSON.parse(thinchess.play(id, "Na3"))   // → the new state
 //
 // The page runs the instance in a Web Worker (templates/static/worker.js)
-// so long searches never freeze it. This command is only the syscall/js
+// so long searches never freeze it. The long calls, reply and analyse,
+// answer with a Promise of the JSON string instead: they run in a
+// goroutine that lets the worker's event loop run now and then, post
+// their progress through the worker's thinchessProgress, and end with
+// what they found so far when stop() is called (live.go). This command is only the syscall/js
 // glue: what each function does is package bridge, tested natively.
 package main
 
@@ -58,16 +62,6 @@ func main() {
 		"choose": withSession(func(s *bridge.Session, a []js.Value) (any, error) {
 			return s.Choose(str(a, 0), int64(num(a, 1, 1)))
 		}),
-		"reply": withSession(func(s *bridge.Session, a []js.Value) (any, error) {
-			return s.Reply(str(a, 0), millis(a, 1), int64(num(a, 2, 1)))
-		}),
-		"analyse": withSession(func(s *bridge.Session, a []js.Value) (any, error) {
-			an, err := s.Analyse(millis(a, 0))
-			if err != nil {
-				return nil, err
-			}
-			return an.Obj(), nil
-		}),
 		"judge": withSession(func(s *bridge.Session, a []js.Value) (any, error) { return s.Judge(str(a, 0)) }),
 		"resolve": withSession(func(s *bridge.Session, a []js.Value) (any, error) {
 			return s.Resolve(str(a, 0), arg(a, 1).Truthy())
@@ -78,6 +72,18 @@ func main() {
 	for name, fn := range api {
 		obj.Set(name, js.FuncOf(wrap(name, fn)))
 	}
+	// The long calls answer with a Promise and can be stopped.
+	obj.Set("reply", js.FuncOf(liveCall("reply", func(s *bridge.Session, live bridge.Live, a []js.Value) (any, error) {
+		return s.ReplyLive(str(a, 0), millis(a, 1), int64(num(a, 2, 1)), live)
+	})))
+	obj.Set("analyse", js.FuncOf(liveCall("analyse", func(s *bridge.Session, live bridge.Live, a []js.Value) (any, error) {
+		an, err := s.AnalyseLive(millis(a, 0), live)
+		if err != nil {
+			return nil, err
+		}
+		return an.Obj(), nil
+	})))
+	obj.Set("stop", js.FuncOf(wrap("stop", stopCall)))
 	obj.Set("version", "1")
 	js.Global().Set("thinchess", obj)
 	if ready := js.Global().Get("thinchessReady"); ready.Type() == js.TypeFunction {

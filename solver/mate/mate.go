@@ -46,6 +46,9 @@ type Options struct {
 	// Deadline, when set, stops the search like the node budget does
 	// once the wall clock passes it.
 	Deadline time.Time
+	// Stop, when set, is polled as often as the deadline: the search
+	// stops like the node budget does once it returns true.
+	Stop func() bool
 	// Budget, when not nil, is shared by every search made with these
 	// options: all of them stop once it is spent, so that the many
 	// searches one puzzle asks for cannot run for minutes together.
@@ -283,6 +286,7 @@ type mateSearcher struct {
 	stop            bool
 	maxTree         int
 	deadline        time.Time
+	poll            func() bool // Options.Stop
 	budget          *Budget
 
 	// frames holds the scratch space of each ply while s searches.
@@ -319,6 +323,7 @@ func newMateSearcher(attacker engine.Color, opt Options) *mateSearcher {
 		maxNodes: maxNodes,
 		maxTree:  opt.MaxTreeNodes,
 		deadline: opt.Deadline,
+		poll:     opt.Stop,
 		budget:   opt.Budget,
 	}
 	s.newTable(min(maxBits, minTableBits))
@@ -426,6 +431,9 @@ func (s *mateSearcher) count() bool {
 	}
 	if s.nodes%budgetStep == 0 {
 		if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+			s.stop = true
+		}
+		if s.poll != nil && s.poll() {
 			s.stop = true
 		}
 		if s.budget != nil && s.budget.left.Add(-budgetStep) < 0 {

@@ -586,3 +586,20 @@ func TestBudgetShared(t *testing.T) {
 		t.Errorf("a budget larger than the search stopped it: %v", err)
 	}
 }
+
+// Options.Stop ends a search at the first poll that returns true, one
+// every budgetStep nodes, and leaves it undecided.
+func TestMateStop(t *testing.T) {
+	p, err := engine.Parse("r1bq1rk1/pppnbNpp/2np4/4p1B1/2Q1P3/2NP4/PPP1BPPP/R4RK1 w - - 0 1", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	polls := 0
+	res, err := Search(p, engine.White, 3, Options{MaxNodes: 1 << 40, Stop: func() bool { polls++; return polls == 2 }})
+	if !errors.Is(err, ErrUndecided) || !res.Undecided {
+		t.Fatalf("err = %v, undecided %v; want ErrUndecided", err, res.Undecided)
+	}
+	if polls != 2 || res.Nodes < 2*budgetStep || res.Nodes > 2*budgetStep+64 {
+		t.Errorf("%d polls, %d nodes: want 2 polls and the search stopped just after %d nodes", polls, res.Nodes, 2*budgetStep)
+	}
+}

@@ -37,11 +37,31 @@ type Limits struct {
 	// (MateSearch, tried in won-looking endings).
 	NoExact bool
 	// ExactStates bounds the exact tables the search may build: when the
-	// position's material could fit, Solve runs with this state limit
-	// (the first move after a capture may then take the solve's time on
-	// top of the budget). 0 means DefaultExactStates; negative turns
-	// table building off.
+	// position's material could fit, Solve runs with this state limit,
+	// within the time budget (a table of the game within half of it, a
+	// table of an ending met during the search within what is left; a
+	// build the clock stops is not tried again in the game). 0 means
+	// DefaultExactStates; negative turns table building off.
 	ExactStates int
+	// Stop, when set, is polled with the clock (every 1,024 positions,
+	// and between the rounds of a table build): once it returns true the
+	// search ends as if its time were up, with the move found so far.
+	Stop func() bool
+	// Progress, when set, is called after every iteration the search
+	// completes, with what it has found so far.
+	Progress func(Info)
+}
+
+// Info is a search's progress after an iteration: the depth completed,
+// the score and principal variation found at it, the positions visited
+// and the time taken so far.
+type Info struct {
+	Depth   int
+	Score   int
+	Mate    int
+	Nodes   int64
+	Elapsed time.Duration
+	PV      []engine.Move
 }
 
 // SearchResult is the outcome of a Search.
@@ -101,6 +121,10 @@ type Searcher struct {
 	deadline time.Time
 	timed    bool
 	stopped  bool
+	// poll is Limits.Stop, nil when none.
+	poll func() bool
+	// clock reads the time; nil means time.Now (tests set a fake one).
+	clock func() time.Time
 
 	buf     [MaxPly + 1][engine.MaxMoves]engine.Move
 	scores  [MaxPly + 1][engine.MaxMoves]int32
@@ -160,25 +184,11 @@ func Search(p *engine.Position, lim Limits) SearchResult {
 // its solution tree. When the search proves that every move loses, it
 // likewise prefers the move after which fewest replies keep the win.
 func (s *Searcher) Search(p *engine.Position, lim Limits) (res SearchResult) {
-	start := time.Now()
-	s.pos = *p
-	s.race = p.R.Goal == engine.GoalRace
-	s.keys = append(append(s.keys[:0], lim.History...), p.Hash())
-	s.nodes, s.stopped = 0, false
-	s.rootMoves, s.exactStates = nil, 0
-	s.maxNodes = lim.Nodes
-	s.timed = lim.Time > 0
-	s.deadline = start.Add(lim.Time)
-	s.killers = [MaxPly + 1][2]engine.Move{}
-	for i := range s.history {
-		for j := range s.history[i] {
-			s.history[i][j] /= 8
-		}
-	}
-
+	start := s.now()
+	s.begin(p, lim, start)
 	defer func() {
 		res.Nodes = s.nodes
-		res.Elapsed = time.Since(start)
+		res.Elapsed = s.now().Sub(start)
 	}()
 	moves := p.LegalMoves(s.buf[0][:0])
 	if len(moves) == 0 {
@@ -187,35 +197,77 @@ func (s *Searcher) Search(p *engine.Position, lim Limits) (res SearchResult) {
 		return res
 	}
 	if !lim.NoExact {
-		r, keep, done := s.exactResult(p, lim)
-		if done {
-			return r
-		}
-		s.rootMoves = keep
-		if keep == nil {
-			// Not in a drawn table: the search may look endings up.
-			// (Inside a drawn table every line would score 0 and
-			// leave nothing to choose by.)
-			s.exactStates = exactStatesOf(lim)
-			s.buildBudget = buildBudget(lim, s.exactStates)
-		}
-		if r, ok := s.bookResult(p); ok {
-			return r
-		}
-		if r, ok := s.mateResult(p, lim, start); ok {
+		if r, done := s.exactFirst(p, lim, start); done {
 			return r
 		}
 	}
+	res.Move = moves[0]
+	if s.rootMoves != nil {
+		res.Move = s.rootMoves[0]
+	}
+	s.deepen(&res, lim, start)
+	if res.Score < -mateBound && !s.stopped && len(moves) > 1 {
+		if m, ok := s.swindle(res.Depth); ok && m != res.Move {
+			res.Move, res.PV = m, []engine.Move{m}
+		}
+	}
+	res.Mate = mateMoves(res.Score)
+	return res
+}
+
+// begin sets the searcher up for a search of p under lim from start.
+func (s *Searcher) begin(p *engine.Position, lim Limits, start time.Time) {
+	s.pos = *p
+	s.race = p.R.Goal == engine.GoalRace
+	s.keys = append(append(s.keys[:0], lim.History...), p.Hash())
+	s.nodes, s.stopped = 0, false
+	s.rootMoves, s.exactStates = nil, 0
+	s.maxNodes = lim.Nodes
+	s.timed = lim.Time > 0
+	s.deadline = start.Add(lim.Time)
+	s.poll = lim.Stop
+	s.killers = [MaxPly + 1][2]engine.Move{}
+	for i := range s.history {
+		for j := range s.history[i] {
+			s.history[i][j] /= 8
+		}
+	}
+}
+
+// exactFirst tries the exact methods before the search: a table of the
+// game (building one takes at most half the time budget), the
+// remembered mate trees, a mate proof. done reports a final answer;
+// otherwise the searcher is set up to search (within a drawn table's
+// drawing moves, or probing ending tables).
+func (s *Searcher) exactFirst(p *engine.Position, lim Limits, start time.Time) (SearchResult, bool) {
+	r, keep, done := s.exactResult(p, lim, start)
+	if done {
+		return r, true
+	}
+	s.rootMoves = keep
+	if keep == nil {
+		// Not in a drawn table: the search may look endings up.
+		// (Inside a drawn table every line would score 0 and
+		// leave nothing to choose by.)
+		s.exactStates = exactStatesOf(lim)
+		s.buildBudget = buildBudget(lim, s.exactStates)
+	}
+	if r, ok := s.bookResult(p); ok {
+		return r, true
+	}
+	return s.mateResult(p, lim, start)
+}
+
+// deepen runs the iterations, deeper and deeper, until the depth limit,
+// a proven mate, the budget or a stop, keeping in res the last one
+// completed and reporting each to Limits.Progress.
+func (s *Searcher) deepen(res *SearchResult, lim Limits, start time.Time) {
 	maxDepth := lim.Depth
 	if maxDepth <= 0 || maxDepth > MaxPly-8 {
 		maxDepth = 64
 		if lim.Depth > 0 {
 			maxDepth = MaxPly - 8
 		}
-	}
-	res.Move = moves[0]
-	if s.rootMoves != nil {
-		res.Move = s.rootMoves[0]
 	}
 	for depth := 1; depth <= maxDepth; depth++ {
 		score := s.rootSearch(depth, res.Score)
@@ -227,22 +279,19 @@ func (s *Searcher) Search(p *engine.Position, lim Limits) (res SearchResult) {
 		if len(res.PV) > 0 {
 			res.Move = res.PV[0]
 		}
+		elapsed := s.now().Sub(start)
+		if lim.Progress != nil {
+			lim.Progress(Info{Depth: depth, Score: score, Mate: mateMoves(score), Nodes: s.nodes, Elapsed: elapsed, PV: slices.Clone(res.PV)})
+		}
 		// A mate found and proven within the depth searched will not
 		// change with more depth.
 		if abs(score) > mateBound && MateScore-abs(score) < depth {
 			break
 		}
-		if s.timed && time.Since(start) > lim.Time/2 {
+		if s.timed && elapsed > lim.Time/2 {
 			break // the next iteration would not finish
 		}
 	}
-	if res.Score < -mateBound && !s.stopped && len(moves) > 1 {
-		if m, ok := s.swindle(res.Depth); ok && m != res.Move {
-			res.Move, res.PV = m, []engine.Move{m}
-		}
-	}
-	res.Mate = mateMoves(res.Score)
-	return res
 }
 
 // swindle chooses among root moves that all lose by force, as a search to
@@ -330,7 +379,29 @@ func (s *Searcher) tick() bool {
 	if s.maxNodes > 0 && s.nodes >= s.maxNodes {
 		s.stopped = true
 	}
-	if s.timed && s.nodes&1023 == 0 && time.Now().After(s.deadline) {
+	if s.nodes&1023 == 0 && s.expired() {
+		s.stopped = true
+	}
+	return s.stopped
+}
+
+// now reads the searcher's clock.
+func (s *Searcher) now() time.Time {
+	if s.clock != nil {
+		return s.clock()
+	}
+	return time.Now()
+}
+
+// expired reports that the time is up or that Limits.Stop says stop.
+func (s *Searcher) expired() bool {
+	return (s.timed && s.now().After(s.deadline)) || (s.poll != nil && s.poll())
+}
+
+// halt is the Stop of the table builds and mate proofs the search makes:
+// it reports, and records, that the search must stop.
+func (s *Searcher) halt() bool {
+	if !s.stopped && s.expired() {
 		s.stopped = true
 	}
 	return s.stopped
@@ -382,20 +453,10 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 	}
 	p := &s.pos
 	if ply > 0 {
-		if s.drawn() {
-			return 0
-		}
-		// Mate-distance pruning: no line from here beats a mate already
-		// found nearer the root.
-		alpha = max(alpha, -MateScore+ply)
-		beta = min(beta, MateScore-ply-1)
-		if alpha >= beta {
-			return alpha
-		}
-		if s.exactStates > 0 {
-			if score, ok := s.probeEnding(ply); ok {
-				return score
-			}
+		var score int
+		var done bool
+		if score, alpha, beta, done = s.early(ply, alpha, beta); done {
+			return score
 		}
 	}
 	if ply >= MaxPly-1 {
@@ -408,20 +469,10 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 	if depth <= 0 {
 		return s.quiesce(ply, alpha, beta)
 	}
-	pvNode := beta-alpha > 1
 	key := p.Hash()
-	var ttMove engine.Move
-	if e := &s.tt[key&s.mask]; e.key == key {
-		ttMove = e.move
-		if !pvNode && int(e.depth) >= depth && ply > 0 {
-			sc := scoreFromTT(int(e.score), ply)
-			switch {
-			case e.bound == boundExact,
-				e.bound == boundLower && sc >= beta,
-				e.bound == boundUpper && sc <= alpha:
-				return sc
-			}
-		}
+	ttMove, score, hit := s.probeTT(key, depth, ply, alpha, beta)
+	if hit {
+		return score
 	}
 	moves := p.LegalMoves(s.buf[ply][:0])
 	if len(moves) == 0 {
@@ -437,30 +488,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 	for i, m := range moves {
 		quiet := p.At(m.To()) == engine.NoPiece && m.Promotion() == engine.NoPieceType && !m.IsEnPassant()
 		pc := p.At(m.From())
-		u := s.make(m)
-		givesCheck := p.InCheck()
-		var score int
-		if i == 0 {
-			score = -s.negamax(depth-1, ply+1, -beta, -alpha)
-		} else {
-			// Late quiet moves are searched shallower first.
-			r := 0
-			if depth >= 3 && i >= 3 && quiet && !inCheck && !givesCheck &&
-				m != s.killers[ply][0] && m != s.killers[ply][1] && !s.racing(m, pc) {
-				r = 1
-				if i >= 8 && depth >= 6 {
-					r = 2
-				}
-			}
-			score = -s.negamax(depth-1-r, ply+1, -alpha-1, -alpha)
-			if score > alpha && r > 0 {
-				score = -s.negamax(depth-1, ply+1, -alpha-1, -alpha)
-			}
-			if score > alpha && score < beta {
-				score = -s.negamax(depth-1, ply+1, -beta, -alpha)
-			}
-		}
-		s.unmake(u)
+		score := s.searchMove(m, i, pc, quiet, inCheck, depth, ply, alpha, beta)
 		if s.stopped {
 			return 0
 		}
@@ -468,23 +496,118 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 			best, bestMove = score, m
 			if score > alpha {
 				alpha = score
-				s.pv[ply][0] = m
-				copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
-				s.pvLen[ply] = s.pvLen[ply+1] + 1
+				s.extendPV(ply, m)
 			}
 		}
 		if alpha >= beta {
 			if quiet {
-				if s.killers[ply][0] != m {
-					s.killers[ply][1] = s.killers[ply][0]
-					s.killers[ply][0] = m
-				}
-				h := &s.history[pc][m.To()]
-				*h = min(*h+int32(depth*depth), 1<<20)
+				s.rememberCutoff(m, pc, depth, ply)
 			}
 			break
 		}
 	}
+	if ply == 0 && s.rootMoves != nil {
+		// A score over some of the moves only is no bound for the
+		// position.
+		return best
+	}
+	s.storeTT(key, bestMove, best, depth, ply, origAlpha, beta)
+	return best
+}
+
+// early scores a node below the root before its moves are searched: a
+// draw, a cut by mate distance (no line from here beats a mate already
+// found nearer the root), or an ending table's exact score. It returns
+// the window narrowed by mate distance, and done when the node is
+// scored.
+func (s *Searcher) early(ply, alpha, beta int) (score, a, b int, done bool) {
+	if s.drawn() {
+		return 0, alpha, beta, true
+	}
+	alpha = max(alpha, -MateScore+ply)
+	beta = min(beta, MateScore-ply-1)
+	if alpha >= beta {
+		return alpha, alpha, beta, true
+	}
+	if s.exactStates > 0 {
+		if score, ok := s.probeEnding(ply); ok {
+			return score, alpha, beta, true
+		}
+	}
+	return 0, alpha, beta, false
+}
+
+// probeTT looks the position up in the transposition table: its move,
+// and, outside principal-variation nodes, a score deep enough to cut
+// with (hit).
+func (s *Searcher) probeTT(key uint64, depth, ply, alpha, beta int) (move engine.Move, score int, hit bool) {
+	e := &s.tt[key&s.mask]
+	if e.key != key {
+		return engine.NoMove, 0, false
+	}
+	pvNode := beta-alpha > 1
+	if !pvNode && int(e.depth) >= depth && ply > 0 {
+		sc := scoreFromTT(int(e.score), ply)
+		switch {
+		case e.bound == boundExact,
+			e.bound == boundLower && sc >= beta,
+			e.bound == boundUpper && sc <= alpha:
+			return e.move, sc, true
+		}
+	}
+	return e.move, 0, false
+}
+
+// searchMove plays the i-th move m (by piece pc) and searches it by
+// principal-variation search: the first move with the full window, the
+// others with a null window, late quiet ones a ply shallower first, and
+// again with the full window when they beat alpha.
+func (s *Searcher) searchMove(m engine.Move, i int, pc engine.Piece, quiet, inCheck bool, depth, ply, alpha, beta int) int {
+	u := s.make(m)
+	defer s.unmake(u)
+	if i == 0 {
+		return -s.negamax(depth-1, ply+1, -beta, -alpha)
+	}
+	r := 0
+	if depth >= 3 && i >= 3 && quiet && !inCheck && !s.pos.InCheck() &&
+		m != s.killers[ply][0] && m != s.killers[ply][1] && !s.racing(m, pc) {
+		r = 1
+		if i >= 8 && depth >= 6 {
+			r = 2
+		}
+	}
+	score := -s.negamax(depth-1-r, ply+1, -alpha-1, -alpha)
+	if score > alpha && r > 0 {
+		score = -s.negamax(depth-1, ply+1, -alpha-1, -alpha)
+	}
+	if score > alpha && score < beta {
+		score = -s.negamax(depth-1, ply+1, -beta, -alpha)
+	}
+	return score
+}
+
+// extendPV makes m followed by the next ply's line the line at ply.
+func (s *Searcher) extendPV(ply int, m engine.Move) {
+	s.pv[ply][0] = m
+	copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
+	s.pvLen[ply] = s.pvLen[ply+1] + 1
+}
+
+// rememberCutoff records a quiet move that cut off at ply: a killer of
+// the ply and a history bonus for its piece and square.
+func (s *Searcher) rememberCutoff(m engine.Move, pc engine.Piece, depth, ply int) {
+	if s.killers[ply][0] != m {
+		s.killers[ply][1] = s.killers[ply][0]
+		s.killers[ply][0] = m
+	}
+	h := &s.history[pc][m.To()]
+	*h = min(*h+int32(depth*depth), 1<<20)
+}
+
+// storeTT stores a node's best score and move, with its bound against
+// the window (origAlpha, beta) it was searched with; an entry of another
+// position, a shallower one or an exact score gives way.
+func (s *Searcher) storeTT(key uint64, move engine.Move, best, depth, ply, origAlpha, beta int) {
 	bound := boundExact
 	switch {
 	case best <= origAlpha:
@@ -493,15 +616,9 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 		bound = boundLower
 	}
 	e := &s.tt[key&s.mask]
-	if ply == 0 && s.rootMoves != nil {
-		// A score over some of the moves only is no bound for the
-		// position.
-		return best
-	}
 	if e.key != key || depth >= int(e.depth) || bound == boundExact {
-		*e = ttEntry{key: key, move: bestMove, score: int16(scoreToTT(best, ply)), depth: int8(min(depth, 127)), bound: bound}
+		*e = ttEntry{key: key, move: move, score: int16(scoreToTT(best, ply)), depth: int8(min(depth, 127)), bound: bound}
 	}
-	return best
 }
 
 // keepMoves filters moves, in place, to those in allowed.

@@ -69,12 +69,11 @@ func (s *Searcher) mateResult(p *engine.Position, lim Limits, start time.Time) (
 	if (lim.Nodes <= 0 && lim.Time <= 0) || !worthMateSearch(p) {
 		return SearchResult{}, false
 	}
-	opt := mate.Options{TableBits: 18, MaxTreeNodes: 200_000, MaxNodes: 1 << 62}
+	half := start.Add(lim.Time / 2)
+	stop := func() bool { return s.expired() || (s.timed && s.now().After(half)) }
+	opt := mate.Options{TableBits: 18, MaxTreeNodes: 200_000, MaxNodes: 1 << 62, Stop: stop}
 	if lim.Nodes > 0 {
 		opt.MaxNodes = max(lim.Nodes/2, 1)
-	}
-	if lim.Time > 0 {
-		opt.Deadline = start.Add(lim.Time / 2)
 	}
 	res, err := mate.Search(p, p.Side, 30, opt)
 	s.nodes += res.Nodes

@@ -1,8 +1,10 @@
 package search
 
 import (
+	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
@@ -29,6 +31,8 @@ type exactTables struct {
 	// key the position): positions with as many pieces or more are not
 	// tried again.
 	tooBig map[string]int
+	// stopped counts the builds stopped by the search's clock.
+	stopped int
 }
 
 // Bounds on the exact tables a Searcher keeps and builds.
@@ -43,13 +47,13 @@ const (
 
 // gameTable returns a table holding p, building one from p when its
 // material looks small enough to solve within maxStates states.
-func (x *exactTables) gameTable(p *engine.Position, maxStates int) *solver.Table {
+func (x *exactTables) gameTable(p *engine.Position, maxStates int, stop func() bool) *solver.Table {
 	for _, t := range x.games {
 		if _, ok := t.Index(p); ok {
 			return t
 		}
 	}
-	t := x.build(p, maxStates)
+	t := x.build(p, maxStates, stop)
 	if t != nil {
 		if len(x.games) == maxGameTables {
 			x.games = x.games[1:]
@@ -61,8 +65,9 @@ func (x *exactTables) gameTable(p *engine.Position, maxStates int) *solver.Table
 
 // endingTable returns a table holding p, a pawnless ending, building one
 // when none of the tables of its material does and the state estimate
-// fits in *budget, which the build then uses up.
-func (x *exactTables) endingTable(p *engine.Position, maxStates int, budget *float64) *solver.Table {
+// fits in *budget, which the build then uses up; stop is polled by the
+// build.
+func (x *exactTables) endingTable(p *engine.Position, maxStates int, budget *float64, stop func() bool) *solver.Table {
 	sig := materialSignature(p)
 	tables := x.endings[sig]
 	for _, t := range tables {
@@ -75,7 +80,7 @@ func (x *exactTables) endingTable(p *engine.Position, maxStates int, budget *flo
 		return nil
 	}
 	*budget -= est
-	t := x.build(p, maxStates)
+	t := x.build(p, maxStates, stop)
 	if t != nil {
 		if x.endings == nil {
 			x.endings = map[string][]*solver.Table{}
@@ -86,15 +91,20 @@ func (x *exactTables) endingTable(p *engine.Position, maxStates int, budget *flo
 }
 
 // build solves from p if its material looks small enough, and remembers
-// failures.
-func (x *exactTables) build(p *engine.Position, maxStates int) *solver.Table {
+// failures. The solve polls stop between its rounds: a build stopped
+// (the search's time ran out) counts as a failure too, since the next
+// search, with a budget like this one's, would not finish it either.
+func (x *exactTables) build(p *engine.Position, maxStates int, stop func() bool) *solver.Table {
 	kind := fmt.Sprintf("%dx%d %s %d", p.B.W, p.B.H, p.R.Preset, maxStates)
 	pieces := pieceCount(p)
 	if fewest, ok := x.tooBig[kind]; (ok && pieces >= fewest) || stateEstimate(p) > 64*float64(maxStates) {
 		return nil
 	}
-	t, err := solver.Solve(p, solver.Options{MaxStates: maxStates})
-	if err != nil { // too large (ErrTooLarge), or a position without a state key
+	t, err := solver.Solve(p, solver.Options{MaxStates: maxStates, Stop: stop})
+	if err != nil { // too large (ErrTooLarge), stopped (ErrStopped), or a position without a state key
+		if errors.Is(err, solver.ErrStopped) {
+			x.stopped++
+		}
 		if x.tooBig == nil {
 			x.tooBig = map[string]int{}
 		}
@@ -124,7 +134,7 @@ func (s *Searcher) probeEnding(ply int) (int, bool) {
 	if p.Count(engine.White, engine.Pawn)+p.Count(engine.Black, engine.Pawn) > 0 || pieceCount(p) > maxProbePieces {
 		return 0, false
 	}
-	t := s.exact.endingTable(p, s.exactStates, &s.buildBudget)
+	t := s.exact.endingTable(p, s.exactStates, &s.buildBudget, s.halt)
 	if t == nil {
 		return 0, false
 	}
@@ -282,12 +292,17 @@ func stateEstimate(p *engine.Position) float64 {
 // final (done is true). In a drawn position the result is not final: keep lists the
 // moves that hold the draw, among which the search chooses, so that the
 // engine keeps pressing without ever stepping into a loss.
-func (s *Searcher) exactResult(p *engine.Position, lim Limits) (res SearchResult, keep []engine.Move, done bool) {
+//
+// Building the table takes at most half the time budget (or stops with
+// Limits.Stop), which leaves the search the rest.
+func (s *Searcher) exactResult(p *engine.Position, lim Limits, start time.Time) (res SearchResult, keep []engine.Move, done bool) {
 	maxStates := exactStatesOf(lim)
 	if maxStates == 0 {
 		return res, nil, false
 	}
-	t := s.exact.gameTable(p, maxStates)
+	half := start.Add(lim.Time / 2)
+	stop := func() bool { return s.expired() || (s.timed && s.now().After(half)) }
+	t := s.exact.gameTable(p, maxStates, stop)
 	if t == nil {
 		return res, nil, false
 	}

@@ -1,15 +1,35 @@
+// @ts-check
 // The engine client: a Web Worker running the wasm build of the Go
 // engine and solver. call(fn, ...args) returns a promise of the parsed
-// answer, rejected with the engine's own message on an error.
+// answer, rejected with the engine's own message on an error; a last
+// argument {__opts: true, progress} receives a long call's progress.
+// stop() ends the long call running with what it found so far.
 import { url, json, TC } from './dom.js';
 import { localEngine, LocalEngine } from './local.js';
 
+/**
+ * lastOptions takes the CallOptions off the end of args, if there.
+ * @param {any[]} args
+ * @returns {CallOptions | null}
+ */
+export function lastOptions(args) {
+  const last = args.length ? args[args.length - 1] : null;
+  if (last && last.__opts) {
+    args.pop();
+    return last;
+  }
+  return null;
+}
+
+/** @implements {EngineClient} */
 export class Engine {
   constructor() {
     const body = document.body;
     this.worker = new Worker(body.dataset.worker);
     this.seq = 0;
+    /** @type {Record<number, {resolve: (v: any) => void, reject: (e: Error) => void, progress?: (p: any) => void}>} */
     this.pending = {};
+    /** @type {Promise<void>} */
     this.ready = new Promise((resolve, reject) => {
       this.worker.onmessage = (e) => {
         const m = e.data || {};
@@ -28,14 +48,18 @@ export class Engine {
     // whose download of the app shell would compete with it.
     body.classList.add('wasm-loading');
     const loaded = () => {
-      if (!TC.wasmReadyAt) TC.wasmReadyAt = performance.now();
+      const tc = /** @type {any} */ (TC);
+      if (!tc.wasmReadyAt) tc.wasmReadyAt = performance.now();
       body.classList.remove('wasm-loading');
     };
     this.ready.then(loaded, loaded);
   }
 
-  // answer settles the call a worker message answers, or passes it a
-  // progress report.
+  /**
+   * answer settles the call a worker message answers, or passes it a
+   * progress report.
+   * @param {{id: number, result?: any, error?: string, progress?: string}} m
+   */
   answer(m) {
     const p = this.pending[m.id];
     if (!p) return;
@@ -53,17 +77,22 @@ export class Engine {
     else p.resolve(v);
   }
 
+  /** @param {string} msg */
   failAll(msg) {
     const p = this.pending;
     this.pending = {};
     Object.keys(p).forEach((k) => p[k].reject(new Error(msg)));
   }
 
-  // call runs one engine function; a last argument {__opts: true,
-  // progress} passes progress posts to progress instead.
+  /**
+   * call runs one engine function; a last argument {__opts: true,
+   * progress} passes progress posts to progress instead.
+   * @param {string} fn
+   * @param {...any} args
+   * @returns {Promise<any>}
+   */
   call(fn, ...args) {
-    let opts = {};
-    if (args.length && args[args.length - 1] && args[args.length - 1].__opts) opts = args.pop();
+    const opts = lastOptions(args) || { __opts: true };
     return this.ready.then(() => new Promise((resolve, reject) => {
       const id = ++this.seq;
       this.pending[id] = { resolve: resolve, reject: reject, progress: opts.progress };
@@ -71,16 +100,25 @@ export class Engine {
     }));
   }
 
-  // terminate stops the worker and whatever it was computing.
+  /** stop ends the long call running (a reply, an analysis) with what it found so far. */
+  stop() {
+    this.worker.postMessage({ type: 'stop' });
+  }
+
+  /** terminate stops the worker and whatever it was computing. */
   terminate() {
     this.worker.terminate();
     this.failAll('cancelled');
   }
 }
 
+/** @type {Engine | null} */
 let shared = null;
 
-// engine returns the page's shared engine, started on first use.
+/**
+ * engine returns the page's shared engine, started on first use.
+ * @returns {Engine}
+ */
 export function engine() {
   if (!shared) shared = new Engine();
   return shared;
@@ -104,23 +142,39 @@ function wasmPage() {
 // without a table: they need its searchers.
 const SEARCHES = new Set(['choose', 'reply', 'analyse', 'judge']);
 
-// HybridEngine plays a game without a table on the page's JavaScript
-// rules, ready at once, and asks the WebAssembly engine only what needs
-// its searchers. Before such a call it brings a copy of the game in the
-// worker to the same moves (the searchers see the same history, for
-// repetitions); a reply the worker plays is then played in the page too.
-// The WebAssembly engine is started at the first search (a page that
-// needs it at once starts it earlier, see wasmPage).
+/**
+ * A game of a HybridEngine: how to load it again, the worker's copy of
+ * it (its id and the moves played on it), and the chain of its searches.
+ * @typedef {{args: any[], copy: {id: number, coords: string[]} | null, queue: Promise<any>}} HybridGame
+ */
+
+/**
+ * HybridEngine plays a game without a table on the page's JavaScript
+ * rules, ready at once, and asks the WebAssembly engine only what needs
+ * its searchers. Before such a call it brings a copy of the game in the
+ * worker to the same moves (the searchers see the same history, for
+ * repetitions); a reply the worker plays is then played in the page too.
+ * The WebAssembly engine is started at the first search (a page that
+ * needs it at once starts it earlier, see wasmPage).
+ * @implements {EngineClient}
+ */
 export class HybridEngine {
-  // wasmOf returns the WebAssembly engine, asked for at the first search.
+  /** @param {() => EngineClient} wasmOf returns the WebAssembly engine, asked for at the first search */
   constructor(wasmOf) {
     this.local = new LocalEngine();
     this.wasmOf = wasmOf;
+    /** @type {EngineClient | null} */
     this.wasm = null;
     this.ready = Promise.resolve();
-    this.games = new Map(); // local id → {args, copy: {id, coords} or null, queue}
+    /** @type {Map<number, HybridGame>} by the local game's id */
+    this.games = new Map();
   }
 
+  /**
+   * @param {string} fn
+   * @param {...any} args
+   * @returns {Promise<any>}
+   */
   call(fn, ...args) {
     if (fn === 'load') {
       return this.local.call('load', ...args).then((r) => {
@@ -136,15 +190,21 @@ export class HybridEngine {
     }
     const g = this.games.get(args[0]);
     if (!SEARCHES.has(fn) || !g) return this.local.call(fn, ...args);
-    if (args.length && args[args.length - 1] && args[args.length - 1].__opts) args.pop();
+    const opts = lastOptions(args);
     // One search at a time per game, so that the copy stays in step.
-    const run = g.queue.then(() => this.search(g, fn, args));
+    const run = g.queue.then(() => this.search(g, fn, args, opts));
     g.queue = run.catch(() => {});
     return run;
   }
 
-  // search brings the worker's copy to the game's moves and asks it.
-  async search(g, fn, args) {
+  /**
+   * search brings the worker's copy to the game's moves and asks it.
+   * @param {HybridGame} g
+   * @param {string} fn
+   * @param {any[]} args
+   * @param {CallOptions | null} opts passed on to the worker's call
+   */
+  async search(g, fn, args, opts) {
     if (!this.wasm) this.wasm = this.wasmOf();
     const id = args[0];
     const coords = await this.local.call('coords', id);
@@ -160,7 +220,9 @@ export class HybridEngine {
       await this.wasm.call('play', copy.id, c);
       copy.coords.push(c);
     }
-    const answer = await this.wasm.call(fn, copy.id, ...args.slice(1));
+    const rest = args.slice(1);
+    if (opts) rest.push(opts);
+    const answer = await this.wasm.call(fn, copy.id, ...rest);
     if (fn !== 'reply') return answer;
     copy.coords.push(answer.move.coord);
     // The game may have moved on meanwhile (an undo while the computer
@@ -172,16 +234,25 @@ export class HybridEngine {
     return { ...answer, state };
   }
 
+  /** stop ends the search running in the worker with what it found so far. */
+  stop() { if (this.wasm && this.wasm.stop) this.wasm.stop(); }
+
   terminate() { if (this.wasm) this.wasm.terminate(); }
 }
 
+/** @type {HybridEngine | null} */
 let hybrid = null;
 
-// engineFor returns the engine a game of data plays on: the page's own
-// table engine when the game has an exact table (it needs nothing else);
-// otherwise, without bans (which the page's rules do not play), the page's
-// rules with the WebAssembly engine's searchers; else fallback or the
-// shared WebAssembly engine.
+/**
+ * engineFor returns the engine a game of data plays on: the page's own
+ * table engine when the game has an exact table (it needs nothing else);
+ * otherwise, without bans (which the page's rules do not play), the
+ * page's rules with the WebAssembly engine's searchers; else fallback or
+ * the shared WebAssembly engine.
+ * @param {any} data the mode's data
+ * @param {EngineClient} [fallback]
+ * @returns {EngineClient}
+ */
 export function engineFor(data, fallback) {
   if (data && data.table) return localEngine();
   const rules = (data && ((data.game && data.game.rules) || data.rules)) || {};

@@ -1,17 +1,57 @@
 // @ts-check
 // A game on a mode page: the board, the engine worker, the controls, the
 // move list, the opponent (two players, or the computer playing from the
-// mode's table or the alpha-beta searcher) and the status line.
-import { $, $$, el, sleep, url, announce, copyText, markReady } from './dom.js';
+// mode's table or the alpha-beta searcher, with its think time and a
+// Stop while it thinks) and the status line.
+import { $, $$, el, sleep, url, announce, copyText, markReady, store } from './dom.js';
 import { engineFor } from './engine.js';
 import { Board } from './board.js';
 import { sound } from './prefs.js';
 import { isBanAction, undoTarget, redoTarget, moveRows } from './moves.js';
 
-// The computer's think time when it searches (no table).
-const SEARCH_MS = 700;
+// LEVELS are the searcher's think times a player chooses from, in ms
+// (the page's #level menu); the choice is kept under LEVEL_KEY.
+export const LEVELS = [300, 1000, 3000];
+const LEVEL_KEY = 'thinchess.level';
+const DEFAULT_LEVEL = 1000;
+// The searcher's time for Best move and Solve, in ms.
+export const ANALYSE_MS = 3000;
 // The pause before the computer answers, so a move can be seen.
 const REPLY_PAUSE = 250;
+
+/**
+ * savedLevel returns the think time kept on this device, or the default.
+ * @returns {number}
+ */
+export function savedLevel() {
+  const v = Number(store.get(LEVEL_KEY));
+  return LEVELS.includes(v) ? v : DEFAULT_LEVEL;
+}
+
+/**
+ * levelText writes a think time for people: "0.3 s", "1 s".
+ * @param {number} ms
+ * @returns {string}
+ */
+export function levelText(ms) {
+  return (ms / 1000) + ' s';
+}
+
+/**
+ * progressText says what a search has found so far: "Depth 7 · White
+ * +0.35 · e4 e5 Nf3" (the score for the side to move, side).
+ * @param {SearchProgress} p
+ * @param {string} side "white" or "black"
+ * @returns {string}
+ */
+export function progressText(p, side) {
+  const name = side === 'black' ? 'Black' : 'White';
+  let value;
+  if (p.mate > 0) value = name + ' mates in ' + p.mate;
+  else if (p.mate < 0) value = name + ' is mated in ' + -p.mate;
+  else value = name + ' ' + (p.score >= 0 ? '+' : '−') + (Math.abs(p.score) / 100).toFixed(2);
+  return 'Depth ' + p.depth + ' · ' + value + (p.pvText ? ' · ' + p.pvText : '');
+}
 
 // Game drives one board. opts: data (the mode data), root (the page
 // element holding the controls), engine, onState(state, moved),
@@ -41,6 +81,7 @@ export class Game {
     this.state = null;
     this.human = this.data.puzzle ? this.data.puzzle.side : 'white';
     this.opponent = this.data.opponent || 'perfect';
+    this.level = savedLevel();
     this._busy = false;
     this.gen = 0;
     this.tableReady = Promise.resolve(false);
@@ -48,6 +89,8 @@ export class Game {
     this.movesEl = $('#moves', this.root);
     this.errorEl = $('#move-error', this.root);
     this.analysisEl = $('#analysis', this.root);
+    this.thinkEl = $('#think', this.root);
+    this.thinkText = $('#think-text', this.root);
     this.board = new Board($('#board', this.root), {
       onMove: (from, to, promo) => this.userMove(from, to, promo),
       canMove: () => this.canMove(),
@@ -264,30 +307,73 @@ export class Game {
     this.run(this.engine.call('move', this.id, from, to, promo || ''), true).then(() => this.maybeReply(), () => {});
   }
 
-  // maybeReply asks the computer for a move when it is its turn.
+  // maybeReply asks the computer for a move when it is its turn. A
+  // searching computer shows its progress, and Stop makes it play the
+  // best move found so far.
   maybeReply() {
     if (!this.isComputerTurn() || this.busy) return Promise.resolve();
     const gen = this.gen;
     this.busy = true;
+    const side = this.state.side;
     this.setStatus(this.state.sideName + ' is thinking…');
-    const t0 = performance.now();
+    let t0 = 0;
     return Promise.all([this.tableReady, sleep(REPLY_PAUSE)]).then(() => {
       if (gen !== this.gen) return null;
-      return this.engine.call('reply', this.id, this.opponent, SEARCH_MS, Math.floor(Math.random() * 1e9));
+      if (this.searches()) this.showThinking(this.state.sideName + ' is thinking…');
+      t0 = performance.now();
+      const progress = (/** @type {SearchProgress} */ p) => { if (gen === this.gen) this.showThinking(progressText(p, side)); };
+      return this.engine.call('reply', this.id, this.opponent, this.level, Math.floor(Math.random() * 1e9), { __opts: true, progress });
     }).then((r) => {
       this.busy = false;
+      if (gen === this.gen) this.showThinking('');
       if (!r || gen !== this.gen) return;
-      this.lastReplyMs = performance.now() - t0 - REPLY_PAUSE;
+      this.lastReplyMs = performance.now() - t0;
       this.board.el.dataset.replyMs = String(Math.round(this.lastReplyMs));
+      this.noteTime(this.lastReplyMs);
       this.setState(r.state, true);
       // Under bans the computer may act twice in a row (its move, then
       // its ban of the player's next move).
       this.maybeReply();
     }, (err) => {
       this.busy = false;
+      this.showThinking('');
       this.showError(err.message);
       this.setStatus(this.state.statusText);
     });
+  }
+
+  // searches reports whether the computer searches (no exact table
+  // answers, and it does not play at random), so that thinking takes
+  // time worth showing.
+  searches() {
+    return !this.data.table && !(this.state && this.state.bans) && this.opponent !== 'random';
+  }
+
+  /**
+   * showThinking shows what the searcher has found so far, with Stop;
+   * empty text hides it.
+   * @param {string} text
+   */
+  showThinking(text) {
+    if (!this.thinkEl) return;
+    this.thinkEl.hidden = !text;
+    if (this.thinkText) this.thinkText.textContent = text;
+  }
+
+  /**
+   * noteTime keeps how long the last engine call of the computer took,
+   * in ms, on the thinking line (data-ms): what its budget is held to.
+   * @param {number} ms
+   */
+  noteTime(ms) {
+    if (this.thinkEl) this.thinkEl.dataset.ms = String(Math.round(ms));
+  }
+
+  // stop ends the search running: a reply plays, and an analysis shows,
+  // the best move found so far.
+  stop() {
+    this.stopped = true;
+    if (this.engine.stop) this.engine.stop();
   }
 
   // playText plays a typed move in SAN or coordinates.
@@ -298,8 +384,12 @@ export class Game {
   }
 
   cancelPending() {
+    // A search whose answer will be dropped stops now, so the engine is
+    // free for the next one.
+    if (this.busy) this.stop();
     this.gen++;
     this.busy = false;
+    this.showThinking('');
   }
 
   undo() {
@@ -351,7 +441,23 @@ export class Game {
   // current position (the table when loaded, else mate search, else the
   // searcher).
   analyse() {
-    return this.tableReady.then(() => this.engine.call('analyse', this.id, 1500));
+    const gen = this.gen;
+    const side = this.state.side;
+    const progress = (/** @type {SearchProgress} */ p) => { if (gen === this.gen) this.showThinking(progressText(p, side)); };
+    return this.tableReady.then(() => {
+      if (this.searches()) this.showThinking('Looking for the best move…');
+      this.stopped = false;
+      const t0 = performance.now();
+      return this.engine.call('analyse', this.id, ANALYSE_MS, { __opts: true, progress }).then((a) => {
+        this.lastAnalyseMs = performance.now() - t0;
+        this.noteTime(this.lastAnalyseMs);
+        this.showThinking('');
+        return a;
+      }, (err) => {
+        this.showThinking('');
+        throw err;
+      });
+    });
   }
 
   // analysisFailed shows an analysis's error and restores the status.
@@ -369,7 +475,7 @@ export class Game {
       if (!m) { this.showAnalysis(['No move to suggest.']); return; }
       this.board.mark('best', [m.from, m.to]);
       const all = a.bestMoves.map((x) => x.san).join(', ');
-      const text = 'Best move: ' + m.san + (a.bestMoves.length > 1 ? ' (all best: ' + all + ')' : '') + ' — ' + a.summary;
+      const text = 'Best move: ' + m.san + (a.bestMoves.length > 1 ? ' (all best: ' + all + ')' : '') + ' — ' + a.summary + (this.stopped ? ' (Stopped: the best move found so far.)' : '');
       this.showAnalysis([text]);
       announce(text);
     }, (err) => this.analysisFailed(err));
@@ -410,7 +516,7 @@ export class Game {
     if (this.bound) return;
     this.bound = true;
     this.bindButtons();
-    const sel = $('#opponent', this.root);
+    const sel = /** @type {HTMLSelectElement} */ ($('#opponent', this.root));
     if (sel) {
       sel.value = this.opponent;
       sel.addEventListener('change', () => {
@@ -419,6 +525,7 @@ export class Game {
         this.maybeReply();
       });
     }
+    this.bindLevel();
     const form = $('#move-form', this.root);
     if (form) {
       form.addEventListener('submit', (e) => {
@@ -430,6 +537,25 @@ export class Game {
       });
     }
     document.addEventListener('keydown', (e) => this.arrowKey(e));
+  }
+
+  // bindLevel wires the think-time menu: the choice is kept on the
+  // device and named in the searching opponents' labels.
+  bindLevel() {
+    const level = /** @type {HTMLSelectElement} */ ($('#level', this.root));
+    if (!level) return;
+    const label = () => {
+      $$('#opponent option[data-label]', this.root).forEach((o) => {
+        o.textContent = o.dataset.label.replace('{level}', levelText(this.level));
+      });
+    };
+    level.value = String(this.level);
+    label();
+    level.addEventListener('change', () => {
+      this.level = Number(level.value);
+      store.set(LEVEL_KEY, level.value);
+      label();
+    });
   }
 
   // bindButtons wires the game's buttons by their data-action; in a
@@ -444,6 +570,7 @@ export class Game {
       best: () => this.best(),
       solve: () => this.solve(),
       pgn: () => this.copyPGN(),
+      stop: () => this.stop(),
     };
     Object.keys(actions).forEach((a) => {
       $$('[data-action="' + a + '"]', this.root).forEach((b) => {
