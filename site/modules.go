@@ -36,7 +36,9 @@ import (
 //
 // Any other import (multi-line, dynamic, default, bare or absolute
 // specifier) or export-from is a build error, as are an import of a
-// module that does not exist and an import cycle. Only the modules
+// module that does not exist and an import cycle. Comment lines (those
+// starting with //, /* or *) are not read, so a JSDoc type may name a
+// module's type as import('./x.js').T for tsc without linking it. Only the modules
 // reachable from the entries ship: the Node tests (*.test.js) beside them
 // never do.
 
@@ -81,7 +83,7 @@ func moduleImports(name string, src []byte) ([]string, error) {
 	var deps []string
 	for i, line := range strings.Split(string(src), "\n") {
 		line = strings.TrimSuffix(line, "\r")
-		if !anyImport.MatchString(line) {
+		if commentLine(line) || !anyImport.MatchString(line) {
 			continue
 		}
 		m := importLine.FindStringSubmatch(line)
@@ -91,6 +93,13 @@ func moduleImports(name string, src []byte) ([]string, error) {
 		deps = append(deps, m[2])
 	}
 	return deps, nil
+}
+
+// commentLine reports whether line is a comment line: a line comment or
+// a line of a block comment (JSDoc), which starts with /* or *.
+func commentLine(line string) bool {
+	t := strings.TrimSpace(line)
+	return strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "*")
 }
 
 // moduleGraph is the linked front end: the modules by logical name in

@@ -107,6 +107,36 @@ func TestLinkModulesErrors(t *testing.T) {
 	}
 }
 
+// TestModuleImportsComments checks that comment lines are not read as
+// imports (JSDoc names types with import('./x.js').T) and that code
+// lines still are.
+func TestModuleImportsComments(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+		err       string
+	}{
+		{"typedef", "/** @typedef {import('./a.js').T} T */\n", nil, ""},
+		{"block comment line", "/**\n * @param {import('./a.js').T} p\n */\n", nil, ""},
+		{"indented type", "  /** @type {import('./a.js').T} */\n  x = 1;\n", nil, ""},
+		{"commented-out import", "// import { x } from './a.js';\n", nil, ""},
+		{"import after comments", "/** @typedef {import('./b.js').B} B */\nimport { a } from './a.js';\n", []string{"a.js"}, ""},
+		{"dynamic import before a comment", "const m = import('./a.js'); // lazy\n", nil, "x.js:1: cannot link"},
+		{"type import in code", "const t = /** @type {T} */ (import('./a.js'));\n", nil, "x.js:1: cannot link"},
+	} {
+		got, err := moduleImports("x.js", []byte(tc.src))
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: error %v, want one with %q", tc.name, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("%s: imports %v, %v; want %v", tc.name, got, err, tc.want)
+		}
+	}
+}
+
 // TestModulesShipped checks the real front end: every module of
 // templates/static/js but the Node tests ships, minified with its imports
 // and exports intact, and imports only modules the build writes.

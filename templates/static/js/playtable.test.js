@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PlayTable, keyHash, mirrorKey, seeded, WIN, DRAW, LOSS } from './playtable.js';
-import { parsePosition } from './rules.js';
+import { PlayTable, keyHash, mirrorKey, stateKey, seeded, WIN, DRAW, LOSS } from './playtable.js';
+import { parsePosition } from './rules-code.js';
 
 // choose over fixed move values (moves named by strings), as
 // solver.Table.Choose with a nil generator: the first of the pool.
@@ -44,6 +44,11 @@ test('keyHash matches Go', () => {
   // Values printed by Go's keyHash (solver/playtable.go).
   assert.deepEqual(keyHash(''), [2872998923, 639000281]);
   assert.deepEqual(keyHash('k7/8/8/8/8/8/8/7K w - -'), [2716787407, 1410078798]);
+});
+
+test('state key drops an en-passant target no pawn may take', () => {
+  assert.equal(stateKey(parsePosition('8/8/8/KPp4r/8/8/8/7k w - c6 0 2')), '8/8/8/KPp4r/8/8/8/7k w - -');
+  assert.equal(stateKey(parsePosition('4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2')), '4k3/8/8/3pP3/8/8/8/4K3 w - d6');
 });
 
 // The same strings as solver.TestMirrorKeyPinned.
