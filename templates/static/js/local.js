@@ -1,11 +1,12 @@
 // @ts-check
 // The page's own engine for games played from an exact table: the rules
-// in plain JavaScript (the rules-*.js twins of engine/, session.js) and the mode's play table
-// (playtable.js), with the same call(fn, ...args) interface as the
-// WebAssembly worker (engine.js) and the same answers, so a table-backed
-// page plays without downloading the Go engine. The table functions here
-// mirror package bridge (Analyse, Judge, Choose, Reply) over solver's
-// Table; bridge/js_diff_test.go checks them against it.
+// in plain JavaScript (the rules-*.js twins of engine/, session.js) and
+// the mode's play table (playtable.js), with the same call(fn, ...args)
+// interface as the WebAssembly worker (engine.js) and the same answers,
+// so a table-backed page plays without downloading the Go engine. The
+// table functions here are the twins of bridge/analysis.go's (Analyse,
+// Judge, Choose, Reply) over solver's Table; bridge/js_diff_test.go
+// checks them against it.
 import { load, parse, moveOf } from './session.js';
 import { compareMoves } from './rules-order.js';
 import { lineText } from './rules-label.js';

@@ -1,6 +1,7 @@
 // @ts-check
-// The game functions of bridge.Session in plain JavaScript, on the rules
-// twins (rules-*.js): each returns the plain object the WebAssembly
+// The twin of bridge/session.go (with StatusText of bridge/words.go): the
+// game functions of bridge.Session in plain JavaScript, on the rules
+// twins (rules-*.js). Each returns the plain object the WebAssembly
 // bridge would answer (as JSON), or throws an Error with the bridge's
 // message. The table part of a light page builds on Session.table;
 // bridge/js_diff_test.go checks that every answer here equals Go's.
