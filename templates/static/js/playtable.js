@@ -322,11 +322,11 @@ export class PlayTable {
   }
 }
 
-// mirrorKey is the state key of p turned half a turn with the colours
-// swapped and the other side to move (solver.MirrorKey): the key a
-// mirrored table finds a position with Black to move by. Mirror pairs
-// are only for tables without pawns, castling or en passant.
 /**
+ * mirrorKey is the state key of p turned half a turn with the colours
+ * swapped and the other side to move (solver.MirrorKey): the key a
+ * mirrored table finds a position with Black to move by. Mirror pairs
+ * are only for tables without pawns, castling or en passant.
  * @param {Position} p
  * @returns {string}
  */
@@ -344,10 +344,10 @@ export function mirrorKey(p) {
   return stateKey(q);
 }
 
-// better reports whether a is a better outcome than b for the mover: a
-// win beats a draw beats a loss, a faster win a slower one, a slower
-// loss a faster one.
 /**
+ * better reports whether a is a better outcome than b for the mover: a
+ * win beats a draw beats a loss, a faster win a slower one, a slower
+ * loss a faster one.
  * @param {MoveValue} a
  * @param {MoveValue} b
  * @returns {boolean}
@@ -379,11 +379,11 @@ function aggressiveRank(mv) {
   return [0, 0];
 }
 
-// principalVariation returns the line from p of the first best move in
-// canonical order at each step, until the game ends, the table does not
-// know the position, max moves are played or a position of the line
-// would repeat (as solver.PV).
 /**
+ * principalVariation returns the line from p of the first best move in
+ * canonical order at each step, until the game ends, the table does not
+ * know the position, max moves are played or a position of the line
+ * would repeat (as solver.PV).
  * @param {PlayTable} table
  * @param {Position} p
  * @param {number} max
@@ -405,9 +405,9 @@ export function principalVariation(table, p, max, compareMoves) {
   return line;
 }
 
-// seeded returns a generator of numbers in [0, 1) from a seed
-// (mulberry32): the same seed, the same choices.
 /**
+ * seeded returns a generator of numbers in [0, 1) from a seed
+ * (mulberry32): the same seed, the same choices.
  * @param {unknown} seed
  * @returns {() => number}
  */
