@@ -21,10 +21,10 @@ import (
 )
 
 // The light play pages run a JavaScript port of the engine's rules and of
-// Session's game functions (templates/static/js/rules.js, session.js).
-// TestJSMatchesGo records random sessions here — every call and Go's
-// answer as JSON — and has Node replay them against the port, which must
-// answer the same (an error by its message).
+// Session's game functions (templates/static/js: the rules-*.js twins of
+// engine/ and session.js). TestJSMatchesGo records random sessions here —
+// every call and Go's answer as JSON — and has Node replay them against
+// the port, which must answer the same (an error by its message).
 
 // diffStart is a start position a transcript plays from, with moves to
 // play first (a scripted repetition, a promotion) before the random ones.
@@ -519,9 +519,9 @@ func (r *recorder) tableCalls(s *Session, rng *rand.Rand) {
 	}
 }
 
-// extra is what session.diff.mjs answers from rules.js beyond the bridge:
-// the legal moves in generation and canonical order, the state key, the
-// position's own status, the line text and Position.Equal.
+// extra is what session.diff.mjs answers from the rules twins beyond the
+// bridge: the legal moves in generation and canonical order, the state
+// key, the position's own status, the line text and Position.Equal.
 func extra(s *Session) Obj {
 	g := s.Game()
 	p := g.Position()
