@@ -16,14 +16,14 @@ import (
 
 // The browser front end is native ES modules in templates/static/js,
 // linked by the build without a bundler. Every module is an asset of its
-// own under a content-hashed name (assets/board.1a2b3c4d5e.js), and the
-// build rewrites each relative import specifier ('./board.js') to the
-// hashed name of the module it names ('./board.1a2b3c4d5e.js'), which
-// resolves next to the importing module. Modules are hashed leaves first,
-// in dependency order, so a module's name covers the names of everything
-// it imports: a change to one module renames it and every module that
-// imports it, directly or not, and a cached module never imports a stale
-// one.
+// own under a content-hashed name (assets/board.1a2b3c4d5e.js), but for
+// the families of joins, each shipped as one module; the build rewrites
+// each relative import specifier ('./board.js') to the hashed name of
+// the module it names ('./board.1a2b3c4d5e.js'), which resolves next to
+// the importing module. Modules are hashed leaves first, in dependency
+// order, so a module's name covers the names of everything it imports: a
+// change to one module renames it and every module that imports it,
+// directly or not, and a cached module never imports a stale one.
 //
 // Each page loads one entry module, its controller's (pageScripts), with
 // <script type="module">, which the CSP's script-src 'self' allows
@@ -42,9 +42,9 @@ import (
 // specifier) or export-from is a build error, as are an import of a
 // module that does not exist and an import cycle. Comment lines (those
 // starting with //, /* or *) are not read, so a JSDoc type may name a
-// module's type as import('./x.js').T for tsc without linking it. Only the modules
-// reachable from the entries ship: the Node tests (*.test.js) beside them
-// never do.
+// module's type as import('./x.js').T for tsc without linking it. Only
+// the modules reachable from the entries ship: the Node tests (*.test.js)
+// beside them never do.
 
 // moduleDir holds the modules.
 const moduleDir = "static/js"
