@@ -6,12 +6,11 @@
 
 /**
  * The shapes this module reads of what the build writes (site/packs.go).
- * PuzzleEntry is a puzzle of a chunk (the fields read here; the trainer
- * reads more); ChunkInfo a chunk of the index, its puzzles' packs,
- * families, counts by kind and theme and rating range; Filter what the
- * trainer asks for.
- * @typedef {{id: string, pack?: string, family?: string, kind?: string, themes?: string[], rating: number,
- *   url?: string, table?: string, chunk?: number, [k: string]: any}} PuzzleEntry
+ * PuzzleEntry is a puzzle of a chunk, as the trainer knows it
+ * (types/train.d.ts); ChunkInfo a chunk of the index, its puzzles'
+ * packs, families, counts by kind and theme and rating range; Filter
+ * what the trainer asks for.
+ * @typedef {TrainEntry} PuzzleEntry
  * @typedef {{url: string, pack: string, families: string[], kinds?: Record<string, number>,
  *   themes?: Record<string, number>, lo: number, hi: number, n: number}} ChunkInfo
  * @typedef {{chunks: ChunkInfo[], ids: string[], [k: string]: any}} CorpusIndex

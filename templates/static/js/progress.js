@@ -19,7 +19,7 @@ import { update, START } from './rating.js';
  *   history: number[][], log: Attempt[], review: Record<string, {box: number, due: number}>,
  *   records: {streak: number, storm: number}}} Progress
  * RatedPuzzle is what rating and logging read of a puzzle entry.
- * @typedef {{id: string, rating: number, themes?: string[], family?: string, source?: {rd?: number}, estimated?: boolean}} RatedPuzzle
+ * @typedef {{id: string, rating: number, themes?: string[], family?: string, source?: {rd?: number, [k: string]: any}, estimated?: boolean}} RatedPuzzle
  */
 
 export const PROGRESS_KEY = 'thinchess.progress';
@@ -166,7 +166,7 @@ export function solvedCount(p) {
 /**
  * puzzleRD is the deviation of a puzzle's rating: lichess's own, else
  * wider for an estimated rating than for a measured one.
- * @param {{source?: {rd?: number}, estimated?: boolean}} e
+ * @param {{source?: {rd?: number, [k: string]: any}, estimated?: boolean}} e
  * @returns {number}
  */
 export function puzzleRD(e) {
@@ -289,7 +289,7 @@ export function exportProgress(p, now) {
  * with a message when the file is not a valid export.
  * @param {string} text
  * @param {Progress} current
- * @returns {{progress: Progress} | {error: string}}
+ * @returns {{progress?: Progress, error?: string}} one of the two
  */
 export function importProgress(text, current) {
   let f = null;
