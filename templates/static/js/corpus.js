@@ -5,15 +5,15 @@
 // Node can test it.
 
 /**
- * The shapes this module reads of what the build writes (site/packs.go).
+ * The shapes this module reads of what the build writes (site/packs.go,
+ * internal/wire).
  * PuzzleEntry is a puzzle of a chunk, as the trainer knows it
  * (types/train.d.ts); ChunkInfo a chunk of the index, its puzzles'
  * packs, families, counts by kind and theme and rating range; Filter
  * what the trainer asks for.
  * @typedef {TrainEntry} PuzzleEntry
- * @typedef {{url: string, pack: string, families: string[], kinds?: Record<string, number>,
- *   themes?: Record<string, number>, lo: number, hi: number, n: number}} ChunkInfo
- * @typedef {{chunks: ChunkInfo[], ids: string[], [k: string]: any}} CorpusIndex
+ * @typedef {wire.ChunkIndex} ChunkInfo
+ * @typedef {wire.Index} CorpusIndex
  * @typedef {{pack?: string, family?: string, kind?: string, theme?: string, min?: number, max?: number}} Filter
  */
 

@@ -18,7 +18,7 @@ export const BEST = 1, SCOPE = 2, DRAWN = 4, SUB = 8;
 
 /**
  * readNodes turns the page data's arrays into objects.
- * @param {any[][]} raw the page data's nodes
+ * @param {wire.ExploreNode[]} raw the page data's nodes
  * @returns {GraphNode[]}
  */
 export function readNodes(raw) {
@@ -47,7 +47,7 @@ export function rowsOf(nodes) {
 /**
  * rowName names row r of the list: its number, what its layer measures
  * and its number of states.
- * @param {{layering?: string, race?: boolean}} data
+ * @param {wire.Explore} data
  * @param {GraphNode[]} nodes
  * @param {number[][]} rows
  * @param {number} r

@@ -130,6 +130,24 @@ class Reader {
   }
 }
 
+/** HEADER names the header's uvarints in their order (wire.PlayHeader). */
+const HEADER = ['states', 'edges', 'whiteWins', 'blackWins', 'draws', 'mates', 'stalemates', 'insufficient', 'races',
+  'slots', 'startSlot', 'mirrored'];
+
+/**
+ * readHeader reads the header of a play table after its magic and
+ * version.
+ * @param {Reader} r
+ * @returns {wire.PlayHeader}
+ */
+function readHeader(r) {
+  const head = {};
+  for (const k of HEADER) head[k] = r.uvarint();
+  if (head['mirrored'] > 1) throw r.bad('mirrored flag');
+  head['mirrored'] = head['mirrored'] === 1;
+  return /** @type {wire.PlayHeader} */ (head);
+}
+
 // PlayTable is a parsed play table.
 export class PlayTable {
   /** @param {Uint8Array} bytes a play table as MarshalPlay writes it */
@@ -140,16 +158,14 @@ export class PlayTable {
     }
     if (bytes[MAGIC.length] !== VERSION) throw new Error('play table format version ' + bytes[MAGIC.length] + ', want ' + VERSION);
     r.i = MAGIC.length + 1;
-    const head = [];
-    for (let i = 0; i < 12; i++) head.push(r.uvarint());
-    this.states = head[0];
-    this.edges = head[1];
-    this.slots = head[9];
-    this.startSlot = head[10];
-    if (head[11] > 1) throw r.bad('mirrored flag');
+    const head = readHeader(r);
+    this.states = head.states;
+    this.edges = head.edges;
+    this.slots = head.slots;
+    this.startSlot = head.startSlot;
     // A mirrored table holds the states with White to move only and finds
     // the others by their mirrors (solver.MirrorKey).
-    this.mirrored = head[11] === 1;
+    this.mirrored = head.mirrored;
     const nl = r.uvarint();
     if (nl > 48) throw r.bad('too many levels');
     const sizes = [];
