@@ -131,7 +131,7 @@ class Reader {
 }
 
 /** HEADER names the header's uvarints in their order (wire.PlayHeader). */
-const HEADER = ['states', 'edges', 'whiteWins', 'blackWins', 'draws', 'mates', 'stalemates', 'insufficient', 'races',
+export const HEADER = ['states', 'edges', 'whiteWins', 'blackWins', 'draws', 'mates', 'stalemates', 'insufficient', 'races',
   'slots', 'startSlot', 'mirrored'];
 
 /**

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PlayTable, keyHash, mirrorKey, stateKey, seeded, WIN, DRAW, LOSS } from './playtable.js';
+import { readFileSync } from 'node:fs';
+import { PlayTable, HEADER, keyHash, mirrorKey, stateKey, seeded, WIN, DRAW, LOSS } from './playtable.js';
 import { parsePosition } from './rules-code.js';
 
 // choose over fixed move values (moves named by strings), as
@@ -63,4 +64,13 @@ test('a damaged play table is refused', () => {
   assert.throws(() => new PlayTable(new Uint8Array([84, 67, 80, 84, 2, 0x80])), /truncated/);
   const head = [84, 67, 80, 84, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
   assert.throws(() => new PlayTable(new Uint8Array([...head, 2])), /mirrored flag/);
+});
+
+// The header's fields in the order internal/wire's PlayHeader writes them
+// and wire.d.ts declares them.
+test('the header is read in the order of wire.PlayHeader', () => {
+  const dts = readFileSync(new URL('../types/wire.d.ts', import.meta.url), 'utf8');
+  const body = dts.slice(dts.indexOf('interface PlayHeader {'));
+  const fields = [...body.slice(0, body.indexOf('\n  }')).matchAll(/^ {4}(\w+): /gm)].map((m) => m[1]);
+  assert.deepEqual(HEADER, fields);
 });
