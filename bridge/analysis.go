@@ -1,3 +1,5 @@
+// JavaScript twin: templates/static/js/local.js (Analyse, Judge, Choose, Reply on a table).
+
 package bridge
 
 import (

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/mode"
@@ -20,10 +21,10 @@ import (
 )
 
 // The light play pages run a JavaScript port of the engine's rules and of
-// Session's game functions (templates/static/js/rules.js, session.js).
-// TestJSMatchesGo records random sessions here — every call and Go's
-// answer as JSON — and has Node replay them against the port, which must
-// answer the same (an error by its message).
+// Session's game functions (templates/static/js: the rules-*.js twins of
+// engine/ and session.js). TestJSMatchesGo records random sessions here —
+// every call and Go's answer as JSON — and has Node replay them against
+// the port, which must answer the same (an error by its message).
 
 // diffStart is a start position a transcript plays from, with moves to
 // play first (a scripted repetition, a promotion) before the random ones.
@@ -279,6 +280,9 @@ type recorder struct {
 	s      *Session
 	calls  int
 	tables int
+	// maxStates bounds the tables it solves (tableStates, or
+	// shortTableStates under -short).
+	maxStates int
 }
 
 func (r *recorder) call(op string, args []any, fn func() (any, error)) {
@@ -452,14 +456,18 @@ func (r *recorder) record(st diffStart, rng *rand.Rand) {
 	}
 }
 
-// tableStates bounds the tables the differential test solves.
-const tableStates = 100_000
+// tableStates bounds the tables the differential test solves, and
+// shortTableStates those of the short sample.
+const (
+	tableStates      = 100_000
+	shortTableStates = 10_000
+)
 
 // table solves a start small enough and loads its play table on both
 // sides, so that the table calls (analyse, judge, the move values and
 // the strategies' first choices) are compared too.
 func (r *recorder) table(st diffStart, s *Session) {
-	t, err := solver.Solve(s.Game().Start(), solver.Options{MaxStates: tableStates})
+	t, err := solver.Solve(s.Game().Start(), solver.Options{MaxStates: r.maxStates})
 	if err != nil {
 		return
 	}
@@ -511,9 +519,9 @@ func (r *recorder) tableCalls(s *Session, rng *rand.Rand) {
 	}
 }
 
-// extra is what session.diff.mjs answers from rules.js beyond the bridge:
-// the legal moves in generation and canonical order, the state key, the
-// position's own status, the line text and Position.Equal.
+// extra is what session.diff.mjs answers from the rules twins beyond the
+// bridge: the legal moves in generation and canonical order, the state
+// key, the position's own status, the line text and Position.Equal.
 func extra(s *Session) Obj {
 	g := s.Game()
 	p := g.Position()
@@ -547,10 +555,44 @@ func describeWords() []string {
 	return out
 }
 
-func TestJSMatchesGo(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the JavaScript differential test is skipped with -short")
+// shortSteps caps a start's random calls under -short, and shortEvery
+// keeps one mode file in so many: the short sample still plays every
+// hand-written start (each script whole), every refused load, some mode
+// files with their tables and a few random boards, in about a tenth of
+// the time.
+const (
+	shortSteps  = 30
+	shortEvery  = 8
+	shortRandom = 40
+	fullRandom  = 600
+)
+
+// diffStarts is the sample of starts: all of them, or under short a
+// smaller one (see shortSteps).
+func diffStarts(t *testing.T, short bool) []diffStart {
+	modes := modeStarts(t)
+	nRandom := fullRandom
+	if short {
+		var some []diffStart
+		for i, st := range modes {
+			if i%shortEvery == 0 {
+				some = append(some, st)
+			}
+		}
+		modes, nRandom = some, shortRandom
 	}
+	starts := append(append(slices.Clone(handStarts), badStarts...), modes...)
+	starts = append(starts, randomStarts(nRandom, rand.New(rand.NewPCG(1, 2)))...)
+	if short {
+		for i := range starts {
+			starts[i].steps = min(starts[i].steps, shortSteps)
+		}
+	}
+	return starts
+}
+
+// TestJSMatchesGo runs the whole sample, or a small one under -short.
+func TestJSMatchesGo(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
 		if os.Getenv("CI") != "" {
@@ -558,10 +600,13 @@ func TestJSMatchesGo(t *testing.T) {
 		}
 		t.Skipf("skipping the JavaScript differential test: %v (install Node 20 or later)", err)
 	}
-	var r recorder
+	r := recorder{maxStates: tableStates}
+	if testing.Short() {
+		r.maxStates = shortTableStates
+	}
+	began := time.Now()
 	r.call("words", nil, func() (any, error) { return describeWords(), nil })
-	starts := append(append(slices.Clone(handStarts), badStarts...), modeStarts(t)...)
-	starts = append(starts, randomStarts(600, rand.New(rand.NewPCG(1, 2)))...)
+	starts := diffStarts(t, testing.Short())
 	for i, st := range starts {
 		r.record(st, rand.New(rand.NewPCG(uint64(i), 7)))
 	}
@@ -572,9 +617,11 @@ func TestJSMatchesGo(t *testing.T) {
 	if err := os.WriteFile(file, r.out.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	recorded := time.Since(began)
 	out, err := exec.Command(node, "../templates/static/js/session.diff.mjs", file).CombinedOutput()
 	if err != nil {
 		t.Fatalf("the JavaScript port answers differently from Go (%d starts, %d calls): %v\n%s", len(starts), r.calls, err, out)
 	}
-	t.Logf("%d starts (%d with tables), %d calls: %s", len(starts), r.tables, r.calls, bytes.TrimSpace(out))
+	t.Logf("%d starts (%d with tables), %d calls recorded in %v, replayed in %v: %s", len(starts), r.tables, r.calls,
+		recorded.Round(time.Millisecond), (time.Since(began) - recorded).Round(time.Millisecond), bytes.TrimSpace(out))
 }

@@ -1,3 +1,5 @@
+// JavaScript twin: templates/static/js/session.js.
+
 package bridge
 
 import (

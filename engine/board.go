@@ -1,3 +1,5 @@
+// JavaScript twin: templates/static/js/rules-board.js.
+
 package engine
 
 import (

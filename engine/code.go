@@ -1,3 +1,5 @@
+// JavaScript twin: templates/static/js/rules-code.js.
+
 package engine
 
 import (

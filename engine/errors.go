@@ -1,3 +1,5 @@
+// JavaScript twin: templates/static/js/rules-errors.js.
+
 package engine
 
 import (

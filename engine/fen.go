@@ -1,3 +1,5 @@
+// JavaScript twin: templates/static/js/rules-fen.js (Parse: rules-code.js).
+
 package engine
 
 import (

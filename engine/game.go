@@ -1,3 +1,5 @@
+// JavaScript twin: templates/static/js/rules-game.js.
+
 package engine
 
 import (

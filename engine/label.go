@@ -1,3 +1,5 @@
+// JavaScript twin: templates/static/js/rules-label.js.
+
 package engine
 
 import (

@@ -1,3 +1,5 @@
+// JavaScript twin: templates/static/js/rules-move.js (ParseCoord: rules-san.js).
+
 package engine
 
 import (

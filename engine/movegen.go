@@ -1,3 +1,5 @@
+// JavaScript twin: templates/static/js/rules-movegen.js.
+
 package engine
 
 import "math/bits"

@@ -1,3 +1,5 @@
+// JavaScript twin: templates/static/js/rules-order.js.
+
 package engine
 
 import "slices"

@@ -1,3 +1,5 @@
+// JavaScript twin: templates/static/js/rules-outcome.js.
+
 package engine
 
 import "fmt"

@@ -1,3 +1,5 @@
+// JavaScript twin: templates/static/js/rules-pgn.js (writing PGN only).
+
 package engine
 
 import (

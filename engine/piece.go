@@ -1,3 +1,5 @@
+// JavaScript twin: templates/static/js/rules-piece.js.
+
 package engine
 
 // Color is the side a piece belongs to, or the side to move.

@@ -1,3 +1,5 @@
+// JavaScript twin: templates/static/js/rules-position.js.
+
 package engine
 
 import "math/bits"

@@ -1,3 +1,5 @@
+// JavaScript twin: templates/static/js/rules-rules.js.
+
 package engine
 
 import (

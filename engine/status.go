@@ -1,3 +1,5 @@
+// JavaScript twin: templates/static/js/rules-status.js.
+
 package engine
 
 // Status is the state of a game: still going, or how it ended.

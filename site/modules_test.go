@@ -107,6 +107,111 @@ func TestLinkModulesErrors(t *testing.T) {
 	}
 }
 
+// TestModuleImportsComments checks that comment lines are not read as
+// imports (JSDoc names types with import('./x.js').T) and that code
+// lines still are.
+func TestModuleImportsComments(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+		err       string
+	}{
+		{"typedef", "/** @typedef {import('./a.js').T} T */\n", nil, ""},
+		{"block comment line", "/**\n * @param {import('./a.js').T} p\n */\n", nil, ""},
+		{"indented type", "  /** @type {import('./a.js').T} */\n  x = 1;\n", nil, ""},
+		{"commented-out import", "// import { x } from './a.js';\n", nil, ""},
+		{"import after comments", "/** @typedef {import('./b.js').B} B */\nimport { a } from './a.js';\n", []string{"a.js"}, ""},
+		{"dynamic import before a comment", "const m = import('./a.js'); // lazy\n", nil, "x.js:1: cannot link"},
+		{"type import in code", "const t = /** @type {T} */ (import('./a.js'));\n", nil, "x.js:1: cannot link"},
+	} {
+		got, err := moduleImports("x.js", []byte(tc.src))
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: error %v, want one with %q", tc.name, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("%s: imports %v, %v; want %v", tc.name, got, err, tc.want)
+		}
+	}
+}
+
+// TestJoinModules links a family of joins (rules-*.js): one asset named
+// rules.js, its members leaves first without their imports of one
+// another, importers pointed at it; and the errors joining can meet.
+func TestJoinModules(t *testing.T) {
+	files := map[string]string{
+		"app.js":        "import { b } from './rules-b.js';\nimport { a } from './rules-a.js';\nimport { d } from './dom.js';\nb(a, d);\n",
+		"dom.js":        "export const d = 1;\n",
+		"rules-a.js":    "// @ts-check\n/** @typedef {import('./rules-b.js').B} B */\nimport { d } from './dom.js';\nexport const a = d + 1;\n",
+		"rules-b.js":    "import { a } from './rules-a.js';\nimport { d } from './dom.js';\nconst one = 1;\nexport function b() { return a + d + one; }\n",
+		"rules-a.test":  "not a module",
+		"rules-c.js":    "export const c = 3;\n", // imported by none: not shipped
+		"rules-gone.js": "",
+	}
+	out, order, err := link(t, files, "app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(order) != 3 {
+		t.Fatalf("linked %v, want dom, rules, app", order)
+	}
+	for i, want := range []string{"dom", "rules", "app"} {
+		if !regexp.MustCompile(`^assets/` + want + `\.[0-9a-f]{10}\.js$`).MatchString(order[i]) {
+			t.Errorf("module %d is %s, want %s.<hash>.js", i, order[i], want)
+		}
+	}
+	dom, rules := path.Base(order[0]), path.Base(order[1])
+	wantRules := "import { d } from './" + dom + "';\n" +
+		"// rules-a.js\n// @ts-check\n/** @typedef {import('./rules-b.js').B} B */\nexport const a = d + 1;\n\n" +
+		"// rules-b.js\nconst one = 1;\nexport function b() { return a + d + one; }\n\n"
+	if got := out[order[1]]; got != wantRules {
+		t.Errorf("rules.js joined as\n%s\nwant\n%s", got, wantRules)
+	}
+	wantApp := "import { b } from './" + rules + "';\nimport { a } from './" + rules + "';\nimport { d } from './" + dom + "';\nb(a, d);\n"
+	if got := out[order[2]]; got != wantApp {
+		t.Errorf("app.js linked as\n%s\nwant\n%s", got, wantApp)
+	}
+
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"same name", map[string]string{"app.js": "import { a } from './rules-a.js';\nimport { b } from './rules-b.js';\n",
+			"rules-a.js": "function help() {}\nexport const a = 1;\n", "rules-b.js": "const help = 2;\nexport const b = 1;\n"},
+			"cannot join rules-a.js and rules-b.js into rules.js: both declare help at top level"},
+		{"same export", map[string]string{"app.js": "import { a } from './rules-a.js';\nimport { b } from './rules-b.js';\n",
+			"rules-a.js": "export function a() {}\nexport class K {}\n", "rules-b.js": "export class K {}\nexport const b = 1;\n"},
+			"cannot join rules-a.js and rules-b.js into rules.js: both declare K at top level"},
+		{"same import", map[string]string{"app.js": "import { a } from './rules-a.js';\nimport { b } from './rules-b.js';\n",
+			"dom.js":     "export const d = 1, e = 2;\n",
+			"rules-a.js": "import { d } from './dom.js';\nexport const a = d;\n", "rules-b.js": "import { d, e } from './dom.js';\nexport const b = d + e;\n"},
+			"cannot join rules-a.js and rules-b.js into rules.js: both declare d at top level"},
+		{"rename", map[string]string{"app.js": "import { b } from './rules-b.js';\n",
+			"rules-a.js": "export const a = 1;\n", "rules-b.js": "import { a as x } from './rules-a.js';\nexport const b = x;\n"},
+			"rules-b.js:1: cannot join rules-a.js into rules.js: an import with as renames"},
+		{"cycle inside", map[string]string{"app.js": "import { b } from './rules-b.js';\n",
+			"rules-a.js": "import { b } from './rules-b.js';\nexport const a = 1;\n", "rules-b.js": "import { a } from './rules-a.js';\nexport const b = 2;\n"},
+			"import cycle through rules-"},
+		{"cycle through the family", map[string]string{"app.js": "import { a } from './rules-a.js';\n",
+			"rules-a.js": "import { x } from './x.js';\nexport const a = 1;\n", "x.js": "import { b } from './rules-b.js';\nexport const x = 2;\n",
+			"rules-b.js": "export const b = 2;\n"},
+			"x.js: import cycle through rules.js"},
+		{"name taken", map[string]string{"app.js": "import { a } from './rules-a.js';\nimport { r } from './rules.js';\n",
+			"rules-a.js": "export const a = 1;\n", "rules.js": "export const r = 1;\n"},
+			"module rules.js has the name rules.js joins rules-a.js into"},
+		{"syntax", map[string]string{"app.js": "import { a } from './rules-a.js';\n", "rules-a.js": "export const a = ;\n"},
+			"rules-a.js: "},
+	} {
+		_, _, err := link(t, tc.files, "app.js")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one with %q", tc.name, err, tc.want)
+		}
+	}
+}
+
 // TestModulesShipped checks the real front end: every module of
 // templates/static/js but the Node tests ships, minified with its imports
 // and exports intact, and imports only modules the build writes.
@@ -132,9 +237,9 @@ func TestModulesShipped(t *testing.T) {
 		if strings.HasSuffix(base, ".test.js") {
 			continue
 		}
-		name := assetNamed(files, base)
+		name := assetNamed(files, joinOf(base)) // a family of joins ships joined
 		if name == "" {
-			t.Errorf("%s is not shipped: no module imports it", base)
+			t.Errorf("%s is not shipped (as %s): no module imports it", base, joinOf(base))
 			continue
 		}
 		src := string(files[name])
@@ -183,7 +288,7 @@ func TestPageScripts(t *testing.T) {
 		never       []string
 	}{
 		{"index.html", "prefs", []string{"dom"}, []string{"board", "game"}},
-		{"modes/gardner/index.html", "mode", []string{"prefs", "game", "board"}, []string{"editor", "explore", "train", "words"}},
+		{"modes/gardner/index.html", "mode", []string{"prefs", "game", "board", "rules"}, []string{"editor", "explore", "train", "words"}},
 		{"train/index.html", "train", []string{"puzzle", "progress"}, []string{"editor", "explore", "mode"}},
 		{"editor/index.html", "editor", []string{"board", "position"}, []string{"game", "explore", "train"}},
 	} {

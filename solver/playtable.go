@@ -1,3 +1,5 @@
+// JavaScript twin: templates/static/js/playtable.js.
+
 package solver
 
 import (

@@ -1,9 +1,27 @@
+// @ts-check
 // The puzzle corpus as the build wrote it: an index of packs and chunks,
 // chunks of puzzles fetched when needed, and id buckets for permalinks
 // (see site/packs.go). Pure apart from the fetchJSON it is given, so
 // Node can test it.
 
-// fnv1a is FNV-1a (32 bits) of an ASCII string, as the build's IDBucket.
+/**
+ * The shapes this module reads of what the build writes (site/packs.go,
+ * internal/wire).
+ * PuzzleEntry is a puzzle of a chunk, as the trainer knows it
+ * (types/train.d.ts); ChunkInfo a chunk of the index, its puzzles'
+ * packs, families, counts by kind and theme and rating range; Filter
+ * what the trainer asks for.
+ * @typedef {TrainEntry} PuzzleEntry
+ * @typedef {wire.ChunkIndex} ChunkInfo
+ * @typedef {wire.Index} CorpusIndex
+ * @typedef {{pack?: string, family?: string, kind?: string, theme?: string, min?: number, max?: number}} Filter
+ */
+
+/**
+ * fnv1a is FNV-1a (32 bits) of an ASCII string, as the build's IDBucket.
+ * @param {string} s
+ * @returns {number}
+ */
 export function fnv1a(s) {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
@@ -13,8 +31,13 @@ export function fnv1a(s) {
   return h >>> 0;
 }
 
-// matches reports whether puzzle e passes filter f: {pack, family, kind,
-// theme, min, max} (empty or missing fields pass everything).
+/**
+ * matches reports whether puzzle e passes filter f: {pack, family, kind,
+ * theme, min, max} (empty or missing fields pass everything).
+ * @param {PuzzleEntry} e
+ * @param {Filter} f
+ * @returns {boolean}
+ */
 export function matches(e, f) {
   if (f.pack && e.pack !== f.pack) return false;
   if (f.family && e.family !== f.family) return false;
@@ -25,8 +48,13 @@ export function matches(e, f) {
   return true;
 }
 
-// chunkMayMatch reports whether chunk c of the index can hold a puzzle
-// that passes filter f.
+/**
+ * chunkMayMatch reports whether chunk c of the index can hold a puzzle
+ * that passes filter f.
+ * @param {ChunkInfo} c
+ * @param {Filter} f
+ * @returns {boolean}
+ */
 export function chunkMayMatch(c, f) {
   if (f.pack && c.pack !== f.pack) return false;
   if (f.family && !c.families.includes(f.family)) return false;
@@ -38,17 +66,27 @@ export function chunkMayMatch(c, f) {
 }
 
 export class Corpus {
-  // root is the site root relative to the page ("../"); index the parsed
-  // index; fetchJSON(url) a promise of parsed JSON.
+  /**
+   * root is the site root relative to the page ("../"); index the parsed
+   * index; fetchJSON(url) a promise of parsed JSON.
+   * @param {string} root
+   * @param {CorpusIndex} index
+   * @param {(url: string) => Promise<any>} fetchJSON
+   */
   constructor(root, index, fetchJSON) {
     this.root = root;
     this.index = index;
     this.fetchJSON = fetchJSON;
-    this.chunks = new Map(); // chunk number → promise of its puzzles
+    /** @type {Map<number, Promise<PuzzleEntry[]>>} chunk number → promise of its puzzles */
+    this.chunks = new Map();
   }
 
-  // chunk returns the puzzles of chunk i, their URLs made relative to the
-  // page.
+  /**
+   * chunk returns the puzzles of chunk i, their URLs made relative to the
+   * page.
+   * @param {number} i
+   * @returns {Promise<PuzzleEntry[]>}
+   */
   chunk(i) {
     if (!this.chunks.has(i)) {
       const p = this.fetchJSON(this.root + this.index.chunks[i].url).then((list) => list.map((e) => {
@@ -63,7 +101,11 @@ export class Corpus {
     return this.chunks.get(i);
   }
 
-  // find returns the puzzle with this id, or null.
+  /**
+   * find returns the puzzle with this id, or null.
+   * @param {string} id
+   * @returns {Promise<PuzzleEntry | null>}
+   */
   find(id) {
     const ids = this.index.ids;
     if (!id || !ids.length) return Promise.resolve(null);
@@ -73,17 +115,25 @@ export class Corpus {
     });
   }
 
-  // candidates are the numbers of the chunks that may hold puzzles of f,
-  // in the index's order (by pack, then rating).
+  /**
+   * candidates are the numbers of the chunks that may hold puzzles of f,
+   * in the index's order (by pack, then rating).
+   * @param {Filter} f
+   * @returns {number[]}
+   */
   candidates(f) {
     const out = [];
     this.index.chunks.forEach((c, i) => { if (chunkMayMatch(c, f)) out.push(i); });
     return out;
   }
 
-  // size estimates how many puzzles pass f, from the index alone: exact
-  // for pack and board filters, an upper bound with a kind, a theme or a
-  // rating.
+  /**
+   * size estimates how many puzzles pass f, from the index alone: exact
+   * for pack and board filters, an upper bound with a kind, a theme or a
+   * rating.
+   * @param {Filter} f
+   * @returns {number}
+   */
   size(f) {
     return this.candidates(f).reduce((n, i) => {
       const c = this.index.chunks[i];
@@ -92,9 +142,15 @@ export class Corpus {
     }, 0);
   }
 
-  // next returns the first puzzle after position `after` ({chunk, id} or
-  // null for the beginning) that passes f and skip(e) refuses, going
-  // round once; null when there is none. It fetches chunks one by one.
+  /**
+   * next returns the first puzzle after position `after` ({chunk, id} or
+   * null for the beginning) that passes f and skip(e) refuses, going
+   * round once; null when there is none. It fetches chunks one by one.
+   * @param {Filter} f
+   * @param {{chunk: number, id: string} | null} after
+   * @param {(e: PuzzleEntry) => boolean} [skip]
+   * @returns {Promise<PuzzleEntry | null>}
+   */
   next(f, after, skip) {
     const list = this.candidates(f);
     if (!list.length) return Promise.resolve(null);
@@ -124,17 +180,25 @@ export class Corpus {
     return step(0);
   }
 
-  // near returns a puzzle that passes f, is not skipped (skip(e) true:
-  // played already) and is rated as close to target as the pool allows:
-  // chunks are tried nearest first (by their rating range) and fetched
-  // while the next one may hold a nearer unskipped puzzle than those
-  // found (four chunks with one at most); one of the `spread` nearest
-  // found is picked by rng() (a number in [0, 1)). When every puzzle of
-  // the pool is skipped, the pool is exhausted: it returns {e, exhausted:
-  // true} with the nearest puzzle regardless of skip; null when no puzzle
-  // passes f. Only the chunks it tries are fetched; one that cannot be
-  // (offline, not kept) is passed over, and its error returned only when
-  // no other chunk has a puzzle.
+  /**
+   * near returns a puzzle that passes f, is not skipped (skip(e) true:
+   * played already) and is rated as close to target as the pool allows:
+   * chunks are tried nearest first (by their rating range) and fetched
+   * while the next one may hold a nearer unskipped puzzle than those
+   * found (four chunks with one at most); one of the `spread` nearest
+   * found is picked by rng() (a number in [0, 1)). When every puzzle of
+   * the pool is skipped, the pool is exhausted: it returns {e, exhausted:
+   * true} with the nearest puzzle regardless of skip; null when no puzzle
+   * passes f. Only the chunks it tries are fetched; one that cannot be
+   * (offline, not kept) is passed over, and its error returned only when
+   * no other chunk has a puzzle.
+   * @param {Filter} f
+   * @param {number} target
+   * @param {((e: PuzzleEntry) => boolean) | null} skip
+   * @param {() => number} rng
+   * @param {number} [spread]
+   * @returns {Promise<{e: PuzzleEntry, exhausted: boolean} | null>}
+   */
   near(f, target, skip, rng, spread = 5) {
     const dist = (c) => (target < c.lo ? c.lo - target : target > c.hi ? target - c.hi : 0);
     const list = this.candidates(f).sort((i, j) => dist(this.index.chunks[i]) - dist(this.index.chunks[j]) || i - j);

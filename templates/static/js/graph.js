@@ -1,11 +1,26 @@
+// @ts-check
 // The state graph of the explorer as data: the page data's nodes, rows,
 // lines from the start, the shapes and lines to draw and the visible part
 // of the picture. Pure: no DOM, importable from Node.
 
+/**
+ * GraphMove is a move of a node; to is the node it leads to, -1 if none.
+ * @typedef {{san: string, to: number, flags: number, value: string | null, dtm: number | null, text: string}} GraphMove
+ * GraphNode is a state of the graph as readNodes makes it.
+ * @typedef {{i: number, x: number, y: number, layer: number, fen: string, value: string, dtm: number, end: string,
+ *   parent: number, via: string, flags: number, moves: GraphMove[], text: string, label: string}} GraphNode
+ * View is the visible part of the picture, an SVG view box.
+ * @typedef {{x: number, y: number, w: number, h: number}} View
+ */
+
 // Flags of nodes and moves (see site/explore.go).
 export const BEST = 1, SCOPE = 2, DRAWN = 4, SUB = 8;
 
-// readNodes turns the page data's arrays into objects.
+/**
+ * readNodes turns the page data's arrays into objects.
+ * @param {wire.ExploreNode[]} raw the page data's nodes
+ * @returns {GraphNode[]}
+ */
 export function readNodes(raw) {
   return raw.map((a, i) => {
     const moves = (a[10] || []).map((m) => ({
@@ -15,7 +30,11 @@ export function readNodes(raw) {
   });
 }
 
-// rowsOf lists the node indexes of each layer.
+/**
+ * rowsOf lists the node indexes of each layer.
+ * @param {GraphNode[]} nodes
+ * @returns {number[][]}
+ */
 export function rowsOf(nodes) {
   const rows = [];
   nodes.forEach((n) => {
@@ -25,16 +44,28 @@ export function rowsOf(nodes) {
   return rows;
 }
 
-// rowName names row r of the list: its number, what its layer measures
-// and its number of states.
+/**
+ * rowName names row r of the list: its number, what its layer measures
+ * and its number of states.
+ * @param {wire.Explore} data
+ * @param {GraphNode[]} nodes
+ * @param {number[][]} rows
+ * @param {number} r
+ * @returns {string}
+ */
 export function rowName(data, nodes, rows, r) {
   const count = rows[r].length;
   const what = data.layering === 'dtm' ? (data.race ? 'plies to the win ' : 'distance to mate ') + nodes[rows[r][0]].dtm : 'ply ' + r;
   return 'Row ' + (r + 1) + ' · ' + what + ' · ' + count + (count === 1 ? ' state' : ' states');
 }
 
-// lineTo returns the moves from the start to node k: their SAN, their
-// coordinates, and the line numbered with the labels the build sent.
+/**
+ * lineTo returns the moves from the start to node k: their SAN, their
+ * coordinates, and the line numbered with the labels the build sent.
+ * @param {GraphNode[]} nodes
+ * @param {number} k
+ * @returns {{san: string[], coords: string[], text: string}}
+ */
 export function lineTo(nodes, k) {
   const san = [], coords = [], numbered = [];
   let n = nodes[k];
@@ -51,7 +82,12 @@ export function lineTo(nodes, k) {
   return { san: san, coords: coords, text: numbered.join(' ') };
 }
 
-// pathTo is the SVG path from node k back to the start.
+/**
+ * pathTo is the SVG path from node k back to the start.
+ * @param {GraphNode[]} nodes
+ * @param {number} k
+ * @returns {string}
+ */
 export function pathTo(nodes, k) {
   let d = '';
   for (let p = nodes[k]; p.parent >= 0; p = nodes[p.parent]) {
@@ -61,8 +97,13 @@ export function pathTo(nodes, k) {
   return d;
 }
 
-// edgePaths returns the SVG paths of the drawn moves: plain ones, and
-// those marked by the flag mark (the winning subtree; 0 marks none).
+/**
+ * edgePaths returns the SVG paths of the drawn moves: plain ones, and
+ * those marked by the flag mark (the winning subtree; 0 marks none).
+ * @param {GraphNode[]} nodes
+ * @param {number} mark
+ * @returns {{plain: string, sub: string}}
+ */
 export function edgePaths(nodes, mark) {
   const plain = [], sub = [];
   nodes.forEach((n) => {
@@ -75,9 +116,13 @@ export function edgePaths(nodes, mark) {
   return { plain: plain.join(''), sub: sub.join('') };
 }
 
-// nodeShape is the SVG element that draws a node, by how its game ended:
-// a square for mate, a diamond for stalemate, a triangle up for
-// insufficient material, down for a race won, a circle otherwise.
+/**
+ * nodeShape is the SVG element that draws a node, by how its game ended:
+ * a square for mate, a diamond for stalemate, a triangle up for
+ * insufficient material, down for a race won, a circle otherwise.
+ * @param {GraphNode} n
+ * @returns {{tag: string, attrs: Record<string, string | number>}}
+ */
 export function nodeShape(n) {
   const x = n.x, y = n.y;
   const path = (pts) => ({ tag: 'path', attrs: { d: 'M' + pts.map((p) => p[0] + ' ' + p[1]).join('L') + 'Z' } });
@@ -90,9 +135,15 @@ export function nodeShape(n) {
   }
 }
 
-// clampView keeps a view box {x, y, w, h} of a W×H picture at its
-// aspect, between 40 units and twice the picture wide, and at most half
-// off the picture.
+/**
+ * clampView keeps a view box {x, y, w, h} of a W×H picture at its
+ * aspect, between 40 units and twice the picture wide, and at most half
+ * off the picture.
+ * @param {View} v
+ * @param {number} W
+ * @param {number} H
+ * @returns {View}
+ */
 export function clampView(v, W, H) {
   const w = Math.max(40, Math.min(v.w, W * 2));
   const h = w * H / W;
@@ -104,14 +155,26 @@ export function clampView(v, W, H) {
   };
 }
 
-// zoomView scales a view by f around the point (cx, cy), its centre when
-// cx is null.
+/**
+ * zoomView scales a view by f around the point (cx, cy), its centre when
+ * cx is null.
+ * @param {View} v
+ * @param {number} f
+ * @param {number | null} [cx]
+ * @param {number | null} [cy]
+ * @returns {View}
+ */
 export function zoomView(v, f, cx, cy) {
   if (cx == null) { cx = v.x + v.w / 2; cy = v.y + v.h / 2; }
   return { x: cx - (cx - v.x) / f, y: cy - (cy - v.y) / f, w: v.w / f, h: v.h / f };
 }
 
-// revealView centres a view on node n when n is out of it.
+/**
+ * revealView centres a view on node n when n is out of it.
+ * @param {View} v
+ * @param {GraphNode} n
+ * @returns {View}
+ */
 export function revealView(v, n) {
   if (n.x >= v.x && n.x <= v.x + v.w && n.y >= v.y && n.y <= v.y + v.h) return v;
   return { x: n.x - v.w / 2, y: n.y - v.h / 2, w: v.w, h: v.h };

@@ -1,27 +1,46 @@
+// @ts-check
 // The page's own engine for games played from an exact table: the rules
-// in plain JavaScript (rules.js, session.js) and the mode's play table
-// (playtable.js), with the same call(fn, ...args) interface as the
-// WebAssembly worker (engine.js) and the same answers, so a table-backed
-// page plays without downloading the Go engine. The table functions here
-// mirror package bridge (Analyse, Judge, Choose, Reply) over solver's
-// Table; bridge/js_diff_test.go checks them against it.
+// in plain JavaScript (the rules-*.js twins of engine/, session.js) and
+// the mode's play table (playtable.js), with the same call(fn, ...args)
+// interface as the WebAssembly worker (engine.js) and the same answers,
+// so a table-backed page plays without downloading the Go engine. The
+// table functions here are the twins of bridge/analysis.go's (Analyse,
+// Judge, Choose, Reply) over solver's Table; bridge/js_diff_test.go
+// checks them against it.
 import { load, parse, moveOf } from './session.js';
-import { compareMoves, lineText, describe, mateIn, statusReason } from './rules.js';
+import { compareMoves } from './rules-order.js';
+import { lineText } from './rules-label.js';
+import { describe, mateIn } from './rules-outcome.js';
+import { statusReason } from './rules-status.js';
+import { sanLine, parseMove } from './rules-san.js';
+import { coord } from './rules-move.js';
 import { PlayTable, principalVariation, seeded, WIN, DRAW } from './playtable.js';
+
+/** @typedef {import('./rules-position.js').Position} Position */
+/** @typedef {import('./session.js').Session} Session */
 
 // PV_LENGTH bounds the principal variations shown, in plies (solver.PVLength).
 const PV_LENGTH = 400;
 const NO_SEARCH = "this position is not in the mode's table, and the light engine of this page has no searcher";
 const STRATEGIES = ['perfect', 'aggressive', 'cooperative', 'random'];
 
-// outcome returns the outcome name of a value for side ("white-wins", …).
+/**
+ * outcome returns the outcome name of a value for side ("white-wins", …).
+ * @param {number} value
+ * @param {string} side
+ * @returns {string}
+ */
 function outcome(value, side) {
   if (value === DRAW) return 'draw';
   const winner = value === WIN ? side : (side === 'white' ? 'black' : 'white');
   return winner + '-wins';
 }
 
-// analysis is bridge.Analysis as the page reads it.
+/**
+ * analysis is an empty bridge.Analysis of p as the page reads it.
+ * @param {Position} p
+ * @returns {Analysis}
+ */
 function analysis(p) {
   return {
     method: '', methodText: '', value: 'unknown', dtm: -1, mateIn: 0, summary: '', bestMoves: [], pv: [], pvText: '',
@@ -29,12 +48,19 @@ function analysis(p) {
   };
 }
 
+/** @param {Analysis} a */
 function summarize(a) {
   if (a.value !== 'unknown' || a.summary === '') a.summary = describe(a.value, a.mateIn, a.dtm) + '.';
 }
 
-// fromTable fills a with the table's answer for p (bridge.fromOracle),
-// false when the table does not know p.
+/**
+ * fromTable fills a with the table's answer for p (bridge.fromOracle),
+ * false when the table does not know p.
+ * @param {PlayTable} t
+ * @param {Position} p
+ * @param {Analysis} a
+ * @returns {boolean}
+ */
 function fromTable(t, p, a) {
   const e = t.probe(p);
   if (!e) return false;
@@ -42,14 +68,18 @@ function fromTable(t, p, a) {
   a.dtm = e.dtm;
   if (e.value !== DRAW) a.mateIn = mateIn(e.value === WIN, e.dtm);
   for (const m of t.bestMoves(p, compareMoves) || []) a.bestMoves.push(moveOf(p, m));
-  a.pv = p.sanLine(principalVariation(t, p, PV_LENGTH, compareMoves));
+  a.pv = sanLine(p, principalVariation(t, p, PV_LENGTH, compareMoves));
   a.pvText = lineText(p, a.pv);
   return true;
 }
 
 // Session functions over the table.
 
-// analyseSession is bridge.Session.Analyse on the table.
+/**
+ * analyseSession is bridge.Session.Analyse on the table.
+ * @param {Session} s
+ * @returns {Analysis}
+ */
 export function analyseSession(s) {
   const g = s.game;
   const p = g.position();
@@ -76,7 +106,13 @@ export function analyseSession(s) {
   return a;
 }
 
-// pick returns the move a strategy plays (bridge.Session.pick).
+/**
+ * pick returns the move a strategy plays (bridge.Session.pick).
+ * @param {Session} s
+ * @param {string} strategy
+ * @param {unknown} seed
+ * @returns {Move}
+ */
 function pick(s, strategy, seed) {
   if (!strategy) strategy = 'perfect';
   if (!STRATEGIES.includes(strategy)) {
@@ -87,18 +123,28 @@ function pick(s, strategy, seed) {
   return m;
 }
 
-// judgeMove is bridge.Session.Judge on the table.
+/**
+ * judgeMove is bridge.Session.Judge on the table.
+ * @param {Session} s
+ * @param {string} text
+ * @returns {{optimal: boolean, method: string}}
+ */
 export function judgeMove(s, text) {
   const p = s.game.position();
-  const m = p.parseMove(text);
+  const m = parseMove(p, text);
   const best = s.table && s.table.bestMoves(p, compareMoves);
   if (!best) throw new Error(NO_SEARCH);
   return { optimal: best.some((b) => compareMoves(b, m) === 0), method: 'table' };
 }
 
-// api builds the functions of the global thinchess object of the wasm
-// build, over sessions named by id.
+/**
+ * api builds the functions of the global thinchess object of the wasm
+ * build, over sessions named by id.
+ * @param {(url: string) => Promise<Uint8Array>} fetchBytes
+ * @returns {Record<string, (...args: any[]) => any>}
+ */
 export function api(fetchBytes) {
+  /** @type {Map<number, Session>} */
   const sessions = new Map();
   let next = 1;
   const session = (id) => {
@@ -154,11 +200,15 @@ export function api(fetchBytes) {
     coords(id) {
       const g = session(id).game;
       const p = g.position();
-      return g.moves().map((m) => p.coord(m));
+      return g.moves().map((m) => coord(p.b, m));
     },
   };
 }
 
+/**
+ * @param {string} u
+ * @returns {Promise<Uint8Array>}
+ */
 function fetchBytes(u) {
   return fetch(u).then((r) => {
     if (!r.ok) throw new Error('table ' + u + ': HTTP ' + r.status);
@@ -173,6 +223,12 @@ export class LocalEngine {
     this.ready = Promise.resolve();
   }
 
+  /**
+   * call answers fn(...args) as the worker's Engine.call does.
+   * @param {string} fn
+   * @param {...any} args
+   * @returns {Promise<any>}
+   */
   call(fn, ...args) {
     if (args.length && args[args.length - 1] && args[args.length - 1].__opts) args.pop();
     const f = this.fns[fn];
@@ -187,9 +243,13 @@ export class LocalEngine {
   terminate() {}
 }
 
+/** @type {LocalEngine | null} */
 let shared = null;
 
-// localEngine returns the page's shared table engine.
+/**
+ * localEngine returns the page's shared table engine.
+ * @returns {LocalEngine}
+ */
 export function localEngine() {
   if (!shared) shared = new LocalEngine();
   return shared;

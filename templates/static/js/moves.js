@@ -1,16 +1,27 @@
+// @ts-check
 // A game's line of moves as the engine's state gives it: who acts after
 // n actions, where undo and redo go, and the rows of the move list.
 // Under Ban Chess the actions are bans and moves. Pure: no DOM,
 // importable from Node.
 
-// isBanAction reports whether action i of a state (from 0) is a ban.
+/**
+ * isBanAction reports whether action i of a state (from 0) is a ban.
+ * @param {SessionState} s
+ * @param {number} i
+ * @returns {boolean}
+ */
 export function isBanAction(s, i) {
   return !!(s.coords && s.coords[i] && s.coords[i].indexOf('b:') === 0);
 }
 
-// sideAt is the side to act after n actions of state s. Under bans the
-// first to act is the banner, then the mover twice (its move, its ban),
-// then the other side twice, and so on.
+/**
+ * sideAt is the side to act after n actions of state s. Under bans the
+ * first to act is the banner, then the mover twice (its move, its ban),
+ * then the other side twice, and so on.
+ * @param {SessionState} s
+ * @param {number} n
+ * @returns {string}
+ */
 export function sideAt(s, n) {
   const first = s.startSide;
   const other = first === 'white' ? 'black' : 'white';
@@ -21,9 +32,15 @@ export function sideAt(s, n) {
   return n % 2 === 0 ? first : other;
 }
 
-// undoTarget is the action count undo goes back to: one action, or
-// against the computer back to the player's own turn; s.cursor when
-// there is nothing to take back.
+/**
+ * undoTarget is the action count undo goes back to: one action, or
+ * against the computer back to the player's own turn; s.cursor when
+ * there is nothing to take back.
+ * @param {SessionState} s
+ * @param {string} human the player's side
+ * @param {boolean} vsComputer
+ * @returns {number}
+ */
 export function undoTarget(s, human, vsComputer) {
   if (s.cursor === 0) return 0;
   let target = s.cursor - 1;
@@ -32,8 +49,14 @@ export function undoTarget(s, human, vsComputer) {
   return target;
 }
 
-// redoTarget is the action count redo goes forward to: one action, or
-// against the computer on to the player's own turn.
+/**
+ * redoTarget is the action count redo goes forward to: one action, or
+ * against the computer on to the player's own turn.
+ * @param {SessionState} s
+ * @param {string} human
+ * @param {boolean} vsComputer
+ * @returns {number}
+ */
 export function redoTarget(s, human, vsComputer) {
   if (s.cursor >= s.length) return s.cursor;
   let target = s.cursor + 1;
@@ -41,12 +64,23 @@ export function redoTarget(s, human, vsComputer) {
   return target;
 }
 
-// moveRows lays out a state's line for the move list: rows of a move
-// number ("3." or "3…") and the moves of that number. Each move has the
-// action count it leads to (ply), its text and label, whether it is a
-// ban and whether it is the current one. Under bans each move is preceded
-// by its ban: "1. (ban a5a4) Ra4 (ban b1b2) Kb2".
+/**
+ * MoveCell is a move of the move list; MoveRow a row of them.
+ * @typedef {{ply: number, text: string, label: string, ban: boolean, current: boolean}} MoveCell
+ * @typedef {{num: string, moves: MoveCell[]}} MoveRow
+ */
+
+/**
+ * moveRows lays out a state's line for the move list: rows of a move
+ * number ("3." or "3…") and the moves of that number. Each move has the
+ * action count it leads to (ply), its text and label, whether it is a
+ * ban and whether it is the current one. Under bans each move is preceded
+ * by its ban: "1. (ban a5a4) Ra4 (ban b1b2) Kb2".
+ * @param {SessionState} s
+ * @returns {MoveRow[]}
+ */
 export function moveRows(s) {
+  /** @type {MoveRow[]} */
   const rows = [];
   let n = s.startFullmove || 1;
   let side = s.startSide;

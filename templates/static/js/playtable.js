@@ -1,11 +1,20 @@
+// @ts-check
 // A mode's exact table as the page plays from it without the Go engine:
-// the play-table format of solver/playtable.go. A position is found by
-// its state key (Position.stateKey in rules.js: the first four FEN
+// the twin of solver/playtable.go, its format and its Table's answers. A
+// position is found by its state key (stateKey: the first four FEN
 // fields) through a minimal perfect hash (BBHash), which gives its slot;
 // the slots hold each state's value for the side to move and its
 // distance to mate in plies. Every answer here mirrors package solver's
 // Table (Probe, MoveValues, BestMoves, Choose) and solver.PV, and the
 // differential test in bridge checks them against it.
+
+/** @typedef {import('./rules-position.js').Position} Position */
+/** @typedef {(a: Move, b: Move) => number} MoveOrder */
+/** @typedef {{move: Move, value: number, dtm: number}} MoveValue */
+
+import { legalMoves } from './rules-movegen.js';
+import { status } from './rules-status.js';
+import { fen } from './rules-fen.js';
 
 export const WIN = 1;
 export const DRAW = 0;
@@ -14,6 +23,25 @@ export const LOSS = -1;
 const MAGIC = 'TCPT';
 const VERSION = 2;
 
+/**
+ * stateKey is the key a play table finds a position by (solver.StateKey):
+ * the first four FEN fields, the castling rights "-" under rules without
+ * castling and the en-passant square "-" unless the side to move can
+ * take there.
+ * @param {Position} p
+ * @returns {string}
+ */
+export function stateKey(p) {
+  const f = fen(p).split(' ').slice(0, 4);
+  if (!p.r.castling) f[2] = '-';
+  if (!p.epCapturable(p.ep)) f[3] = '-';
+  return f.join(' ');
+}
+
+/**
+ * @param {number} h
+ * @returns {number}
+ */
 function fmix32(h) {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
@@ -23,8 +51,12 @@ function fmix32(h) {
   return h >>> 0;
 }
 
-// keyHash hashes a state key (ASCII) into two 32-bit words, as Go's
-// keyHash.
+/**
+ * keyHash hashes a state key (ASCII) into two 32-bit words, as Go's
+ * keyHash.
+ * @param {string} s
+ * @returns {[number, number]}
+ */
 export function keyHash(s) {
   let h1 = 0x811c9dc5;
   let h2 = 0x9747b28c;
@@ -37,11 +69,22 @@ export function keyHash(s) {
   return [fmix32(h1), fmix32(h2 ^ 0x68d6a1b3)];
 }
 
+/**
+ * @param {number} h1
+ * @param {number} h2
+ * @param {number} level
+ * @param {number} size
+ * @returns {number}
+ */
 function levelBit(h1, h2, level, size) {
   const x = fmix32((h1 + Math.imul(level, 0x9e3779b9)) >>> 0);
   return fmix32(x ^ h2) % size;
 }
 
+/**
+ * @param {number} x
+ * @returns {number}
+ */
 function popcount(x) {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
@@ -52,11 +95,16 @@ function popcount(x) {
 // Reader reads the uvarints and fields of a play table, failing with a
 // message naming what is wrong.
 class Reader {
+  /** @param {Uint8Array} bytes */
   constructor(bytes) {
     this.b = bytes;
     this.i = 0;
   }
 
+  /**
+   * @param {string} what
+   * @returns {Error}
+   */
   bad(what) {
     return new Error('bad play table: ' + what);
   }
@@ -82,8 +130,27 @@ class Reader {
   }
 }
 
+/** HEADER names the header's uvarints in their order (wire.PlayHeader). */
+export const HEADER = ['states', 'edges', 'whiteWins', 'blackWins', 'draws', 'mates', 'stalemates', 'insufficient', 'races',
+  'slots', 'startSlot', 'mirrored'];
+
+/**
+ * readHeader reads the header of a play table after its magic and
+ * version.
+ * @param {Reader} r
+ * @returns {wire.PlayHeader}
+ */
+function readHeader(r) {
+  const head = {};
+  for (const k of HEADER) head[k] = r.uvarint();
+  if (head['mirrored'] > 1) throw r.bad('mirrored flag');
+  head['mirrored'] = head['mirrored'] === 1;
+  return /** @type {wire.PlayHeader} */ (head);
+}
+
 // PlayTable is a parsed play table.
 export class PlayTable {
+  /** @param {Uint8Array} bytes a play table as MarshalPlay writes it */
   constructor(bytes) {
     const r = new Reader(bytes);
     for (let i = 0; i < MAGIC.length; i++) {
@@ -91,16 +158,14 @@ export class PlayTable {
     }
     if (bytes[MAGIC.length] !== VERSION) throw new Error('play table format version ' + bytes[MAGIC.length] + ', want ' + VERSION);
     r.i = MAGIC.length + 1;
-    const head = [];
-    for (let i = 0; i < 12; i++) head.push(r.uvarint());
-    this.states = head[0];
-    this.edges = head[1];
-    this.slots = head[9];
-    this.startSlot = head[10];
-    if (head[11] > 1) throw r.bad('mirrored flag');
+    const head = readHeader(r);
+    this.states = head.states;
+    this.edges = head.edges;
+    this.slots = head.slots;
+    this.startSlot = head.startSlot;
     // A mirrored table holds the states with White to move only and finds
     // the others by their mirrors (solver.MirrorKey).
-    this.mirrored = head[11] === 1;
+    this.mirrored = head.mirrored;
     const nl = r.uvarint();
     if (nl > 48) throw r.bad('too many levels');
     const sizes = [];
@@ -132,7 +197,11 @@ export class PlayTable {
     this.readValues(bytes.subarray(r.i), r);
   }
 
-  // readValues decodes the 2-bit values and the half distances.
+  /**
+   * readValues decodes the 2-bit values and the half distances.
+   * @param {Uint8Array} data
+   * @param {Reader} r
+   */
   readValues(data, r) {
     const n = this.slots;
     const valueBytes = (2 * n + 7) >> 3;
@@ -160,9 +229,13 @@ export class PlayTable {
     }
   }
 
-  // slot returns the slot of a state key, or -1. A key not in the table
-  // may still get a slot: ask only about positions reachable from the
-  // table's start.
+  /**
+   * slot returns the slot of a state key, or -1. A key not in the table
+   * may still get a slot: ask only about positions reachable from the
+   * table's start.
+   * @param {string} key
+   * @returns {number}
+   */
   slot(key) {
     const [h1, h2] = keyHash(key);
     for (let lv = 0; lv < this.levels.length; lv++) {
@@ -176,21 +249,30 @@ export class PlayTable {
     return s === undefined ? -1 : s;
   }
 
-  // probe returns {value, dtm} of p for its side to move (dtm -1 for a
-  // draw), or null when p has no slot.
+  /**
+   * probe returns {value, dtm} of p for its side to move (dtm -1 for a
+   * draw), or null when p has no slot.
+   * @param {Position} p
+   * @returns {{value: number, dtm: number} | null}
+   */
   probe(p) {
-    const s = this.slot(this.mirrored && p.us === 1 ? mirrorKey(p) : p.stateKey());
+    const s = this.slot(this.mirrored && p.us === 1 ? mirrorKey(p) : stateKey(p));
     if (s < 0) return null;
     return { value: this.value[s], dtm: this.dtm[s] };
   }
 
-  // moveValues lists p's legal moves in canonical order with the value
-  // and distance of each for the mover (the move counted), or null when
-  // the game is over in p or p is not in the table.
+  /**
+   * moveValues lists p's legal moves in canonical order with the value
+   * and distance of each for the mover (the move counted), or null when
+   * the game is over in p or p is not in the table.
+   * @param {Position} p
+   * @param {MoveOrder} compareMoves
+   * @returns {MoveValue[] | null}
+   */
   moveValues(p, compareMoves) {
-    if (p.status() !== 'active' || !this.probe(p)) return null;
+    if (status(p) !== 'active' || !this.probe(p)) return null;
     const out = [];
-    for (const m of p.legal().slice().sort(compareMoves)) {
+    for (const m of legalMoves(p).sort(compareMoves)) {
       const q = p.clone();
       q.make(m);
       const e = this.probe(q);
@@ -204,15 +286,27 @@ export class PlayTable {
     return out;
   }
 
-  // bestMoves returns p's optimal moves in canonical order, or null.
+  /**
+   * bestMoves returns p's optimal moves in canonical order, or null.
+   * @param {Position} p
+   * @param {MoveOrder} compareMoves
+   * @returns {Move[] | null}
+   */
   bestMoves(p, compareMoves) {
     const mvs = this.moveValues(p, compareMoves);
     return mvs && mvs.length ? bestOf(mvs) : null;
   }
 
-  // choose returns the move a strategy plays in p (perfect, aggressive,
-  // cooperative or random), ties broken by rand() in [0, 1) or, without
-  // it, the first in canonical order; null when p is over or unknown.
+  /**
+   * choose returns the move a strategy plays in p (perfect, aggressive,
+   * cooperative or random), ties broken by rand() in [0, 1) or, without
+   * it, the first in canonical order; null when p is over or unknown.
+   * @param {Position} p
+   * @param {string} strategy
+   * @param {MoveOrder} compareMoves
+   * @param {() => number} [rand]
+   * @returns {Move | null}
+   */
   choose(p, strategy, compareMoves, rand) {
     const mvs = this.moveValues(p, compareMoves);
     if (!mvs || !mvs.length) return null;
@@ -244,10 +338,14 @@ export class PlayTable {
   }
 }
 
-// mirrorKey is the state key of p turned half a turn with the colours
-// swapped and the other side to move (solver.MirrorKey): the key a
-// mirrored table finds a position with Black to move by. Mirror pairs
-// are only for tables without pawns, castling or en passant.
+/**
+ * mirrorKey is the state key of p turned half a turn with the colours
+ * swapped and the other side to move (solver.MirrorKey): the key a
+ * mirrored table finds a position with Black to move by. Mirror pairs
+ * are only for tables without pawns, castling or en passant.
+ * @param {Position} p
+ * @returns {string}
+ */
 export function mirrorKey(p) {
   const q = p.clone();
   q.sq.fill(0);
@@ -259,12 +357,17 @@ export function mirrorKey(p) {
   q.us = p.us ^ 1;
   q.castle = 0;
   q.ep = -1;
-  return q.stateKey();
+  return stateKey(q);
 }
 
-// better reports whether a is a better outcome than b for the mover: a
-// win beats a draw beats a loss, a faster win a slower one, a slower
-// loss a faster one.
+/**
+ * better reports whether a is a better outcome than b for the mover: a
+ * win beats a draw beats a loss, a faster win a slower one, a slower
+ * loss a faster one.
+ * @param {MoveValue} a
+ * @param {MoveValue} b
+ * @returns {boolean}
+ */
 function better(a, b) {
   if (a.value !== b.value) return a.value > b.value;
   if (a.value === WIN) return a.dtm < b.dtm;
@@ -272,27 +375,42 @@ function better(a, b) {
   return false;
 }
 
+/**
+ * @param {MoveValue[]} mvs
+ * @returns {Move[]}
+ */
 function bestOf(mvs) {
   let best = mvs[0];
   for (const mv of mvs) if (better(mv, best)) best = mv;
   return mvs.filter((mv) => !better(best, mv)).map((mv) => mv.move);
 }
 
+/**
+ * @param {MoveValue} mv
+ * @returns {[number, number]}
+ */
 function aggressiveRank(mv) {
   if (mv.value === WIN) return [2, -mv.dtm];
   if (mv.value === LOSS) return [1, mv.dtm];
   return [0, 0];
 }
 
-// principalVariation returns the line from p of the first best move in
-// canonical order at each step, until the game ends, the table does not
-// know the position, max moves are played or a position of the line
-// would repeat (as solver.PV).
+/**
+ * principalVariation returns the line from p of the first best move in
+ * canonical order at each step, until the game ends, the table does not
+ * know the position, max moves are played or a position of the line
+ * would repeat (as solver.PV).
+ * @param {PlayTable} table
+ * @param {Position} p
+ * @param {number} max
+ * @param {MoveOrder} compareMoves
+ * @returns {Move[]}
+ */
 export function principalVariation(table, p, max, compareMoves) {
   const q = p.clone();
   const seen = [q.clone()];
   const line = [];
-  while (line.length < max && q.status() === 'active') {
+  while (line.length < max && status(q) === 'active') {
     const best = table.bestMoves(q, compareMoves);
     if (!best) break;
     q.make(best[0]);
@@ -303,8 +421,12 @@ export function principalVariation(table, p, max, compareMoves) {
   return line;
 }
 
-// seeded returns a generator of numbers in [0, 1) from a seed
-// (mulberry32): the same seed, the same choices.
+/**
+ * seeded returns a generator of numbers in [0, 1) from a seed
+ * (mulberry32): the same seed, the same choices.
+ * @param {unknown} seed
+ * @returns {() => number}
+ */
 export function seeded(seed) {
   let a = (Number(seed) | 0) >>> 0;
   return () => {

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PlayTable, keyHash, mirrorKey, seeded, WIN, DRAW, LOSS } from './playtable.js';
-import { parsePosition } from './rules.js';
+import { readFileSync } from 'node:fs';
+import { PlayTable, HEADER, keyHash, mirrorKey, stateKey, seeded, WIN, DRAW, LOSS } from './playtable.js';
+import { parsePosition } from './rules-code.js';
 
 // choose over fixed move values (moves named by strings), as
 // solver.Table.Choose with a nil generator: the first of the pool.
@@ -46,6 +47,11 @@ test('keyHash matches Go', () => {
   assert.deepEqual(keyHash('k7/8/8/8/8/8/8/7K w - -'), [2716787407, 1410078798]);
 });
 
+test('state key drops an en-passant target no pawn may take', () => {
+  assert.equal(stateKey(parsePosition('8/8/8/KPp4r/8/8/8/7k w - c6 0 2')), '8/8/8/KPp4r/8/8/8/7k w - -');
+  assert.equal(stateKey(parsePosition('4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2')), '4k3/8/8/3pP3/8/8/8/4K3 w - d6');
+});
+
 // The same strings as solver.TestMirrorKeyPinned.
 test('mirrorKey matches Go', () => {
   assert.equal(mirrorKey(parsePosition('k/n/1/1/R/K w - - 0 1')), 'k/r/1/1/N/K b - -');
@@ -58,4 +64,13 @@ test('a damaged play table is refused', () => {
   assert.throws(() => new PlayTable(new Uint8Array([84, 67, 80, 84, 2, 0x80])), /truncated/);
   const head = [84, 67, 80, 84, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
   assert.throws(() => new PlayTable(new Uint8Array([...head, 2])), /mirrored flag/);
+});
+
+// The header's fields in the order internal/wire's PlayHeader writes them
+// and wire.d.ts declares them.
+test('the header is read in the order of wire.PlayHeader', () => {
+  const dts = readFileSync(new URL('../types/wire.d.ts', import.meta.url), 'utf8');
+  const body = dts.slice(dts.indexOf('interface PlayHeader {'));
+  const fields = [...body.slice(0, body.indexOf('\n  }')).matchAll(/^ {4}(\w+): /gm)].map((m) => m[1]);
+  assert.deepEqual(HEADER, fields);
 });

@@ -1,13 +1,17 @@
+// @ts-check
 // Theme and sound toggles, move sounds synthesized with Web Audio, the
 // service worker with its "update available" prompt.
 import { TC, store, ready } from './dom.js';
 
 const THEME_LABELS = { auto: 'Theme: auto', light: 'Theme: light', dark: 'Theme: dark', contrast: 'Theme: high contrast' };
 
-// setupTheme cycles the theme that theme.js set before the first paint.
+/**
+ * setupTheme cycles the theme that theme.js set before the first paint.
+ * @returns {void}
+ */
 function setupTheme() {
   const btn = document.getElementById('theme-toggle');
-  const theme = window.thinchessTheme;
+  const theme = /** @type {any} */ (window).thinchessTheme;
   if (!btn || !theme) return;
   const label = () => {
     btn.textContent = THEME_LABELS[theme.get()];
@@ -26,12 +30,15 @@ const SOUND_KEY = 'thinchess.sound';
 const NOTES = { move: [[520, 0.05]], capture: [[330, 0.06], [220, 0.08]], end: [[392, 0.1], [523, 0.12], [659, 0.18]], wrong: [[200, 0.12]], right: [[660, 0.06], [880, 0.08]] };
 let audio = null;
 
-// sound plays short synthesized clicks; the muted state is remembered.
+/**
+ * sound plays short synthesized clicks; the muted state is remembered.
+ * @type {{on: boolean, play: (kind: string) => void}}
+ */
 export const sound = {
   on: store.get(SOUND_KEY) !== 'off',
   play(kind) {
     if (!sound.on) return;
-    const AC = window.AudioContext || window.webkitAudioContext;
+    const AC = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
     if (!AC) return;
     try {
       if (!audio) audio = new AC();
@@ -75,12 +82,13 @@ class UpdatePrompt {
   constructor() {
     this.updating = false;
     this.bar = document.getElementById('update');
-    this.button = document.getElementById('update-reload');
+    this.button = /** @type {HTMLButtonElement | null} */ (document.getElementById('update-reload'));
     navigator.serviceWorker.addEventListener('controllerchange', () => {
       if (this.updating) location.reload();
     });
   }
 
+  /** @param {ServiceWorkerRegistration} reg */
   offer(reg) {
     if (!this.bar || !reg.waiting) return;
     this.bar.hidden = false;
@@ -91,9 +99,12 @@ class UpdatePrompt {
     };
   }
 
-  // watch offers the updates of a registration: a new worker that
-  // finished installing while a page is controlled is an update. It
-  // watches the one installing now, if any, and those found later.
+  /**
+   * watch offers the updates of a registration: a new worker that
+   * finished installing while a page is controlled is an update. It
+   * watches the one installing now, if any, and those found later.
+   * @param {ServiceWorkerRegistration} reg
+   */
   watch(reg) {
     const track = (w) => {
       if (!w) return;
@@ -107,9 +118,12 @@ class UpdatePrompt {
   }
 }
 
-// setupServiceWorker registers the worker that caches every page and
-// asset; a new deploy installs a new worker that waits until the reader
-// asks for the update.
+/**
+ * setupServiceWorker registers the worker that caches every page and
+ * asset; a new deploy installs a new worker that waits until the reader
+ * asks for the update.
+ * @returns {void}
+ */
 function setupServiceWorker() {
   if (!('serviceWorker' in navigator)) return;
   const body = document.body;
@@ -121,10 +135,13 @@ function setupServiceWorker() {
   afterEngine(() => register(body));
 }
 
-// afterEngine runs fn once the page's engine is ready and no WebAssembly
-// engine is loading (or at once on a page without a board), so that the
-// worker's download of the app shell never competes with the engine's;
-// at the latest after ten seconds.
+/**
+ * afterEngine runs fn once the page's engine is ready and no WebAssembly
+ * engine is loading (or at once on a page without a board), so that the
+ * worker's download of the app shell never competes with the engine's;
+ * at the latest after ten seconds.
+ * @param {() => void} fn
+ */
 function afterEngine(fn) {
   let done = false;
   const run = () => { if (!done) { done = true; fn(); } };
@@ -141,6 +158,7 @@ function afterEngine(fn) {
   setTimeout(() => { watch.disconnect(); run(); }, 10000);
 }
 
+/** @param {HTMLElement} body */
 function register(body) {
   TC.swRegisteredAt = performance.now();
   const prompt = new UpdatePrompt();

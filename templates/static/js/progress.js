@@ -1,3 +1,4 @@
+// @ts-check
 // The trainer's progress, kept in localStorage as JSON and validated on
 // every read: a corrupt record is replaced by an empty one, never
 // trusted; a record of the previous version is upgraded. It holds the
@@ -6,6 +7,20 @@
 // Streak and Storm. Pure: no DOM, importable from Node.
 
 import { update, START } from './rating.js';
+
+/**
+ * Progress is the stored record (see emptyProgress): puzzles by id, the
+ * streaks, the player's rating and its history ([time, rating, RD]), the
+ * log of attempts, the review queue by id and the best records.
+ * @typedef {import('./rating.js').Player} Player
+ * @typedef {{solved: boolean, attempts: number, hints: number, rated?: boolean}} PuzzleRecord
+ * @typedef {{id: string, t: number, ok: boolean, pr: number, th: string[], f: string, m: string}} Attempt
+ * @typedef {{v: number, puzzles: Record<string, PuzzleRecord>, streak: number, best: number, player: Player,
+ *   history: number[][], log: Attempt[], review: Record<string, {box: number, due: number}>,
+ *   records: {streak: number, storm: number}}} Progress
+ * RatedPuzzle is what rating and logging read of a puzzle entry.
+ * @typedef {{id: string, rating: number, themes?: string[], family?: string, source?: {rd?: number, [k: string]: any}, estimated?: boolean}} RatedPuzzle
+ */
 
 export const PROGRESS_KEY = 'thinchess.progress';
 export const VERSION = 2;
@@ -21,7 +36,10 @@ export const DAY = 24 * 3600 * 1000;
 export const INTERVALS = [0, 0, DAY, 3 * DAY, 7 * DAY, 21 * DAY];
 export const BOXES = 5;
 
-// emptyProgress is the progress of a new reader.
+/**
+ * emptyProgress is the progress of a new reader.
+ * @returns {Progress}
+ */
 export function emptyProgress() {
   return {
     v: VERSION, puzzles: {}, streak: 0, best: 0,
@@ -30,11 +48,19 @@ export function emptyProgress() {
   };
 }
 
+/** @type {(x: unknown) => boolean} a whole number from 0 */
 const count = (x) => typeof x === 'number' && isFinite(x) && x >= 0 && Math.floor(x) === x;
+/** @type {(x: unknown) => boolean} */
 const num = (x) => typeof x === 'number' && isFinite(x);
+/** @type {(x: unknown) => boolean} */
 const isObject = (x) => !!x && typeof x === 'object' && !Array.isArray(x);
+/** @type {(x: unknown) => boolean} */
 const strings = (x) => Array.isArray(x) && x.every((s) => typeof s === 'string');
 
+/**
+ * @param {any} ps
+ * @returns {boolean}
+ */
 function validPuzzles(ps) {
   return isObject(ps) && Object.keys(ps).every((k) => {
     const e = ps[k];
@@ -43,7 +69,11 @@ function validPuzzles(ps) {
   });
 }
 
-// validProgress reports whether p is a progress record of this version.
+/**
+ * validProgress reports whether p is a progress record of this version.
+ * @param {any} p
+ * @returns {boolean}
+ */
 export function validProgress(p) {
   if (!isObject(p) || p.v !== VERSION) return false;
   if (!count(p.streak) || !count(p.best) || !validPuzzles(p.puzzles)) return false;
@@ -59,8 +89,12 @@ export function validProgress(p) {
   return isObject(p.records) && count(p.records.streak) && count(p.records.storm);
 }
 
-// upgrade turns a valid record of version 1 (solved puzzles, streaks)
-// into this version; anything else gives null.
+/**
+ * upgrade turns a valid record of version 1 (solved puzzles, streaks)
+ * into this version; anything else gives null.
+ * @param {any} p
+ * @returns {Progress | null}
+ */
 function upgrade(p) {
   if (!isObject(p) || p.v !== 1 || !count(p.streak) || !count(p.best) || !validPuzzles(p.puzzles)) return null;
   const q = emptyProgress();
@@ -70,8 +104,12 @@ function upgrade(p) {
   return q;
 }
 
-// readProgress reads stored text (null when nothing is stored) into
-// {progress, reset}; reset is true when the text was unusable.
+/**
+ * readProgress reads stored text (null when nothing is stored) into
+ * {progress, reset}; reset is true when the text was unusable.
+ * @param {string | null} raw
+ * @returns {{progress: Progress, reset: boolean}}
+ */
 export function readProgress(raw) {
   if (raw == null) return { progress: emptyProgress(), reset: false };
   let p = null;
@@ -82,16 +120,27 @@ export function readProgress(raw) {
   return { progress: emptyProgress(), reset: true };
 }
 
-// entry is the record of puzzle id, made when there is none.
+/**
+ * entry is the record of puzzle id, made when there is none.
+ * @param {Progress} p
+ * @param {string} id
+ * @returns {PuzzleRecord}
+ */
 export function entry(p, id) {
   if (!p.puzzles[id]) p.puzzles[id] = { solved: false, attempts: 0, hints: 0 };
   return p.puzzles[id];
 }
 
-// recordSolved counts an attempt at puzzle id that reached the end: r is
-// {mistakes, hints, shown} (shown: the solution was played out); clean
-// says nothing went wrong on the way. A clean, unaided solve extends the
-// streak; anything else ends it.
+/**
+ * recordSolved counts an attempt at puzzle id that reached the end: r is
+ * {mistakes, hints, shown} (shown: the solution was played out); clean
+ * says nothing went wrong on the way. A clean, unaided solve extends the
+ * streak; anything else ends it.
+ * @param {Progress} p
+ * @param {string} id
+ * @param {{mistakes: number, hints: number, shown: boolean}} r
+ * @param {boolean} clean
+ */
 export function recordSolved(p, id, r, clean) {
   const e = entry(p, id);
   e.attempts++;
@@ -105,22 +154,37 @@ export function recordSolved(p, id, r, clean) {
   }
 }
 
-// solvedCount counts the puzzles solved.
+/**
+ * solvedCount counts the puzzles solved.
+ * @param {Progress} p
+ * @returns {number}
+ */
 export function solvedCount(p) {
   return Object.keys(p.puzzles).filter((k) => p.puzzles[k].solved).length;
 }
 
-// puzzleRD is the deviation of a puzzle's rating: lichess's own, else
-// wider for an estimated rating than for a measured one.
+/**
+ * puzzleRD is the deviation of a puzzle's rating: lichess's own, else
+ * wider for an estimated rating than for a measured one.
+ * @param {{source?: {rd?: number, [k: string]: any}, estimated?: boolean}} e
+ * @returns {number}
+ */
 export function puzzleRD(e) {
   if (e.source && e.source.rd > 0) return e.source.rd;
   return e.estimated ? 150 : 100;
 }
 
-// rate updates the player's rating after the first rated attempt at
-// puzzle e (ok: solved with no mistake and no help) and records it in
-// the history; a puzzle is rated once. It returns {before, after}, or
-// null when e was rated already.
+/**
+ * rate updates the player's rating after the first rated attempt at
+ * puzzle e (ok: solved with no mistake and no help) and records it in
+ * the history; a puzzle is rated once. It returns {before, after}, or
+ * null when e was rated already.
+ * @param {Progress} p
+ * @param {RatedPuzzle} e
+ * @param {boolean} ok
+ * @param {number} now
+ * @returns {{before: Player, after: Player} | null}
+ */
 export function rate(p, e, ok, now) {
   const rec = entry(p, e.id);
   if (rec.rated) return null;
@@ -131,19 +195,36 @@ export function rate(p, e, ok, now) {
   return { before, after: p.player };
 }
 
-// logAttempt records an attempt at e in mode m for the dashboard.
+/**
+ * logAttempt records an attempt at e in mode m for the dashboard.
+ * @param {Progress} p
+ * @param {RatedPuzzle} e
+ * @param {boolean} ok
+ * @param {string} m
+ * @param {number} now
+ */
 export function logAttempt(p, e, ok, m, now) {
   p.log.push({ id: e.id, t: now, ok, pr: e.rating, th: (e.themes || []).slice(), f: e.family || '', m });
   if (p.log.length > LOG_MAX) p.log.splice(0, p.log.length - LOG_MAX);
 }
 
-// reviewFailed puts puzzle id into the review queue, due at once.
+/**
+ * reviewFailed puts puzzle id into the review queue, due at once.
+ * @param {Progress} p
+ * @param {string} id
+ * @param {number} now
+ */
 export function reviewFailed(p, id, now) {
   p.review[id] = { box: 1, due: now + INTERVALS[1] };
 }
 
-// reviewSolved moves a queued puzzle solved cleanly one box up, or out
-// of the queue from the last box; others are left alone.
+/**
+ * reviewSolved moves a queued puzzle solved cleanly one box up, or out
+ * of the queue from the last box; others are left alone.
+ * @param {Progress} p
+ * @param {string} id
+ * @param {number} now
+ */
 export function reviewSolved(p, id, now) {
   const r = p.review[id];
   if (!r) return;
@@ -155,14 +236,24 @@ export function reviewSolved(p, id, now) {
   r.due = now + INTERVALS[r.box];
 }
 
-// dueReviews are the ids of the queue due at now, the longest due first.
+/**
+ * dueReviews are the ids of the queue due at now, the longest due first.
+ * @param {Progress} p
+ * @param {number} now
+ * @returns {string[]}
+ */
 export function dueReviews(p, now) {
   return Object.keys(p.review).filter((id) => p.review[id].due <= now)
     .sort((a, b) => p.review[a].due - p.review[b].due || (a < b ? -1 : 1));
 }
 
-// statsBy sums the log by key(attempt) (a list of groups): attempts,
-// solved, accuracy and the average rating of the puzzles solved.
+/**
+ * statsBy sums the log by key(attempt) (a list of groups): attempts,
+ * solved, accuracy and the average rating of the puzzles solved.
+ * @param {Progress} p
+ * @param {(a: Attempt) => string[]} key
+ * @returns {{key: string, attempts: number, solved: number, accuracy: number, avgSolved: number}[]}
+ */
 export function statsBy(p, key) {
   const groups = new Map();
   for (const a of p.log) {
@@ -182,14 +273,24 @@ export function statsBy(p, key) {
 // EXPORT_KIND marks an exported progress file.
 export const EXPORT_KIND = 'thinchess-progress';
 
-// exportProgress is the text of an export file.
+/**
+ * exportProgress is the text of an export file.
+ * @param {Progress} p
+ * @param {number} now
+ * @returns {string}
+ */
 export function exportProgress(p, now) {
   return JSON.stringify({ kind: EXPORT_KIND, exported: new Date(now).toISOString(), progress: p }, null, 1);
 }
 
-// importProgress merges the progress of an export file into current and
-// returns {progress} (a new record; current is not changed), or {error}
-// with a message when the file is not a valid export.
+/**
+ * importProgress merges the progress of an export file into current and
+ * returns {progress} (a new record; current is not changed), or {error}
+ * with a message when the file is not a valid export.
+ * @param {string} text
+ * @param {Progress} current
+ * @returns {{progress?: Progress, error?: string}} one of the two
+ */
 export function importProgress(text, current) {
   let f = null;
   try { f = JSON.parse(text); } catch (e) {
@@ -206,9 +307,14 @@ export function importProgress(text, current) {
   return { progress: merge(current, got) };
 }
 
-// merge joins two progress records: puzzles, history, log and review
-// by union (the later entry winning), the rating of the record played
-// last, the best records of both.
+/**
+ * merge joins two progress records: puzzles, history, log and review
+ * by union (the later entry winning), the rating of the record played
+ * last, the best records of both.
+ * @param {Progress} a
+ * @param {Progress} b
+ * @returns {Progress}
+ */
 export function merge(a, b) {
   const out = emptyProgress();
   for (const src of [a, b]) {

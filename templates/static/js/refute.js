@@ -1,3 +1,4 @@
+// @ts-check
 // The words for a wrong move: the engine's analysis of the position
 // after it (from the exact table, the mate prover, or the end of the
 // game) is a proof of why it fails; the searcher's estimate is not, and
@@ -5,10 +6,17 @@
 
 const SHOWN_PLIES = 6;
 
-// refutation says why san fails, from analysis a of the position after
-// it; side is the player's colour and bestMateIn the fastest mate they
-// had (0 when the puzzle is not a mate). It returns null when a proves
-// nothing.
+/**
+ * refutation says why san fails, from analysis a of the position after
+ * it; side is the player's colour and bestMateIn the fastest mate they
+ * had (0 when the puzzle is not a mate). It returns null when a proves
+ * nothing.
+ * @param {string} san
+ * @param {Analysis | null} a
+ * @param {string} side
+ * @param {number} bestMateIn
+ * @returns {string | null}
+ */
 export function refutation(san, a, side, bestMateIn) {
   if (!a) return null;
   if (a.method === 'over') return '✗ ' + san + '? ' + a.summary;

@@ -3,8 +3,16 @@
 // Usage: node session.diff.mjs TRANSCRIPT.jsonl
 import { readFileSync } from 'node:fs';
 import { load, parse } from './session.js';
-import { compareMoves, lineText, actionNames, describe, mateIn } from './rules.js';
-import { PlayTable } from './playtable.js';
+import { compareMoves } from './rules-order.js';
+import { lineText } from './rules-label.js';
+import { describe, mateIn } from './rules-outcome.js';
+import { actionNames } from './rules-san.js';
+import { coord } from './rules-move.js';
+import { legalMoves, inCheck } from './rules-movegen.js';
+import { status } from './rules-status.js';
+import { fen } from './rules-fen.js';
+import { code } from './rules-code.js';
+import { PlayTable, stateKey } from './playtable.js';
 import { analyseSession, judgeMove } from './local.js';
 
 // canon writes v as JSON with sorted keys, for deep comparison.
@@ -16,14 +24,14 @@ function canon(v) {
   return JSON.stringify(v);
 }
 
-// extra answers the calls that look at rules.js beyond the bridge.
+// extra answers the calls that look at the rules twins beyond the bridge.
 function extra(s) {
   const g = s.game, p = g.position(), start = g.start();
-  const legal = p.legal();
+  const legal = legalMoves(p);
   return {
-    legal: legal.map((m) => p.coord(m)),
-    sorted: legal.slice().sort(compareMoves).map((m) => p.coord(m)),
-    key: p.stateKey(), status: p.status(), inCheck: p.inCheck(), fen: p.fen(), code: p.code(),
+    legal: legal.map((m) => coord(p.b, m)),
+    sorted: legal.slice().sort(compareMoves).map((m) => coord(p.b, m)),
+    key: stateKey(p), status: status(p), inCheck: inCheck(p), fen: fen(p), code: code(p),
     lineText: lineText(start, g.sanHistory()), equalStart: p.equal(start), actionNames: actionNames(start, g.moves()),
   };
 }
@@ -56,13 +64,13 @@ for (const [i, line] of lines.entries()) {
       case 'judge': got = judgeMove(session, args[0]); break;
       case 'values': {
         const p = session.game.position();
-        got = (session.table.moveValues(p, compareMoves) || []).map((mv) => ({ move: p.coord(mv.move), value: mv.value, dtm: mv.dtm }));
+        got = (session.table.moveValues(p, compareMoves) || []).map((mv) => ({ move: coord(p.b, mv.move), value: mv.value, dtm: mv.dtm }));
         break;
       }
       case 'first': {
         const p = session.game.position();
         const m = session.table.choose(p, args[0], compareMoves, null);
-        got = m ? p.coord(m) : null;
+        got = m ? coord(p.b, m) : null;
         break;
       }
       default: throw new Error('unknown op ' + op);
@@ -75,7 +83,7 @@ for (const [i, line] of lines.entries()) {
   if (canon(got) !== canon(want)) {
     failures++;
     if (failures <= (+process.env.SHOW || 10)) {
-      console.log(`line ${i + 1}: ${op}(${JSON.stringify(args)}) at ${session ? session.game.position().fen() : '-'}\n  go: ${canon(want)}\n  js: ${canon(got)}`);
+      console.log(`line ${i + 1}: ${op}(${JSON.stringify(args)}) at ${session ? fen(session.game.position()) : '-'}\n  go: ${canon(want)}\n  js: ${canon(got)}`);
     }
   }
 }

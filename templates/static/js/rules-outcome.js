@@ -1,0 +1,40 @@
+// @ts-check
+// The twin of engine/outcome.go: a position's value with best play, in
+// words.
+
+import { colorTitle } from './rules-piece.js';
+
+/**
+ * outcomeTitle is Outcome.Title: "White wins", "Draw", "Unknown".
+ * @param {string} outcome
+ * @returns {string}
+ */
+export const outcomeTitle = (outcome) =>
+  ({ 'white-wins': 'White wins', 'black-wins': 'Black wins', draw: 'Draw' })[outcome] || 'Unknown';
+
+/**
+ * describe is Outcome.Describe: "White wins: mate in 6 (11 plies)".
+ * @param {string} outcome
+ * @param {number} mateIn
+ * @param {number} plies
+ * @returns {string}
+ */
+export function describe(outcome, mateIn, plies) {
+  if (outcome === 'white-wins' || outcome === 'black-wins') {
+    if (plies === 0) return colorTitle(outcome === 'black-wins' ? 1 : 0) + ' has won';
+    if (plies > 0) return `${outcomeTitle(outcome)}: mate in ${mateIn} (${plies} ${plies === 1 ? 'ply' : 'plies'})`;
+    return outcomeTitle(outcome);
+  }
+  return outcome === 'draw' ? 'Draw with best play' : 'Value unknown';
+}
+
+/**
+ * mateIn converts a distance in plies for the side to move into the
+ * winner's moves (engine.MateIn).
+ * @param {boolean} won
+ * @param {number} plies
+ * @returns {number}
+ */
+export function mateIn(won, plies) {
+  return won ? Math.floor((plies + 1) / 2) : Math.floor(plies / 2);
+}
