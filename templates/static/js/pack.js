@@ -3,7 +3,7 @@
 // it, and show how much the site stores.
 import './prefs.js';
 import { $, onPage, fetchJSON } from './dom.js';
-import { offlinePacks, download, remove, storage, persist, megabytes } from './offline.js';
+import { offlinePacks, download, remove, storage, persist, megabytes, unreachable } from './offline.js';
 
 export class PackPage {
   /** @param {HTMLElement} box the #offline element, with data-pack, data-root and data-index */
@@ -49,7 +49,9 @@ export class PackPage {
     }, (err) => {
       this.busy = false;
       this.bar.hidden = true;
-      this.state.textContent = 'The download stopped: ' + err.message + '. Try again when you are online.';
+      this.state.textContent = unreachable(err)
+        ? 'You are offline: the pack cannot be downloaded now. What was downloaded stays; press the button again once you are back online.'
+        : 'The download stopped: ' + err.message + '. Try again later.';
     });
   }
 
