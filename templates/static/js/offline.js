@@ -186,6 +186,7 @@ export function persist() {
  * @returns {string}
  */
 export function megabytes(n) {
+  if (n >= 1 << 30) return (n / (1 << 30)).toFixed(1) + ' GB';
   return n >= 1 << 20 ? (n / (1 << 20)).toFixed(1) + ' MB' : Math.max(1, Math.round(n / 1024)) + ' KB';
 }
 

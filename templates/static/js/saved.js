@@ -80,12 +80,12 @@ export class SavedPage {
     document.title = 'Offline: not saved · ' + document.title.replace(/^[^·]*· /, '');
     $('#saved-title').textContent = 'You are offline and this page is not saved';
     $('#saved-address').textContent = this.asked;
-    $('#saved-intro').textContent = 'These pages are saved on this device and open without a connection:';
+    $('#saved-intro').hidden = true;
     $('#saved-missing').hidden = false;
     // What is saved comes first: it is what can be read now.
     const list = $('#saved-list').closest('section');
     list.parentNode.insertBefore(list, $('.save-all'));
-    $('#saved-h').textContent = 'Saved on this device';
+    $('#saved-h').textContent = 'Saved on this device: these open offline';
     const again = () => location.reload();
     $('[data-action="retry"]').addEventListener('click', again);
     window.addEventListener('online', again);

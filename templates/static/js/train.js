@@ -483,12 +483,19 @@ export class Trainer {
   // failed says why a puzzle could not be loaded (offline: that it is
   // not saved), with a button, pressed by itself once back online, that
   // calls retry (else opens the next puzzle).
+  // Before the first puzzle opens, the board is the page's placeholder:
+  // it is hidden meanwhile rather than left dead.
   /**
    * @param {Error} err
    * @param {() => unknown} [retry]
    */
   failed(err, retry) {
-    notSaved($('#train-error'), err, 'This puzzle', retry || (() => this.next()));
+    const play = this.current ? null : $('.play');
+    if (play) play.hidden = true;
+    notSaved($('#train-error'), err, 'This puzzle', () => {
+      if (play) play.hidden = false;
+      return (retry || (() => this.next()))();
+    });
   }
 
   bindPuzzle() {
