@@ -166,6 +166,14 @@ func TestBrowserOfflinePermalink(t *testing.T) {
 	swReady(t, ctx)
 	nw.down.Store(true)
 
+	// The pack page's "Train on this pack", offline, the pack not saved.
+	run(t, ctx, chromedp.Navigate(nw.url("packs/test-mates/")))
+	run(t, ctx, chromedp.Click(css(`a[href$="train/?pack=test-mates"]`)))
+	waitFor(t, ctx, `!document.getElementById('train-error').hidden`, 15*time.Second)
+	if msg := text(t, ctx, `#train-error`); !strings.HasPrefix(msg, "You are offline, and the next puzzle is not saved on this device.") {
+		t.Errorf("the trainer of a pack not saved says %q", msg)
+	}
+
 	run(t, ctx, chromedp.Navigate(nw.url("train/?id=tm-Rook-swap")))
 	waitFor(t, ctx, `!document.getElementById('train-error').hidden`, 15*time.Second)
 	msg := text(t, ctx, `#train-error`)

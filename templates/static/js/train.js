@@ -482,7 +482,7 @@ export class Trainer {
 
   // failed says why a puzzle could not be loaded (offline: that it is
   // not saved), with a button, pressed by itself once back online, that
-  // calls retry (else opens the next puzzle).
+  // calls retry (the permalink's puzzle), else opens the next puzzle.
   // Before the first puzzle opens, the board is the page's placeholder:
   // it is hidden meanwhile rather than left dead.
   /**
@@ -492,7 +492,7 @@ export class Trainer {
   failed(err, retry) {
     const play = this.current ? null : $('.play');
     if (play) play.hidden = true;
-    notSaved($('#train-error'), err, 'This puzzle', () => {
+    notSaved($('#train-error'), err, retry ? 'This puzzle' : 'The next puzzle', () => {
       if (play) play.hidden = false;
       return (retry || (() => this.next()))();
     });
