@@ -61,7 +61,7 @@ export function packURLs(index, id, root) {
  * @returns {Promise<SaveFile[]>}
  */
 export function unsaved(files) {
-  if (!('caches' in self)) return Promise.resolve(files.slice());
+  if (!('caches' in globalThis)) return Promise.resolve(files.slice());
   return Promise.all(files.map((f) => caches.match(f.url))).then((hits) => files.filter((f, i) => !hits[i]));
 }
 
@@ -87,7 +87,7 @@ export function saveFiles(files, onProgress) {
   let halted = false;
   /** @type {SaveProgress} */
   const p = { files: 0, totalFiles: files.length, bytes: 0, totalBytes: files.reduce((n, f) => n + f.bytes, 0) };
-  const done = !('caches' in self)
+  const done = !('caches' in globalThis)
     ? Promise.reject(new Error('this browser keeps no offline copies (no Cache Storage)'))
     : caches.open(DATA_CACHE).then((cache) => {
       let next = 0;
@@ -152,7 +152,7 @@ export function remove(index, id, root) {
   const r = offlinePacks();
   delete r[id];
   record(r);
-  if (!('caches' in self)) return Promise.resolve();
+  if (!('caches' in globalThis)) return Promise.resolve();
   const keep = new Set();
   Object.keys(r).forEach((k) => packURLs(index, k, root).forEach((u) => keep.add(u)));
   return caches.open(DATA_CACHE).then((cache) => Promise.all(
@@ -197,7 +197,7 @@ export function megabytes(n) {
  * @returns {boolean}
  */
 export function unreachable(err) {
-  return !navigator.onLine || err instanceof TypeError;
+  return (typeof navigator !== 'undefined' && navigator.onLine === false) || err instanceof TypeError;
 }
 
 /**
