@@ -217,6 +217,12 @@ export class SavedPage {
 
   start() {
     this.showAsked();
+    if (document.body.dataset.dev) {
+      // thinchess serve runs no service worker: nothing is kept.
+      this.state.textContent = 'Under thinchess serve nothing is kept for offline use: the site is rebuilt on every change. The built site saves itself.';
+      $('#saved-list').textContent = '';
+      return this;
+    }
     this.save.addEventListener('click', () => this.saveAll());
     this.stop.addEventListener('click', () => {
       if (this.saving) this.saving.stop();
