@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/thinchess/thinchess/internal/wire"
 )
 
 // The offline page (offline/) and the list of the site's files it reads.
@@ -19,21 +21,6 @@ import (
 
 // offlinePath is where the offline page is written.
 const offlinePath = "offline/index.html"
-
-// savedPage is a page of the site as the offline page lists it.
-type savedPage struct {
-	URL   string `json:"url"`   // relative to the site root: "modes/1d-12/"
-	Title string `json:"title"` // the page's own title, without the site's
-	Group string `json:"group"` // the heading it is listed under
-}
-
-// saveList is the list the offline page and the service worker read.
-type saveList struct {
-	Groups []string    `json:"groups"` // the headings, in order
-	Pages  []savedPage `json:"pages"`
-	// Files are [url, bytes] pairs, pages among them, sorted by URL.
-	Files [][2]any `json:"files"`
-}
 
 // pageGroups are the headings of the offline page's list, in order, by
 // page kind; a kind not named here goes under the first.
@@ -83,7 +70,7 @@ func fileURL(name string) string {
 // rendered so far; the offline page, rendered after it, is not in it)
 // as an asset.
 func (r *renderer) renderSaveList() error {
-	var l saveList
+	var l wire.SaveList
 	for _, g := range pageGroups {
 		l.Groups = append(l.Groups, g.title)
 	}
@@ -95,11 +82,11 @@ func (r *renderer) renderSaveList() error {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		l.Files = append(l.Files, [2]any{fileURL(n), len(r.files[n])})
+		l.Files = append(l.Files, wire.SavedFile{URL: fileURL(n), Bytes: len(r.files[n])})
 	}
 	type listed struct {
 		group int
-		page  savedPage
+		page  wire.SavedPage
 	}
 	var pages []listed
 	for _, p := range r.rendered {
@@ -108,7 +95,7 @@ func (r *renderer) renderSaveList() error {
 			if p.Kind == "home" {
 				title = "Home page"
 			}
-			pages = append(pages, listed{g, savedPage{URL: fileURL(p.Path), Title: title, Group: pageGroups[g].title}})
+			pages = append(pages, listed{g, wire.SavedPage{URL: fileURL(p.Path), Title: title, Group: pageGroups[g].title}})
 		}
 	}
 	sort.Slice(pages, func(i, j int) bool {
@@ -132,20 +119,12 @@ func (r *renderer) renderSaveList() error {
 	return nil
 }
 
-// offlineJSON is what the offline page embeds: where the list and the
-// puzzle index are.
-type offlineJSON struct {
-	Root  string `json:"root"`
-	List  string `json:"list"`
-	Index string `json:"index"`
-}
-
 // renderOfflinePage writes the offline page, after the list.
 func (r *renderer) renderOfflinePage() error {
 	p := r.newPage("offline", offlinePath, "Saved for offline")
 	p.Description = "What this device keeps of " + r.site.Config.Title + " for offline use, and saving the whole site."
 	var err error
-	if p.Data, err = scriptJSON(offlineJSON{Root: p.Root, List: p.Root + r.assets["offline.json"], Index: p.PuzzleIndex()}); err != nil {
+	if p.Data, err = scriptJSON(wire.Offline{Root: p.Root, List: p.Root + r.assets["offline.json"], Index: p.PuzzleIndex()}); err != nil {
 		return err
 	}
 	return r.execute(p, "offline.html")

@@ -5,29 +5,24 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/thinchess/thinchess/internal/wire"
 )
 
 // readSaveList finds the offline list among the rendered files through
 // the service worker, which names it.
-func readSaveList(t *testing.T, files map[string][]byte) (string, saveListJSON) {
+func readSaveList(t *testing.T, files map[string][]byte) (string, wire.SaveList) {
 	t.Helper()
 	m := regexp.MustCompile(`const SITE = "([^"]+)";`).FindSubmatch(files["sw.js"])
 	if m == nil {
 		t.Fatal("sw.js names no list of the site's files (const SITE)")
 	}
 	name := string(m[1])
-	var l saveListJSON
+	var l wire.SaveList
 	if err := json.Unmarshal(files[name], &l); err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
 	return name, l
-}
-
-// saveListJSON is the list as the browser reads it.
-type saveListJSON struct {
-	Groups []string    `json:"groups"`
-	Pages  []savedPage `json:"pages"`
-	Files  [][2]any    `json:"files"`
 }
 
 // The list names every page (but the 404 and offline pages) under its
@@ -39,7 +34,7 @@ func TestSaveList(t *testing.T) {
 	if !strings.HasPrefix(name, "assets/offline.") {
 		t.Errorf("the list is %s, want a hashed asset", name)
 	}
-	listed := map[string]savedPage{}
+	listed := map[string]wire.SavedPage{}
 	for _, p := range l.Pages {
 		listed[p.URL] = p
 	}
@@ -69,7 +64,7 @@ func TestSaveList(t *testing.T) {
 	}
 	sizes := map[string]int{}
 	for _, f := range l.Files {
-		sizes[f[0].(string)] = int(f[1].(float64))
+		sizes[f.URL] = f.Bytes
 	}
 	fileCases := []struct {
 		file   string

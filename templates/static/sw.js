@@ -76,9 +76,9 @@ function liveAssets() {
   var add = function (u) { live[new URL(u, base).href] = true; };
   PRECACHE.forEach(add);
   return Promise.all([shellJSON(SITE), shellJSON(INDEX)]).then(function (both) {
-    var list = /** @type {SaveList|null} */ (both[0]);
-    var index = /** @type {OfflineIndex|null} */ (both[1]);
-    if (list) list.files.forEach(function (f) { add(f[0]); });
+    var list = /** @type {wire.SaveList|null} */ (both[0]);
+    var index = /** @type {wire.Index|null} */ (both[1]);
+    if (list) list.files.forEach(function (f) { add(f.url); });
     if (index) {
       index.chunks.forEach(function (c) { add(c.url); });
       index.ids.forEach(add);

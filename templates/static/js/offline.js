@@ -38,7 +38,7 @@ export function keepPacks(ids) {
 
 /**
  * packURLs are the files of pack id, relative to the page.
- * @param {OfflineIndex} index the puzzle index
+ * @param {wire.Index} index the puzzle index
  * @param {string} id
  * @param {string} root the site root, relative to the page
  * @returns {string[]}
@@ -123,7 +123,7 @@ export function saveFiles(files, onProgress) {
  * download saves every file of pack id not saved yet, calling
  * onProgress(done, total) in files after each, and records the pack as
  * kept; it resolves to the number of files fetched.
- * @param {OfflineIndex} index
+ * @param {wire.Index} index
  * @param {string} id
  * @param {string} root the site root, relative to the page
  * @param {(done: number, total: number) => void} [onProgress]
@@ -143,7 +143,7 @@ export function download(index, id, root, onProgress) {
 
 /**
  * remove deletes the files of pack id that no other kept pack uses.
- * @param {OfflineIndex} index
+ * @param {wire.Index} index
  * @param {string} id
  * @param {string} root
  * @returns {Promise<unknown>}

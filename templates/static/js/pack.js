@@ -12,7 +12,7 @@ export class PackPage {
     this.box = box;
     this.id = box.dataset.pack;
     this.root = box.dataset.root;
-    /** @type {OfflineIndex|null} */
+    /** @type {wire.Index|null} */
     this.index = null;
     this.busy = false;
     this.state = $('#offline-state');

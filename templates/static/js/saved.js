@@ -41,15 +41,11 @@ function stopReason(err) {
   return err instanceof Error ? err.message : String(err);
 }
 
-/**
- * @typedef {{root: string, list: string, index: string}} OfflineData
- */
-
 export class SavedPage {
-  /** @param {OfflineData} data */
+  /** @param {wire.Offline} data */
   constructor(data) {
     this.data = data;
-    /** @type {SaveList|null} */
+    /** @type {wire.SaveList|null} */
     this.list = null;
     /** @type {Array<{url: string, bytes: number}>} */
     this.files = [];
@@ -200,7 +196,7 @@ export class SavedPage {
     }).then((p) => {
       this.saving = null;
       store.set(SAVE_KEY, JSON.stringify({ started: (lastSave() || {}).started, finished: new Date().toISOString() }));
-      return fetchJSON(this.data.index).then((/** @type {OfflineIndex} */ index) => keepPacks(index.packs.map((x) => x.id)), () => null)
+      return fetchJSON(this.data.index).then((/** @type {wire.Index} */ index) => keepPacks(index.packs.map((x) => x.id)), () => null)
         .then(() => this.count())
         .then(() => {
           this.state.textContent = 'Saved: ' + megabytes(p.bytes) + ' in ' + p.files + ' files. ' + this.state.textContent;
@@ -228,9 +224,9 @@ export class SavedPage {
       if (this.saving) this.saving.stop();
       this.stop.disabled = true;
     });
-    fetchJSON(this.data.list).then((/** @type {SaveList} */ list) => {
+    fetchJSON(this.data.list).then((/** @type {wire.SaveList} */ list) => {
       this.list = list;
-      this.files = list.files.map((f) => ({ url: this.abs(f[0]), bytes: f[1] }));
+      this.files = list.files.map((f) => ({ url: this.abs(f.url), bytes: f.bytes }));
       return this.count();
     }).catch((err) => {
       this.state.textContent = 'The list of the site’s files could not be read: ' + (err instanceof Error ? err.message : String(err));
@@ -240,6 +236,6 @@ export class SavedPage {
 }
 
 onPage('offline', () => {
-  const data = /** @type {OfflineData|null} */ (json('offline-data'));
+  const data = /** @type {wire.Offline|null} */ (json('offline-data'));
   return data ? new SavedPage(data).start() : null;
 });

@@ -7,7 +7,7 @@
 declare const VERSION: string;
 /** INDEX is the puzzle index, relative to the scope. */
 declare const INDEX: string;
-/** SITE is the list of the site's files (SaveList), relative to the scope. */
+/** SITE is the list of the site's files (wire.SaveList), relative to the scope. */
 declare const SITE: string;
 /** OFFLINE is the offline page, relative to the scope. */
 declare const OFFLINE: string;
