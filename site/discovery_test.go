@@ -370,7 +370,7 @@ func TestWebSummary(t *testing.T) {
 		want  string
 	}{
 		// Five pages with a preview, four images: two pages share a start.
-		{"everything", withFeed, true, "sitemap.xml (10 pages), robots.txt, feed.xml (4 entries), 4 preview images"},
+		{"everything", withFeed, true, "sitemap.xml (11 pages), robots.txt, feed.xml (4 entries), 4 preview images"},
 		{"no dates", renderGolden(t, noDates), true, "no feed (no mode or pack has a date"},
 		{"no base URL", renderGolden(t, noBase), false, "robots.txt only: no base URL"},
 	}

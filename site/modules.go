@@ -59,6 +59,7 @@ var pageScripts = map[string]string{
 	"editor":    "editor.js",
 	"explore":   "explore.js",
 	"pack":      "pack.js",
+	"offline":   "saved.js",
 }
 
 const defaultScript = "prefs.js"

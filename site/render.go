@@ -115,6 +115,8 @@ type renderer struct {
 	puzzleIndex string
 	// feed holds the entries of the Atom feed (see feedEntries).
 	feed []atomEntry
+	// rendered are the pages written so far, for the offline list.
+	rendered []*page
 }
 
 func (r *renderer) render() error {
@@ -152,7 +154,16 @@ func (r *renderer) render() error {
 			return err
 		}
 	}
+	// The offline page lists every file a reader may need, so it comes
+	// after them; the sitemap, which lists it, and the service worker,
+	// which precaches it, after it.
 	if err := r.renderManifest(); err != nil {
+		return err
+	}
+	if err := r.renderSaveList(); err != nil {
+		return err
+	}
+	if err := r.renderOfflinePage(); err != nil {
 		return err
 	}
 	if err := r.renderSitemap(); err != nil {
@@ -168,11 +179,12 @@ func (r *renderer) render() error {
 // page is the data every layout gets.
 type page struct {
 	r           *renderer
-	Kind        string // home, mode, explore, train, dashboard, editor, doc, notfound
+	Kind        string // home, mode, explore, train, dashboard, editor, doc, pack, offline, notfound
 	Path        string // output path of the page
 	Root        string // relative prefix to the site root ("../../")
 	Base        string // <base href>, for the 404 page only
 	Title       string
+	name        string // the title without the site's
 	Description string
 	Canonical   string
 	DocID       string
@@ -296,7 +308,7 @@ func (p *page) Build() string { return p.r.build }
 func (r *renderer) newPage(kind, out, title string) *page {
 	depth := strings.Count(out, "/")
 	p := &page{r: r, Kind: kind, Path: out, Root: strings.Repeat("../", depth), Description: r.site.Config.Description}
-	p.Title = title
+	p.Title, p.name = title, title
 	if title != r.site.Config.Title {
 		p.Title = title + " · " + r.site.Config.Title
 	}
@@ -331,6 +343,7 @@ func (r *renderer) execute(p *page, file string) error {
 	}
 	r.mu.Lock()
 	r.files[p.Path] = buf.Bytes()
+	r.rendered = append(r.rendered, p)
 	r.mu.Unlock()
 	return nil
 }

@@ -151,6 +151,7 @@ var goldenFiles = []string{
 	"editor/index.html",
 	"docs/about/index.html",
 	"404.html",
+	"offline/index.html",
 	"sw.js",
 	"manifest.webmanifest",
 	"sitemap.xml",

@@ -28,6 +28,7 @@ func TestWireData(t *testing.T) {
 		"mode":    reflect.TypeFor[wire.Mode](),
 		"train":   reflect.TypeFor[wire.Train](),
 		"explore": reflect.TypeFor[wire.Explore](),
+		"offline": reflect.TypeFor[wire.Offline](),
 	}
 	seen := map[string]int{}
 	for name, data := range files {
@@ -43,6 +44,8 @@ func TestWireData(t *testing.T) {
 				checkWire(t, name, m[2], typ)
 			}
 			continue
+		case strings.HasPrefix(name, "assets/offline.") && strings.HasSuffix(name, ".json"):
+			typ = reflect.TypeFor[wire.SaveList]()
 		case strings.HasPrefix(name, "assets/puzzles/index."):
 			typ = reflect.TypeFor[wire.Index]()
 		case strings.HasPrefix(name, "assets/puzzles/ids-"):
@@ -55,7 +58,7 @@ func TestWireData(t *testing.T) {
 		seen[typ.Name()]++
 		checkWire(t, name, data, typ)
 	}
-	for _, k := range []string{"mode", "train", "Index", "IDBucket", "Chunk"} {
+	for _, k := range []string{"mode", "train", "offline", "Index", "IDBucket", "Chunk", "SaveList"} {
 		if seen[k] == 0 {
 			t.Errorf("the test site has no %s data", k)
 		}

@@ -235,6 +235,47 @@ type Train struct {
 	Index string `json:"index"`
 }
 
+// Offline is what the offline page (offline/) embeds: where the list of
+// the site's files and the puzzle index are.
+type Offline struct {
+	// Root is the site's root, relative to the page; List (a SaveList)
+	// and Index are URLs relative to the page.
+	Root  string `json:"root"`
+	List  string `json:"list"`
+	Index string `json:"index"`
+}
+
+// SaveList is every page of the site and every file a reader may need,
+// with its size: the offline page lists from it what the device keeps
+// and what "Save everything for offline" fetches, and the service worker
+// keeps the files it names when a new deploy prunes its cache. It is an
+// asset of the app shell (assets/offline.<hash>.json).
+type SaveList struct {
+	// Groups are the headings the pages are listed under, in order.
+	Groups []string    `json:"groups"`
+	Pages  []SavedPage `json:"pages"`
+	// Files are sorted by URL; the pages are among them.
+	Files []SavedFile `json:"files"`
+}
+
+// SavedPage is a page as the offline page lists it.
+type SavedPage struct {
+	// URL is relative to the site's root: "modes/1d-12/", "./" for the
+	// home page.
+	URL string `json:"url"`
+	// Title is the page's own title, without the site's.
+	Title string `json:"title"`
+	// Group is the heading it is listed under, one of SaveList.Groups.
+	Group string `json:"group"`
+}
+
+// SavedFile is a file of the site: its URL relative to the site's root
+// (a page by its folder) and its size in bytes.
+type SavedFile struct {
+	URL   string `json:"url"`
+	Bytes int    `json:"bytes"`
+}
+
 // Explore is the data an explorer page's script reads.
 type Explore struct {
 	ID    string `json:"id"`

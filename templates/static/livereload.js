@@ -1,8 +1,14 @@
+// @ts-check
 // thinchess serve: reloads the page when the site is rebuilt and shows
 // build errors over the page. Only `thinchess serve` includes this file.
 (function () {
   'use strict';
+  /** @type {HTMLDivElement|null} */
   var box = null;
+  /**
+   * show shows the build's errors over the page.
+   * @param {string} text
+   */
   function show(text) {
     if (!box) {
       box = document.createElement('div');
@@ -19,9 +25,16 @@
     box.appendChild(pre);
     box.hidden = false;
   }
+  // hide hides the errors once a build succeeds.
   function hide() {
     if (box) box.hidden = true;
   }
+  /**
+   * errorsText is the text of an "errors" event: a JSON list of errors
+   * (strings or objects), a JSON string, or plain text.
+   * @param {string} data
+   * @returns {string}
+   */
   function errorsText(data) {
     try {
       var v = JSON.parse(data);
@@ -32,6 +45,7 @@
       return data;
     }
   }
+  // connect listens to the server's build events.
   function connect() {
     if (!window.EventSource) return;
     var es = new EventSource('/_thinchess/events');

@@ -1,3 +1,4 @@
+// @ts-check
 // The editor: a board of cells it changes itself, a palette, the size,
 // side and preset, a position box, share links and exact solving in a
 // worker of its own (with progress and cancel). It asks the engine to
@@ -9,45 +10,75 @@ import { Board } from './board.js';
 import { squareName, squareIndex, pieceName } from './squares.js';
 import { positionCode, resizeCells } from './position.js';
 
+/**
+ * A position as the engine read it ('parse').
+ * @typedef {{code: string, fen: string, text: string, w: number, h: number, board: string[], side: string}} ParsedPosition
+ */
+
+/**
+ * An exact solve's answer ('solve').
+ * @typedef {{summary: string, methodText: string, pv?: string[], pvText?: string}} SolveAnswer
+ */
+
+/**
+ * The position edited: size, cells (a piece code or ''), side ("w" or
+ * "b"), preset and the text the engine last read.
+ * @typedef {{w: number, h: number, cells: string[], side: string, variant: string, text: string}} EditedPosition
+ */
+
+/** Editor is the editor page's controller (TC.page). */
 export class Editor {
   constructor() {
     this.board = new Board($('#board'), { onSquare: (name) => this.place(name) });
     this.engine = engine();
-    // ed is the position edited: size, cells, side ("w" or "b"), preset
-    // and the text the engine last read.
+    /** @type {EditedPosition} */
     this.ed = { w: this.board.w, h: this.board.h, cells: [], side: 'w', variant: '', text: '' };
+    // tool is the palette's piece ("wk"), or "x" for the eraser.
     this.tool = 'wk';
+    /** @type {Engine|null} */
     this.solver = null;
     this.errorEl = $('#ed-error');
     this.status = $('#status');
     this.analysis = $('#analysis');
+    /** @type {HTMLProgressElement} */
     this.progress = $('#solve-progress');
     this.solveBtn = $('[data-action="solve"]');
     this.cancelBtn = $('[data-action="cancel"]');
   }
 
+  /**
+   * showError shows an error under the board, or hides it (no text).
+   * @param {string} [text]
+   */
   showError(text) {
     this.errorEl.textContent = text || '';
     this.errorEl.hidden = !text;
   }
 
+  /** @returns {string} the position code of the position edited */
   code() {
     const ed = this.ed;
     return positionCode(ed.cells, ed.w, ed.h, ed.side);
   }
 
+  // syncForm sets the size, side and preset fields to the position.
   syncForm() {
-    $('#ed-width').value = this.ed.w;
-    $('#ed-height').value = this.ed.h;
+    $('#ed-width').value = String(this.ed.w);
+    $('#ed-height').value = String(this.ed.h);
     $('#ed-side').value = this.ed.side;
     $('#ed-variant').value = this.ed.variant;
   }
 
+  // draw shows the position edited on the board.
   draw() {
     this.board.setCells(this.ed.w, this.ed.h, this.ed.cells);
   }
 
-  // check asks the engine to read the position and shows code and FEN.
+  /**
+   * check asks the engine to read the position and shows code and FEN.
+   * @param {string} text a position code or FEN
+   * @returns {Promise<ParsedPosition>}
+   */
   check(text) {
     return this.engine.call('parse', this.ed.variant, {}, text).then((p) => {
       this.showError('');
@@ -74,7 +105,11 @@ export class Editor {
     });
   }
 
-  // load reads a typed or linked position; on an error nothing changes.
+  /**
+   * load reads a typed or linked position; on an error nothing changes.
+   * @param {string} text
+   * @returns {Promise<ParsedPosition>}
+   */
   load(text) {
     return this.engine.call('parse', this.ed.variant, {}, text).then((p) => {
       Object.assign(this.ed, { w: p.w, h: p.h, cells: p.board.slice(), side: p.side === 'white' ? 'w' : 'b' });
@@ -85,8 +120,11 @@ export class Editor {
     });
   }
 
-  // place puts the palette's piece on a square, or empties it (the
-  // eraser, or the same piece again).
+  /**
+   * place puts the palette's piece on a square, or empties it (the
+   * eraser, or the same piece again).
+   * @param {string} name the square ("a1")
+   */
   place(name) {
     const ed = this.ed;
     const i = squareIndex(ed.w, name);
@@ -95,11 +133,17 @@ export class Editor {
     announce(name + ', ' + pieceName(ed.cells[i]));
   }
 
+  /**
+   * resize changes the board's size, keeping what still fits.
+   * @param {number} w
+   * @param {number} h
+   */
   resize(w, h) {
     Object.assign(this.ed, resizeCells(this.ed.cells, this.ed.w, this.ed.h, w, h));
     this.edited();
   }
 
+  // bindPalette makes the palette's buttons choose the tool.
   bindPalette() {
     const buttons = $$('#palette [data-piece]');
     buttons.forEach((b) => {
@@ -111,6 +155,8 @@ export class Editor {
     });
   }
 
+  // bindForm wires the size, side and preset fields, clear, flip and
+  // the position box.
   bindForm() {
     const ed = this.ed;
     $('#ed-width').addEventListener('change', (e) => this.resize(parseInt(e.target.value, 10) || 1, ed.h));
@@ -127,6 +173,7 @@ export class Editor {
     });
   }
 
+  // bindCopy wires the copy buttons of the code, the FEN and the link.
   bindCopy() {
     const msg = $('#copy-msg');
     const copy = (what, text) => {
@@ -137,7 +184,10 @@ export class Editor {
     $('[data-action="copy-link"]').addEventListener('click', () => copy('Link', $('#ed-share').href));
   }
 
-  // solving switches the solve and cancel buttons and the progress bar.
+  /**
+   * solving switches the solve and cancel buttons and the progress bar.
+   * @param {boolean} on
+   */
   solving(on) {
     this.solveBtn.disabled = on;
     this.cancelBtn.disabled = !on;
@@ -172,6 +222,10 @@ export class Editor {
     });
   }
 
+  /**
+   * showSolution shows a solve's answer and announces it.
+   * @param {SolveAnswer} a
+   */
   showSolution(a) {
     const out = this.analysis;
     out.textContent = '';
@@ -181,6 +235,7 @@ export class Editor {
     announce(a.summary);
   }
 
+  // cancel stops the solve under way.
   cancel() {
     if (!this.solver) return;
     this.solver.terminate();

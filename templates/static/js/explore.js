@@ -1,3 +1,4 @@
+// @ts-check
 // The state-graph explorer: draws the graph the build laid out (the
 // nodes' places come with the page data; nothing is laid out here), shows
 // the chosen state's board, value and moves, lists the states row by row
@@ -8,18 +9,39 @@ import { Board } from './board.js';
 import { cellsOf, sideOf } from './position.js';
 import { BEST, SUB, readNodes, rowsOf, rowName, lineTo, pathTo, edgePaths, nodeShape, clampView, zoomView, revealView } from './graph.js';
 
+/**
+ * A state of the graph as graph.js reads it, and the part of the picture
+ * shown (an SVG view box).
+ * @typedef {ReturnType<typeof readNodes>[number]} Node
+ * @typedef {ReturnType<typeof clampView>} View
+ */
+
+/** Explorer is the explorer page's controller (TC.page). */
 export class Explorer {
+  /** @param {wire.Explore} data */
   constructor(data) {
     this.data = data;
+    /** @type {Node[]} */
     this.nodes = readNodes(data.nodes || []);
+    /** @type {number[][]} */
     this.rows = rowsOf(this.nodes);
+    /** @type {SVGSVGElement} */
     this.svg = $('#ex-svg');
+    /** @type {View} */
     this.view = { x: 0, y: 0, w: data.width, h: data.height };
     this.board = new Board($('#board'), { onSquare: () => {} });
     this.current = -1;
     this.listRow = -1;
+    // dragged is set when a drag ends, so that its click selects nothing.
+    this.dragged = false;
+    /** @type {SVGPathElement|null} */
+    this.pathEl = null;
+    /** @type {SVGCircleElement|null} */
+    this.selEl = null;
   }
 
+  // start draws the graph and selects the state of the address
+  // (#state-K), else the start.
   start() {
     this.draw();
     this.bind();
@@ -42,31 +64,42 @@ export class Explorer {
     if (paths.plain) edges.appendChild(svgEl('path', { class: 'ex-e', d: paths.plain }));
     if (paths.sub) edges.appendChild(svgEl('path', { class: 'ex-e ex-e-sub', d: paths.sub }));
     svg.appendChild(edges);
-    this.pathEl = svg.appendChild(svgEl('path', { class: 'ex-path' }));
+    this.pathEl = /** @type {SVGPathElement} */ (svg.appendChild(svgEl('path', { class: 'ex-path' })));
     const g = svgEl('g', { class: 'ex-nodes' });
     this.nodes.forEach((n) => {
       const shape = nodeShape(n);
       const e = svgEl(shape.tag, shape.attrs);
       e.setAttribute('class', 'ex-n v-' + n.value + (n.end !== '-' ? ' t-' + n.end : '') + ((n.flags & mark) ? ' ex-sub' : ''));
-      e.setAttribute('data-i', n.i);
+      e.setAttribute('data-i', String(n.i));
       g.appendChild(e);
     });
     svg.appendChild(g);
-    this.selEl = svg.appendChild(svgEl('circle', { class: 'ex-sel', r: 10 }));
+    this.selEl = /** @type {SVGCircleElement} */ (svg.appendChild(svgEl('circle', { class: 'ex-sel', r: '10' })));
     this.setView(this.view);
   }
 
+  /**
+   * setView shows part v of the picture, kept inside it.
+   * @param {View} v
+   */
   setView(v) {
     this.view = clampView(v, this.data.width, this.data.height);
     const w = this.view;
     this.svg.setAttribute('viewBox', w.x + ' ' + w.y + ' ' + w.w + ' ' + w.h);
   }
 
-  // zoom scales the view by f around a point of the picture.
+  /**
+   * zoom scales the view by f around a point of the picture (its
+   * centre when cx, cy are not given).
+   * @param {number} f
+   * @param {number} [cx]
+   * @param {number} [cy]
+   */
   zoom(f, cx, cy) {
     this.setView(zoomView(this.view, f, cx, cy));
   }
 
+  // bind wires the zoom buttons, the parent button and the row list.
   bind() {
     this.bindPicture();
     const actions = {
@@ -87,10 +120,11 @@ export class Explorer {
   // it with the wheel.
   bindPicture() {
     const svg = this.svg;
+    /** @type {{x: number, y: number, v: View, moved: boolean}|null} */
     let drag = null;
     svg.addEventListener('click', (e) => {
       if (this.dragged) { this.dragged = false; return; }
-      const t = e.target.closest('[data-i]');
+      const t = /** @type {Element} */ (e.target).closest('[data-i]');
       if (t) this.select(parseInt(t.getAttribute('data-i'), 10), true);
     });
     svg.addEventListener('pointerdown', (e) => {
@@ -119,17 +153,26 @@ export class Explorer {
     }, { passive: false });
   }
 
+  /**
+   * rowName names row r of the list.
+   * @param {number} r
+   * @returns {string}
+   */
   rowName(r) {
     return rowName(this.data, this.nodes, this.rows, r);
   }
 
+  // fillRows fills the row picker.
   fillRows() {
     const sel = $('#ex-row');
     sel.textContent = '';
     this.rows.forEach((_, r) => sel.appendChild(el('option', { value: r }, this.rowName(r))));
   }
 
-  // fillList lists the states of row r as buttons.
+  /**
+   * fillList lists the states of row r as buttons.
+   * @param {number} r
+   */
   fillList(r) {
     if (!(r >= 0 && r < this.rows.length)) return;
     const ul = $('#ex-states');
@@ -145,7 +188,11 @@ export class Explorer {
     });
   }
 
-  // select shows node k; user says the reader chose it (announce it).
+  /**
+   * select shows node k; user says the reader chose it (announce it).
+   * @param {number} k
+   * @param {boolean} user
+   */
   select(k, user) {
     const n = this.nodes[k];
     if (!n) return;
@@ -168,7 +215,11 @@ export class Explorer {
     if (user) announce(status.textContent);
   }
 
-  // showFacts lists what is known of node n, reached by line.
+  /**
+   * showFacts lists what is known of node n, reached by line.
+   * @param {Node} n
+   * @param {{text: string}} line
+   */
   showFacts(n, line) {
     const facts = $('#ex-facts');
     facts.textContent = '';
@@ -184,7 +235,10 @@ export class Explorer {
     add('FEN', n.fen);
   }
 
-  // showMoves lists the moves of node n with the values they lead to.
+  /**
+   * showMoves lists the moves of node n with the values they lead to.
+   * @param {Node} n
+   */
   showMoves(n) {
     const ul = $('#ex-moves');
     ul.textContent = '';
@@ -207,15 +261,21 @@ export class Explorer {
     });
   }
 
-  // showPlace marks node n and its path from the start in the picture.
+  /**
+   * showPlace marks node n and its path from the start in the picture.
+   * @param {Node} n
+   */
   showPlace(n) {
-    this.selEl.setAttribute('cx', n.x);
-    this.selEl.setAttribute('cy', n.y);
+    this.selEl.setAttribute('cx', String(n.x));
+    this.selEl.setAttribute('cy', String(n.y));
     this.pathEl.setAttribute('d', pathTo(this.nodes, n.i));
     this.setView(revealView(this.view, n));
   }
 
-  // showInList shows node n's row in the list and marks n in it.
+  /**
+   * showInList shows node n's row in the list and marks n in it.
+   * @param {Node} n
+   */
   showInList(n) {
     if (this.listRow !== n.layer) this.fillList(n.layer);
     $$('#ex-states [aria-current]').forEach((b) => b.removeAttribute('aria-current'));
@@ -225,7 +285,7 @@ export class Explorer {
 }
 
 onPage('explore', () => {
-  const data = json('explore-data');
+  const data = /** @type {wire.Explore|null} */ (json('explore-data'));
   if (!data || !data.nodes || !data.nodes.length) {
     $('#status').textContent = 'The graph data could not be read.';
     return null;

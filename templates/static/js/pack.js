@@ -3,14 +3,16 @@
 // it, and show how much the site stores.
 import './prefs.js';
 import { $, onPage, fetchJSON } from './dom.js';
-import { offlinePacks, download, remove, storage, persist, megabytes } from './offline.js';
+import { offlinePacks, download, remove, storage, persist, megabytes, unreachable } from './offline.js';
 
+/** PackPage is a pack page's controller (TC.page). */
 export class PackPage {
   /** @param {HTMLElement} box the #offline element, with data-pack, data-root and data-index */
   constructor(box) {
     this.box = box;
     this.id = box.dataset.pack;
     this.root = box.dataset.root;
+    /** @type {wire.Index|null} */
     this.index = null;
     this.busy = false;
     this.state = $('#offline-state');
@@ -19,6 +21,7 @@ export class PackPage {
     this.drop = $('[data-action="offline-remove"]');
   }
 
+  // show says whether the pack is kept, and what the site stores.
   show() {
     const kept = !!offlinePacks()[this.id];
     this.state.textContent = kept ? 'This pack is available offline on this device.' : 'This pack is not stored on this device; its puzzles load as you play them.';
@@ -32,6 +35,7 @@ export class PackPage {
     });
   }
 
+  // getPack saves the pack, with its progress.
   getPack() {
     if (this.busy) return Promise.resolve();
     this.busy = true;
@@ -49,14 +53,18 @@ export class PackPage {
     }, (err) => {
       this.busy = false;
       this.bar.hidden = true;
-      this.state.textContent = 'The download stopped: ' + err.message + '. Try again when you are online.';
+      this.state.textContent = unreachable(err)
+        ? 'You are offline: the pack cannot be downloaded now. What was downloaded stays; press the button again once you are back online.'
+        : 'The download stopped: ' + err.message + '. Try again later.';
     });
   }
 
+  // dropPack removes the pack from this device.
   dropPack() {
     return remove(this.index, this.id, this.root).then(() => this.show());
   }
 
+  // start wires the buttons and reads the puzzle index.
   start() {
     this.get.addEventListener('click', () => this.getPack());
     this.drop.addEventListener('click', () => this.dropPack());

@@ -17,6 +17,7 @@
 // #mode-status the run; #filters-box's summary the selection.
 import './prefs.js';
 import { $, $$, el, store, onPage, json, fetchJSON, announce, TC as page } from './dom.js';
+import { notSaved } from './offline.js';
 import { Puzzle } from './puzzle.js';
 import { Corpus } from './corpus.js';
 import { Schedule } from './schedule.js';
@@ -479,9 +480,22 @@ export class Trainer {
     return 'No puzzle matches these filters.';
   }
 
-  /** @param {Error} err */
-  failed(err) {
-    this.note('#train-error', 'The puzzles could not be loaded (' + err.message + '). Offline, only packs made available offline and puzzles already played can be opened.');
+  // failed says why a puzzle could not be loaded (offline: that it is
+  // not saved), with a button, pressed by itself once back online, that
+  // calls retry (the permalink's puzzle), else opens the next puzzle.
+  // Before the first puzzle opens, the board is the page's placeholder:
+  // it is hidden meanwhile rather than left dead.
+  /**
+   * @param {Error} err
+   * @param {() => unknown} [retry]
+   */
+  failed(err, retry) {
+    const play = this.current ? null : $('.play');
+    if (play) play.hidden = true;
+    notSaved($('#train-error'), err, retry ? 'This puzzle' : 'The next puzzle', () => {
+      if (play) play.hidden = false;
+      return (retry || (() => this.next()))();
+    });
   }
 
   bindPuzzle() {
@@ -555,10 +569,11 @@ export class Trainer {
     this.setMode(q.get('mode') || store.get(MODE_KEY) || 'rated');
     const id = q.get('id');
     if (!id) return this.next();
-    return this.corpus.find(id).then((/** @type {TrainEntry|null} */ e) => {
+    const openID = () => this.corpus.find(id).then((/** @type {TrainEntry|null} */ e) => {
       if (e) return this.open(e);
       return this.next().then(() => this.note('#train-error', 'There is no puzzle “' + id + '” on this site; here is another.'));
-    }, (err) => this.failed(err));
+    }, (err) => this.failed(err, openID));
+    return openID();
   }
 }
 

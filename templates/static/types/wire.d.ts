@@ -289,6 +289,57 @@ declare namespace wire {
     index: string;
   }
 
+  /**
+   * Offline is what the offline page (offline/) embeds: where the list of
+   * the site's files and the puzzle index are.
+   */
+  interface Offline {
+    /**
+     * Root is the site's root, relative to the page; List (a SaveList)
+     * and Index are URLs relative to the page.
+     */
+    root: string;
+    list: string;
+    index: string;
+  }
+
+  /**
+   * SaveList is every page of the site and every file a reader may need,
+   * with its size: the offline page lists from it what the device keeps
+   * and what "Save everything for offline" fetches, and the service worker
+   * keeps the files it names when a new deploy prunes its cache. It is an
+   * asset of the app shell (assets/offline.<hash>.json).
+   */
+  interface SaveList {
+    /** Groups are the headings the pages are listed under, in order. */
+    groups: string[];
+    pages: SavedPage[];
+    /** Files are sorted by URL; the pages are among them. */
+    files: SavedFile[];
+  }
+
+  /** SavedPage is a page as the offline page lists it. */
+  interface SavedPage {
+    /**
+     * URL is relative to the site's root: "modes/1d-12/", "./" for the
+     * home page.
+     */
+    url: string;
+    /** Title is the page's own title, without the site's. */
+    title: string;
+    /** Group is the heading it is listed under, one of SaveList.Groups. */
+    group: string;
+  }
+
+  /**
+   * SavedFile is a file of the site: its URL relative to the site's root
+   * (a page by its folder) and its size in bytes.
+   */
+  interface SavedFile {
+    url: string;
+    bytes: number;
+  }
+
   /** Explore is the data an explorer page's script reads. */
   interface Explore {
     id: string;
