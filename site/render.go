@@ -134,7 +134,7 @@ func (r *renderer) render() error {
 	}
 	r.build = r.assetHash()
 	var err error
-	if r.layout, err = template.New("layout").Funcs(template.FuncMap{"thousands": thousands}).ParseFS(r.fs, "layout.html"); err != nil {
+	if r.layout, err = template.New("layout").Funcs(template.FuncMap{"thousands": thousands, "icon": iconHTML}).ParseFS(r.fs, "layout.html"); err != nil {
 		return fmt.Errorf("render: %v", err)
 	}
 	r.sprite = template.HTML(pieceSprite())
