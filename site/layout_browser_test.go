@@ -41,7 +41,8 @@ var layoutShots = map[string]string{
 
 // layoutCheck lists what a page shows out of place, "" when nothing:
 // the board, the status, the task and the Hint, Next and Undo buttons
-// that are shown must lie inside the viewport as loaded (no scrolling),
+// that are shown must lie inside the viewport as loaded (the page not
+// scrolled),
 // the page must be no wider than the viewport, and no coordinate may
 // overlap a piece's box.
 const layoutCheck = `(() => {
@@ -58,6 +59,7 @@ const layoutCheck = `(() => {
 	one('#status', 'status');
 	one('.puzzle-task', 'task');
 	for (const a of ['hint', 'next', 'undo']) document.querySelectorAll('button[data-action="' + a + '"]').forEach((b) => inView(b, a));
+	if (scrollY > 0) out.push('page scrolled to ' + Math.round(scrollY) + ' px');
 	const sw = document.scrollingElement.scrollWidth;
 	if (sw > vw) out.push('page ' + sw + ' px wide in ' + vw);
 	const pieces = Array.from(document.querySelectorAll('#board svg.pc')).map((p) => p.getBoundingClientRect());

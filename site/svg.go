@@ -122,7 +122,13 @@ func pieceSprite() string {
 		b.WriteString(`</symbol>`)
 	}
 	for _, ic := range uiIcons {
-		fmt.Fprintf(&b, `<symbol id="i-%s" viewBox="0 0 24 24"><path d="%s" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></symbol>`, ic.id, ic.d)
+		// A star takes its fill from CSS (.star.on): a difficulty's earned
+		// stars are full, the others outlines.
+		fill := ` fill="none"`
+		if ic.id == "star" {
+			fill = ""
+		}
+		fmt.Fprintf(&b, `<symbol id="i-%s" viewBox="0 0 24 24"><path d="%s"%s stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></symbol>`, ic.id, ic.d, fill)
 	}
 	b.WriteString(`</defs></svg>`)
 	return b.String()
@@ -176,8 +182,8 @@ func colorClass(c engine.Color) string {
 
 // boardThumbnail returns a small inline SVG picture of a position for the
 // home page. A board at least three times as long as it is wide is drawn
-// lying down, rank 1 on the left and file a at the bottom, so a long thin
-// board stays readable.
+// lying down, rank 1 on the left and file a at the bottom, across the
+// card, so a long thin board stays readable.
 func boardThumbnail(p *engine.Position, label string) string {
 	b := p.B
 	cols, rows := b.W, b.H
@@ -189,7 +195,7 @@ func boardThumbnail(p *engine.Position, label string) string {
 	var s strings.Builder
 	size := ""
 	if lying {
-		size = fmt.Sprintf(` width="%d"`, cols*18) // 18 px squares, scaled down to fit the card
+		size = fmt.Sprintf(` width="%d"`, cols*30) // 30 px squares, scaled down to fit the card
 	}
 	fmt.Fprintf(&s, `<svg class="thumb" viewBox="0 0 %d %d"%s role="img" aria-label="%s" xmlns="http://www.w3.org/2000/svg">`,
 		cols*cell, rows*cell, size, html.EscapeString(label))
