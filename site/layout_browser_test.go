@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -60,6 +61,9 @@ const layoutCheck = `(() => {
 	one('.puzzle-task', 'task');
 	for (const a of ['hint', 'next', 'undo']) document.querySelectorAll('button[data-action="' + a + '"]').forEach((b) => inView(b, a));
 	if (scrollY > 0) out.push('page scrolled to ' + Math.round(scrollY) + ' px');
+	// A phone widens its layout viewport (and zooms out) to show a page
+	// wider than its screen.
+	if (vw > screen.width) out.push('viewport widened to ' + vw + ' px on a ' + screen.width + ' px screen');
 	const sw = document.scrollingElement.scrollWidth;
 	if (sw > vw) out.push('page ' + sw + ' px wide in ' + vw);
 	const pieces = Array.from(document.querySelectorAll('#board svg.pc')).map((p) => p.getBoundingClientRect());
@@ -195,3 +199,30 @@ func TestBrowserDesktopLayout(t *testing.T) {
 }
 
 func sizeName(sz [2]int) string { return fmt.Sprintf("%dx%d", sz[0], sz[1]) }
+
+// The home page offers "Continue training" once the trainer has kept a
+// record on the device, and not before.
+func TestBrowserContinueTraining(t *testing.T) {
+	needChromium(t)
+	t.Parallel()
+	site := shippedBuild(t)
+	srv := serve(t, site.dir, "")
+	ctx := phoneBrowser(t, 390, 844)
+	openLaid(t, ctx, srv.url(""), "")
+	if !eval[bool](t, ctx, `document.getElementById('continue').hidden`) {
+		t.Fatal("a new reader is offered to continue training")
+	}
+	page := "train/?id=" + layoutTrainerPuzzles[0]
+	openLaid(t, ctx, srv.url(page), page)
+	run(t, ctx, chromedp.Click(css(`#puzzle button[data-action="hint"]`)))
+	waitFor(t, ctx, `document.querySelectorAll('#hints li').length === 1`, 5*time.Second)
+	openLaid(t, ctx, srv.url(""), "")
+	waitFor(t, ctx, `!document.getElementById('continue').hidden`, 5*time.Second)
+	text := eval[string](t, ctx, `document.getElementById('continue-text').textContent`)
+	if !regexp.MustCompile(`^Rated · rating \d+ · 0 puzzles solved$`).MatchString(text) {
+		t.Errorf("continue line %q", text)
+	}
+	if href := eval[string](t, ctx, `document.getElementById('continue-link').getAttribute('href')`); href != "train/?mode=rated" {
+		t.Errorf("continue link %q, want train/?mode=rated", href)
+	}
+}

@@ -20,9 +20,11 @@ const MARGIN = 8;
 const SIDE_MIN = 168;
 // NARROW is the width at which the page is one column (app.css).
 const NARROW = '(max-width: 760px)';
-// ESSENTIALS are what a player needs in view beside or under the board:
-// whose turn it is, the task and the main controls.
+// ESSENTIALS are what a player needs in view beside or under the board
+// on a game or puzzle page (PLAY_PAGES): whose turn it is, the task and
+// the main controls. Other pages (the editor) fit the board alone.
 const ESSENTIALS = '#status, .puzzle-task, #puzzle .controls, .side > .controls';
+const PLAY_PAGES = ['mode', 'train'];
 
 /**
  * icon draws one of the sprite's icons ("x" for #i-x).
@@ -218,7 +220,7 @@ export class Board {
    * @returns {number}
    */
   essentials(side) {
-    if (!side) return 0;
+    if (!side || PLAY_PAGES.indexOf(document.body.dataset.page) < 0) return 0;
     return Math.max(0, this.essentialsBottom(side) - (side.getBoundingClientRect().top + window.scrollY));
   }
 
@@ -228,7 +230,7 @@ export class Board {
    * @returns {number}
    */
   essentialsBottom(side) {
-    if (!side) return 0;
+    if (!side || PLAY_PAGES.indexOf(document.body.dataset.page) < 0) return 0;
     let bottom = side.getBoundingClientRect().top + window.scrollY;
     side.querySelectorAll(ESSENTIALS).forEach((e) => {
       const r = e.getBoundingClientRect();
