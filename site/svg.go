@@ -243,6 +243,11 @@ type boardView struct {
 	Squares []squareView
 }
 
+// Tall reports a board at least twice as tall as it is wide: on a phone
+// it stands beside the game (the page's first guess; board.js measures
+// and may choose otherwise).
+func (v boardView) Tall() bool { return v.H >= 2*v.W }
+
 // newBoardView lays out p for the board template.
 func newBoardView(p *engine.Position) boardView {
 	b := p.B
