@@ -185,7 +185,9 @@ func TestBrowserDesktopLayout(t *testing.T) {
 		if bottom > 800.5 {
 			t.Errorf("1280×800 /%s: the board ends at %.0f px, below the fold", page, bottom)
 		}
-		if bad := eval[string](t, ctx, layoutCheck); strings.Contains(bad, "coordinate") || strings.Contains(bad, "wide") {
+		// A desktop window does not widen its viewport: its screen (800
+		// px in headless Chromium) is not the window.
+		if bad := eval[string](t, ctx, layoutCheck); strings.Contains(bad, "coordinate") || strings.Contains(bad, "px wide in") {
 			t.Errorf("1280×800 /%s: %s", page, bad)
 		}
 	}
