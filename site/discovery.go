@@ -160,7 +160,7 @@ func (r *renderer) feedEntries() []atomEntry {
 			Published: atomTime(d.Published), Updated: atomTime(d.Updated), Summary: summary, Category: cat, published: d.Published})
 	}
 	for _, m := range r.site.Modes {
-		add(m.Title, "modes/"+m.ID+"/", m.Summary, &atomCategory{Term: m.Category, Label: categoryTitle(m.Category)}, m.Path)
+		add(m.Title, "modes/"+m.ID+"/", m.Summary, &atomCategory{Term: homeGroupOf(m).ID, Label: homeGroupOf(m).Title}, m.Path)
 	}
 	for _, p := range r.site.Packs {
 		add(p.Title, "packs/"+p.ID+"/", p.Summary, &atomCategory{Term: "pack", Label: "Puzzle pack"}, p.Path, p.DataPath)

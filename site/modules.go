@@ -50,9 +50,10 @@ import (
 const moduleDir = "static/js"
 
 // pageScripts are the entry modules by page kind. Pages without a
-// controller (home, docs, 404) load defaultScript: the theme and sound
+// controller (docs, 404) load defaultScript: the theme and sound
 // toggles and the service worker, which every entry imports too.
 var pageScripts = map[string]string{
+	"home":      "home.js",
 	"mode":      "mode.js",
 	"train":     "train.js",
 	"dashboard": "dashboard.js",

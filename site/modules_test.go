@@ -287,7 +287,8 @@ func TestPageScripts(t *testing.T) {
 		loads       []string
 		never       []string
 	}{
-		{"index.html", "prefs", []string{"dom"}, []string{"board", "game"}},
+		{"index.html", "home", []string{"prefs", "dom", "progress"}, []string{"board", "game", "train"}},
+		{"docs/about/index.html", "prefs", []string{"dom"}, []string{"board", "game", "home"}},
 		{"modes/gardner/index.html", "mode", []string{"prefs", "game", "board", "rules"}, []string{"editor", "explore", "train", "words"}},
 		{"train/index.html", "train", []string{"puzzle", "progress"}, []string{"editor", "explore", "mode"}},
 		{"editor/index.html", "editor", []string{"board", "position"}, []string{"game", "explore", "train"}},

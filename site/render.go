@@ -134,7 +134,7 @@ func (r *renderer) render() error {
 	}
 	r.build = r.assetHash()
 	var err error
-	if r.layout, err = template.New("layout").Funcs(template.FuncMap{"thousands": thousands}).ParseFS(r.fs, "layout.html"); err != nil {
+	if r.layout, err = template.New("layout").Funcs(template.FuncMap{"thousands": thousands, "icon": iconHTML, "stars": stars}).ParseFS(r.fs, "layout.html"); err != nil {
 		return fmt.Errorf("render: %v", err)
 	}
 	r.sprite = template.HTML(pieceSprite())
@@ -436,20 +436,13 @@ func (mv *modeView) WideThumb() bool { return wideBoard(mv.Start.B) }
 // wideBoard reports a board at least three times as long as it is wide.
 func wideBoard(b *engine.Board) bool { return b.H >= 3*b.W && b.H > 3 }
 
-// Stars shows the difficulty.
-func (mv *modeView) Stars() string {
-	return strings.Repeat("★", mv.Difficulty) + strings.Repeat("☆", 5-mv.Difficulty)
-}
-
-// CategoryTitle is the category as a heading: "1d-chess" → "1d chess".
-func (mv *modeView) CategoryTitle() string { return categoryTitle(mv.Category) }
-
-func categoryTitle(id string) string {
-	t := strings.ReplaceAll(id, "-", " ")
-	if t == "" {
-		return t
+// stars lists the five stars of a difficulty, true for those it earns.
+func stars(difficulty int) []bool {
+	s := make([]bool, 5)
+	for i := range s {
+		s[i] = i < difficulty
 	}
-	return strings.ToUpper(t[:1]) + t[1:]
+	return s
 }
 
 // VariantTitle names the preset.
@@ -553,31 +546,85 @@ func scriptJSON(v any) (template.JS, error) {
 	return template.JS(b), nil
 }
 
-// category is one section of the home page.
+// category is one section of the home page: the modes of a board
+// family, with how many puzzles the trainer has of it and where.
 type category struct {
 	ID, Title string
 	Modes     []*modeView
+	// Puzzles is how many puzzles the trainer has of the group, and
+	// Train the trainer's query that picks them ("family=1d").
+	Puzzles int
+	Train   string
 }
+
+// homeGroup is a section of the home page: a board family, or a way of
+// playing (races, Ban Chess) that cuts across boards.
+type homeGroup struct {
+	ID, Title string
+	// Kind is true when ID is a kind of puzzle (the trainer's kind=)
+	// rather than a board family (family=).
+	Kind bool
+}
+
+// homeGroups are the home page's sections, in order; their titles are
+// the names the mode pages' crumbs use too.
+var homeGroups = []homeGroup{
+	{ID: "1d", Title: "1-D chess"},
+	{ID: "thin", Title: "Thin chess"},
+	{ID: "minichess", Title: "Minichess"},
+	{ID: "standard", Title: "Standard chess"},
+	{ID: "race", Title: "Pawn races", Kind: true},
+	{ID: "ban", Title: "Ban Chess", Kind: true},
+}
+
+// homeGroupOf is the home page's section of a mode: Ban Chess and races by
+// their rules, the others by their board's family.
+func homeGroupOf(m *mode.Mode) homeGroup {
+	id := Family(m.Start.B)
+	switch {
+	case m.Rules != nil && m.Rules.Bans:
+		id = "ban"
+	case m.Rules != nil && m.Rules.Goal == engine.GoalRace:
+		id = "race"
+	}
+	for _, g := range homeGroups {
+		if g.ID == id {
+			return g
+		}
+	}
+	return homeGroup{ID: id, Title: id}
+}
+
+// GroupID and GroupTitle name the home page's section of the mode.
+func (mv *modeView) GroupID() string    { return homeGroupOf(mv.Mode).ID }
+func (mv *modeView) GroupTitle() string { return homeGroupOf(mv.Mode).Title }
 
 func (r *renderer) renderHome() error {
 	p := r.newPage("home", "index.html", r.site.Config.Title)
-	byID := map[string]*category{}
+	counts := map[string]int{}
+	for _, f := range r.corpus.Families {
+		counts["family="+f.ID] = f.Count
+	}
+	for _, k := range r.corpus.Kinds {
+		counts["kind="+k.ID] = k.Count
+	}
+	byID := map[string][]*modeView{}
 	for _, mv := range r.modes {
-		c := byID[mv.Category]
-		if c == nil {
-			c = &category{ID: mv.Category, Title: categoryTitle(mv.Category)}
-			byID[mv.Category] = c
-			p.Categories = append(p.Categories, category{})
+		g := mv.GroupID()
+		byID[g] = append(byID[g], mv)
+	}
+	for _, g := range homeGroups {
+		modes := byID[g.ID]
+		if len(modes) == 0 {
+			continue
 		}
-		c.Modes = append(c.Modes, mv)
-	}
-	ids := make([]string, 0, len(byID))
-	for id := range byID {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	for i, id := range ids {
-		p.Categories[i] = *byID[id]
+		// Games first, then puzzles, each in the modes' own order.
+		sort.SliceStable(modes, func(i, j int) bool { return modes[i].Puzzle == nil && modes[j].Puzzle != nil })
+		train := "family=" + g.ID
+		if g.Kind {
+			train = "kind=" + g.ID
+		}
+		p.Categories = append(p.Categories, category{ID: g.ID, Title: g.Title, Modes: modes, Puzzles: counts[train], Train: train})
 	}
 	return r.execute(p, "home.html")
 }

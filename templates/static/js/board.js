@@ -1,85 +1,242 @@
+// @ts-check
 // The board: one <button data-square aria-label> per square, drawn from
 // the engine's state. Moves by click-click, drag (pointer events, touch
 // included) or keyboard (arrow keys move focus, Enter/Space select and
 // move); legal-move dots, last-move and check highlights, a promotion
 // chooser and a short move animation.
-import { $$, el, svgPiece, announce } from './dom.js';
+import { $$, el, svgEl, svgPiece, announce } from './dom.js';
 import { squareName, squareIndex, stepSquare, pieceName, typeName } from './squares.js';
 
 const PROMOTION_ORDER = ['q', 'r', 'b', 'n', 'k'];
+/** @type {Record<string, [number, number]>} */
 const ARROWS = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+
+// STAND_MIN is the smallest square (CSS px) a one-file board stands
+// with when lying down would give it larger squares. MARGIN is kept
+// free under what must show.
+const STAND_MIN = 36;
+const MARGIN = 8;
+// SIDE_MIN is the narrowest the game's column gets beside a tall board.
+const SIDE_MIN = 168;
+// NARROW is the width at which the page is one column (app.css).
+const NARROW = '(max-width: 760px)';
+// ESSENTIALS are what a player needs in view beside or under the board
+// on a game or puzzle page (PLAY_PAGES): whose turn it is, the task and
+// the main controls. Other pages (the editor) fit the board alone.
+const ESSENTIALS = '#status, .puzzle-task, #puzzle .controls, .side > .controls';
+const PLAY_PAGES = ['mode', 'train'];
+
+/**
+ * icon draws one of the sprite's icons ("x" for #i-x).
+ * @param {string} name
+ * @returns {SVGSVGElement}
+ */
+function icon(name) {
+  const svg = /** @type {SVGSVGElement} */ (svgEl('svg', { class: 'ic', 'aria-hidden': 'true', focusable: 'false' }));
+  svg.appendChild(svgEl('use', { href: '#i-' + name }));
+  return svg;
+}
+
+/**
+ * squareOf is the square button an event happened in, if any.
+ * @param {EventTarget | null} t
+ * @returns {HTMLElement | null}
+ */
+function squareOf(t) {
+  return t instanceof Element ? /** @type {HTMLElement | null} */ (t.closest('button[data-square]')) : null;
+}
 
 function reduceMotion() {
   return !!(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
 }
+
+/**
+ * A way to lay the board out on the page (see Board.fit).
+ * @typedef {{beside: boolean, lying: boolean}} Layout
+ */
+
+/**
+ * What Board's owner hears of and decides.
+ * @typedef {object} BoardOptions
+ * @property {(from: string, to: string, promo: string) => void} [onMove] a move the player made
+ * @property {(name: string) => void} [onSquare] every square activation, instead of moves (the editor)
+ * @property {() => boolean} [canMove] whether the player may move now
+ * @property {() => boolean} [early] whether moves are taken before the engine is ready
+ * @property {(from: string, to: string) => void} [onEarlyMove] such a move
+ */
+
+/**
+ * A legal move from a square, as the engine lists it.
+ * @typedef {{to: string, promo?: string}} LegalMove
+ */
 
 // Board wraps the .board element. opts.onMove(from, to, promo) is called
 // for a move the player made; opts.onSquare(name) instead, when set,
 // receives every square activation (the editor). opts.canMove() says
 // whether the player may move now.
 export class Board {
+  /**
+   * @param {HTMLElement} elem the .board element
+   * @param {BoardOptions} [opts]
+   */
   constructor(elem, opts) {
     this.el = elem;
+    /** @type {BoardOptions} */
     this.opts = opts || {};
     this.w = parseInt(elem.style.getPropertyValue('--w'), 10) || 1;
     this.h = parseInt(elem.style.getPropertyValue('--h'), 10) || 1;
     this.flipped = false;
+    /** @type {string[]} */
     this.cells = [];
+    /** @type {Record<string, LegalMove[]>} */
     this.legal = {};
+    /** @type {string | null} */
     this.selected = null;
+    /** @type {string | null} */
     this.focusName = null;
+    /** @type {Record<string, string[]>} */
     this.marks = {};
+    /** @type {Record<string, HTMLElement>} */
     this.squares = {};
+    this.suppressClick = false;
     this.adopt();
     elem.addEventListener('click', (e) => this.click(e));
     elem.addEventListener('keydown', (e) => this.key(e));
     elem.addEventListener('pointerdown', (e) => this.pointerDown(e));
     elem.addEventListener('focusin', (e) => {
-      const b = e.target.closest('button[data-square]');
+      const b = squareOf(e.target);
       if (b) this.setFocus(b.dataset.square, false);
     });
-    window.addEventListener('resize', () => this.fit());
+    this.watchRoom();
     this.fit();
   }
 
-  // fit sizes the board to the window below where it starts, so that it
-  // shows whole without scrolling; a one-file board too tall for that
-  // lies down (rank 1 on the left) when its squares are larger so.
-  fit() {
-    const b = this.el;
-    b.classList.remove('lying');
-    b.style.removeProperty('--max-h');
-    b.style.removeProperty('--lie-w');
-    const top = b.getBoundingClientRect().top + window.scrollY;
-    const avail = window.innerHeight - top - 12;
-    if (avail < 96) return; // below the fold anyway: the CSS sizes stand
-    b.style.setProperty('--max-h', avail + 'px');
-    if (this.w === 1 && this.h >= 5) {
-      const tall = b.getBoundingClientRect().height;
-      const upright = tall / this.h;
-      const width = this.roomAcross();
-      const lying = Math.min(width / this.h, 88);
-      // Lie down when standing does not fit or gives small squares, and
-      // lying fits with squares at least as large (or standing does not).
-      const stands = tall <= avail + 1;
-      if ((!stands || upright < 40) && lying <= avail && (lying > upright || !stands)) {
-        b.style.setProperty('--lie-w', width + 'px');
-        b.classList.add('lying');
-      }
-    }
+  // watchRoom fits the board again when the window or what surrounds the
+  // board changes size (a task filled in, a header that grew), once a
+  // frame at most.
+  watchRoom() {
+    let queued = false;
+    const refit = () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => { queued = false; this.fit(); });
+    };
+    window.addEventListener('resize', refit);
+    if (typeof ResizeObserver !== 'function') return;
+    const ro = new ResizeObserver(refit);
+    ro.observe(document.body);
+    const side = this.el.closest('.play') && this.el.closest('.play').querySelector('.side');
+    if (side) ro.observe(side);
   }
 
-  // roomAcross is the width a board may take: its column of the page's
-  // grid (the page's width less the side panel's, side by side), else
-  // its frame's.
-  roomAcross() {
-    const play = this.el.closest('.play');
-    const frame = this.el.parentElement.getBoundingClientRect().width;
-    if (!play) return frame;
+  // fit sizes the squares (--sq) so that the board shows whole without
+  // scrolling, with whose turn it is, the task and the main controls
+  // beside or under it. On a narrow screen a tall board may stand beside
+  // the game instead of above it, and a one-file board may lie down
+  // (rank 1 on the left); fit tries each layout and keeps the one with
+  // the largest squares, a standing board whenever its squares are at
+  // least STAND_MIN.
+  fit() {
+    const b = this.el;
+    const play = b.closest('.play');
+    if (!(play instanceof HTMLElement)) {
+      b.style.removeProperty('--sq');
+      b.classList.remove('lying');
+      return;
+    }
+    const narrow = !!(window.matchMedia && window.matchMedia(NARROW).matches);
+    const oneFile = this.w === 1 && this.h >= 5;
+    /** @type {Layout[]} */
+    const layouts = [{ beside: false, lying: false }];
+    if (narrow && this.h >= 2 * this.w) layouts.push({ beside: true, lying: false });
+    if (oneFile) layouts.push({ beside: false, lying: true });
+    const tried = layouts.map((l) => ({ layout: l, sq: this.measure(play, l, narrow) }));
+    const standing = tried.filter((t) => !t.layout.lying && t.sq >= STAND_MIN);
+    const pool = standing.length ? standing : tried;
+    const best = pool.reduce((a, t) => (t.sq > a.sq + 0.5 ? t : a));
+    this.apply(play, best.layout);
+    if (best.sq > 0) b.style.setProperty('--sq', best.sq + 'px'); else b.style.removeProperty('--sq');
+  }
+
+  /**
+   * apply sets a layout's classes.
+   * @param {HTMLElement} play
+   * @param {Layout} l
+   */
+  apply(play, l) {
+    play.classList.toggle('beside', l.beside);
+    this.el.classList.toggle('lying', l.lying);
+  }
+
+  /**
+   * measure returns the side of a square (whole CSS px) that shows the
+   * board and the essentials without scrolling in layout l, or 0 when
+   * the board starts too low for that to matter (the CSS guess stands).
+   * @param {HTMLElement} play
+   * @param {Layout} l
+   * @param {boolean} narrow
+   * @returns {number}
+   */
+  measure(play, l, narrow) {
+    const b = this.el;
+    this.apply(play, l);
+    b.style.setProperty('--sq', '8px');
+    const cs = getComputedStyle(b);
+    const gutL = parseFloat(cs.marginLeft) || 0, gutB = parseFloat(cs.marginBottom) || 0;
+    const max = parseFloat(cs.getPropertyValue('--sq-max')) * parseFloat(getComputedStyle(document.documentElement).fontSize) || 88;
+    const cols = l.lying ? this.h : this.w, rows = l.lying ? this.w : this.h;
+    const top = b.getBoundingClientRect().top + window.scrollY;
+    const bottom = window.innerHeight + window.scrollY - MARGIN;
+    if (bottom - top < 96) return 0;
+    const ps = getComputedStyle(play);
+    const colGap = parseFloat(ps.columnGap) || 0, rowGap = parseFloat(ps.rowGap) || 0;
     const side = play.querySelector('.side');
-    const twoColumns = getComputedStyle(play).gridTemplateColumns.split(' ').length > 1;
-    const gap = parseFloat(getComputedStyle(play).columnGap) || 0;
-    return twoColumns && side ? play.clientWidth - side.getBoundingClientRect().width - gap : play.clientWidth;
+    let across, down = bottom - top - gutB - 4;
+    if (narrow && !l.beside) {
+      across = b.parentElement.getBoundingClientRect().width;
+      down -= rowGap + this.essentials(side);
+    } else if (narrow) {
+      across = play.clientWidth - colGap - SIDE_MIN;
+    } else {
+      across = play.clientWidth - (side ? side.getBoundingClientRect().width + colGap : 0);
+    }
+    let sq = Math.floor(Math.min((across - gutL - 4) / cols, down / rows, max));
+    if (sq <= 0) return 0;
+    if (narrow && l.beside) {
+      // The game's column is what is left beside the board: its
+      // essentials must show too, else the squares shrink until they do.
+      for (; sq > 12; sq = Math.floor(sq * 0.9)) {
+        b.style.setProperty('--sq', sq + 'px');
+        if (this.essentialsBottom(side) <= bottom) break;
+      }
+    }
+    return sq;
+  }
+
+  /**
+   * essentials is the height, from the top of the game's column, that
+   * its essentials take.
+   * @param {Element | null} side
+   * @returns {number}
+   */
+  essentials(side) {
+    if (!side || PLAY_PAGES.indexOf(document.body.dataset.page) < 0) return 0;
+    return Math.max(0, this.essentialsBottom(side) - (side.getBoundingClientRect().top + window.scrollY));
+  }
+
+  /**
+   * essentialsBottom is the page position of the lowest essential shown.
+   * @param {Element | null} side
+   * @returns {number}
+   */
+  essentialsBottom(side) {
+    if (!side || PLAY_PAGES.indexOf(document.body.dataset.page) < 0) return 0;
+    let bottom = side.getBoundingClientRect().top + window.scrollY;
+    side.querySelectorAll(ESSENTIALS).forEach((e) => {
+      const r = e.getBoundingClientRect();
+      if (r.width || r.height) bottom = Math.max(bottom, r.bottom + window.scrollY);
+    });
+    return bottom;
   }
 
   // lying reports whether the board lies down (see fit).
@@ -90,18 +247,22 @@ export class Board {
     this.squares = {};
     $$('button[data-square]', this.el).forEach((b) => { this.squares[b.dataset.square] = b; });
     if (!this.focusName || !this.squares[this.focusName]) {
-      const first = this.el.querySelector('button[data-square]');
+      const first = /** @type {HTMLElement | null} */ (this.el.querySelector('button[data-square]'));
       this.focusName = first ? first.dataset.square : null;
     }
     this.updateTabStops();
   }
 
   // build lays out w×h squares in the current orientation.
+  /**
+   * @param {number} w
+   * @param {number} h
+   */
   build(w, h) {
     this.w = w;
     this.h = h;
-    this.el.style.setProperty('--w', w);
-    this.el.style.setProperty('--h', h);
+    this.el.style.setProperty('--w', String(w));
+    this.el.style.setProperty('--h', String(h));
     this.el.setAttribute('aria-label', 'Board, ' + w + ' by ' + h);
     this.el.textContent = '';
     for (let row = 0; row < h; row++) {
@@ -121,6 +282,11 @@ export class Board {
   }
 
   // setCells draws pieces: cells[i] is "wk", "bn" or "" by square index.
+  /**
+   * @param {number} w
+   * @param {number} h
+   * @param {string[]} cells
+   */
   setCells(w, h, cells) {
     if (w !== this.w || h !== this.h || Object.keys(this.squares).length !== w * h) {
       this.build(w, h);
@@ -146,6 +312,10 @@ export class Board {
   }
 
   // set draws an engine state: pieces, legal moves, last move and check.
+  /**
+   * @param {{w: number, h: number, board: string[], legal?: Record<string, LegalMove[]>, last?: {from: string, to: string}, check?: string}} state
+   * @param {boolean} [animate]
+   */
   set(state, animate) {
     const prev = this.cells;
     this.setCells(state.w, state.h, state.board);
@@ -156,11 +326,20 @@ export class Board {
     if (animate && state.last && !reduceMotion() && prev.length === state.board.length) this.animate(state.last.from, state.last.to);
   }
 
+  /**
+   * piece is the piece on a square: "wk", or "" when empty.
+   * @param {string} name
+   * @returns {string}
+   */
   piece(name) {
     return this.cells[squareIndex(this.w, name)] || '';
   }
 
   // mark sets a highlight class on a list of squares, clearing it elsewhere.
+  /**
+   * @param {string} cls
+   * @param {string[]} names
+   */
   mark(cls, names) {
     (this.marks[cls] || []).forEach((n) => { if (this.squares[n]) this.squares[n].classList.remove(cls); });
     this.marks[cls] = (names || []).filter((n) => this.squares[n]);
@@ -178,11 +357,13 @@ export class Board {
     if (sel) this.select(sel);
   }
 
+  /** @param {boolean} flipped */
   setFlipped(flipped) {
     if (this.flipped !== flipped) this.flip();
   }
 
   // select chooses a square and shows its legal destinations.
+  /** @param {string | null} name */
   select(name) {
     this.selected = name;
     this.mark('sel', name ? [name] : []);
@@ -194,6 +375,10 @@ export class Board {
     this.mark('cap', caps);
   }
 
+  /**
+   * @param {string | null} name
+   * @returns {LegalMove[]}
+   */
   movesFrom(name) {
     return (name && this.legal[name]) || [];
   }
@@ -203,6 +388,7 @@ export class Board {
   }
 
   // activate handles a click, Enter or Space on a square.
+  /** @param {string} name */
   activate(name) {
     if (this.opts.onSquare) {
       this.opts.onSquare(name);
@@ -229,6 +415,7 @@ export class Board {
   // earlyActivate takes a move while the engine is still loading, when
   // the legal moves are not known yet: a piece, then a square; the game
   // plays it (or says it is illegal) once the engine is ready.
+  /** @param {string} name */
   earlyActivate(name) {
     if (this.selected && this.selected !== name) {
       const from = this.selected;
@@ -246,6 +433,10 @@ export class Board {
   }
 
   // tryMove completes a move, asking for the promotion piece if needed.
+  /**
+   * @param {string} from
+   * @param {string} to
+   */
   tryMove(from, to) {
     const moves = this.movesFrom(from).filter((m) => m.to === to);
     this.select(null);
@@ -261,6 +452,12 @@ export class Board {
 
   // choosePromotion shows the pieces a pawn may become; resolves to the
   // letter chosen, or '' when cancelled.
+  /**
+   * @param {string} to
+   * @param {string[]} letters
+   * @param {string} color
+   * @returns {Promise<string>}
+   */
   choosePromotion(to, letters, color) {
     return new Promise((resolve) => {
       const box = el('div', { class: 'promo', role: 'dialog', 'aria-label': 'Promote to' });
@@ -278,7 +475,8 @@ export class Board {
         b.addEventListener('click', (e) => { e.stopPropagation(); done(l); });
         box.appendChild(b);
       });
-      const cancel = el('button', { type: 'button', class: 'promo-cancel', 'aria-label': 'Cancel promotion' }, '✕');
+      const cancel = el('button', { type: 'button', class: 'promo-cancel', 'aria-label': 'Cancel promotion' });
+      cancel.appendChild(icon('x'));
       cancel.addEventListener('click', (e) => { e.stopPropagation(); done(''); });
       box.appendChild(cancel);
       this.el.parentNode.appendChild(box);
@@ -287,8 +485,9 @@ export class Board {
     });
   }
 
+  /** @param {MouseEvent} e */
   click(e) {
-    const b = e.target.closest('button[data-square]');
+    const b = squareOf(e.target);
     if (!b) return;
     if (this.suppressClick) { this.suppressClick = false; return; }
     this.setFocus(b.dataset.square, false);
@@ -296,8 +495,9 @@ export class Board {
   }
 
   // key moves the focus with the arrows as the squares appear on screen.
+  /** @param {KeyboardEvent} e */
   key(e) {
-    const b = e.target.closest('button[data-square]');
+    const b = squareOf(e.target);
     if (!b) return;
     if (e.key === 'Escape') { this.select(null); return; }
     let d = ARROWS[e.key];
@@ -310,6 +510,10 @@ export class Board {
     this.setFocus(stepSquare(b.dataset.square, d[0] * s, d[1] * s, this.w, this.h), true);
   }
 
+  /**
+   * @param {string} name
+   * @param {boolean} move
+   */
   setFocus(name, move) {
     this.focusName = name;
     this.updateTabStops();
@@ -323,14 +527,17 @@ export class Board {
     });
   }
 
-  // pointerDown starts a drag and drop with pointer events (mouse, pen
-  // and touch).
+  /**
+   * pointerDown starts a drag and drop with pointer events (mouse, pen
+   * and touch).
+   * @param {PointerEvent} e
+   */
   pointerDown(e) {
     if (e.button !== 0 || this.opts.onSquare) return;
-    const b = e.target.closest('button[data-square]');
+    const b = squareOf(e.target);
     if (!b || !this.canMove()) return;
     const name = b.dataset.square;
-    const pc = b.querySelector('svg.pc');
+    const pc = /** @type {SVGSVGElement | null} */ (b.querySelector('svg.pc'));
     if (!this.movesFrom(name).length || !pc) return;
     const drag = new Drag(this, b, pc, e);
     const move = (ev) => drag.move(ev);
@@ -345,11 +552,15 @@ export class Board {
     document.addEventListener('pointercancel', up);
   }
 
-  // animate slides the piece now on `to` from `from`.
+  /**
+   * animate slides the piece now on `to` from `from`.
+   * @param {string} from
+   * @param {string} to
+   */
   animate(from, to) {
     const a = this.squares[from], b = this.squares[to];
     if (!a || !b) return;
-    const pc = b.querySelector('svg.pc');
+    const pc = /** @type {SVGSVGElement | null} */ (b.querySelector('svg.pc'));
     if (!pc) return;
     const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
     pc.style.transition = 'none';
@@ -363,20 +574,28 @@ export class Board {
 // Drag is one drag of the piece pc from square button b: a ghost of the
 // piece follows the pointer once it has moved a few pixels.
 class Drag {
+  /**
+   * @param {Board} board
+   * @param {HTMLElement} b the square the drag starts on
+   * @param {SVGSVGElement} pc its piece
+   * @param {PointerEvent} e the pointerdown
+   */
   constructor(board, b, pc, e) {
     this.board = board;
     this.b = b;
     this.pc = pc;
     this.name = b.dataset.square;
     this.start = { x: e.clientX, y: e.clientY };
+    /** @type {SVGSVGElement | null} */
     this.ghost = null;
   }
 
+  /** @param {PointerEvent} ev */
   move(ev) {
     if (!this.ghost) {
       if (Math.abs(ev.clientX - this.start.x) + Math.abs(ev.clientY - this.start.y) < 6) return;
       const rect = this.b.getBoundingClientRect();
-      this.ghost = this.pc.cloneNode(true);
+      this.ghost = /** @type {SVGSVGElement} */ (this.pc.cloneNode(true));
       this.ghost.classList.add('ghost');
       this.ghost.style.width = rect.width + 'px';
       this.ghost.style.height = rect.height + 'px';
@@ -389,7 +608,10 @@ class Drag {
     ev.preventDefault();
   }
 
-  // drop plays the move to the square under the pointer, if any.
+  /**
+   * drop plays the move to the square under the pointer, if any.
+   * @param {PointerEvent} ev
+   */
   drop(ev) {
     if (!this.ghost) return;
     const board = this.board;
@@ -398,7 +620,7 @@ class Drag {
     board.suppressClick = true;
     setTimeout(() => { board.suppressClick = false; }, 0);
     const target = document.elementFromPoint(ev.clientX, ev.clientY);
-    const to = target && target.closest && target.closest('button[data-square]');
+    const to = /** @type {HTMLElement | null} */ (target && target.closest('button[data-square]'));
     if (to && to.dataset.square !== this.name && board.el.contains(to)) board.tryMove(this.name, to.dataset.square);
     else board.select(null);
   }

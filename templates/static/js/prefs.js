@@ -25,6 +25,26 @@ function setupTheme() {
   });
 }
 
+// setupMenu folds the header's links and toggles behind one button on a
+// narrow screen (the CSS shows the button only there): it opens and
+// closes the menu, and Escape or a click elsewhere closes it.
+function setupMenu() {
+  const btn = document.getElementById('menu-button');
+  const top = btn && btn.closest('.top');
+  if (!btn || !top) return;
+  const set = (open) => {
+    top.classList.toggle('menu-open', open);
+    btn.setAttribute('aria-expanded', open ? 'true' : 'false');
+  };
+  btn.addEventListener('click', () => set(btn.getAttribute('aria-expanded') !== 'true'));
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && top.classList.contains('menu-open')) { set(false); btn.focus(); }
+  });
+  document.addEventListener('click', (e) => {
+    if (top.classList.contains('menu-open') && e.target instanceof Node && !top.contains(e.target)) set(false);
+  });
+}
+
 const SOUND_KEY = 'thinchess.sound';
 // NOTES are the tones of each sound: [frequency in Hz, seconds].
 const NOTES = { move: [[520, 0.05]], capture: [[330, 0.06], [220, 0.08]], end: [[392, 0.1], [523, 0.12], [659, 0.18]], wrong: [[200, 0.12]], right: [[660, 0.06], [880, 0.08]] };
@@ -172,6 +192,7 @@ function register(body) {
 }
 
 ready(() => {
+  setupMenu();
   setupTheme();
   setupSound();
   setupServiceWorker();

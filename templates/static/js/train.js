@@ -212,9 +212,12 @@ export class Trainer {
     $$('#board-pick .pick-button').forEach((b) => {
       const on = !f.pack && !f.theme && b.dataset.family === f.family && b.dataset.kind === f.kind;
       b.setAttribute('aria-pressed', on ? 'true' : 'false');
-      // On a phone the picker is one scrolling row: keep the choice in it.
-      if (on && b.parentElement.scrollWidth > b.parentElement.clientWidth) {
-        b.scrollIntoView({ block: 'nearest', inline: 'center' });
+      // On a phone the picker is one scrolling row: keep the choice in
+      // it, scrolling the row alone (the page stays where it is; the row
+      // may be under the board).
+      const row = b.parentElement;
+      if (on && row && row.scrollWidth > row.clientWidth) {
+        row.scrollLeft = b.offsetLeft - row.offsetLeft - (row.clientWidth - b.offsetWidth) / 2;
       }
     });
     const sum = $('#filter-summary');
