@@ -1,3 +1,4 @@
+// @ts-check
 // A mode page: a game, or a puzzle when the mode has a solution tree,
 // opened on a linked line of moves (?moves=) when the URL has one.
 import './prefs.js';
@@ -10,10 +11,15 @@ import { linkedMoves } from './position.js';
 // if any), then lets the player take the side to move against the
 // computer. A line that cannot be played stops at its first bad move and
 // says so. c is the page's Game or Puzzle.
+/**
+ * @param {Game | Puzzle} c
+ * @param {ReturnType<typeof linkedMoves>} moves
+ * @returns {Promise<void>}
+ */
 export function playFrom(c, moves) {
-  const g = c.game || c;
-  if (c.free) c.free();
-  if (moves.error) { g.showError(moves.error); return Promise.resolve(); }
+  const g = c instanceof Puzzle ? c.game : c;
+  if (c instanceof Puzzle) c.free();
+  if (!Array.isArray(moves)) { g.showError(moves.error); return Promise.resolve(); }
   g.cancelPending();
   let played = 0;
   const chain = moves.reduce((p, m) => p.then(() => g.engine.call('play', g.id, m).then((s) => { played++; return s; })), Promise.resolve(g.state));
