@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/par"
 )
 
 // ErrTooLarge is wrapped by the error Solve returns when more states are
@@ -401,7 +402,7 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 			break
 		}
 		for r := range rounds {
-			parallel(workers, func(w int) {
+			par.Phase(workers, func(w int) {
 				wk := &ws[w]
 				for orient, fr := range frontier {
 					for o := w; o < nparts; o += workers {
@@ -451,7 +452,7 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 					}
 				}
 			})
-			parallel(workers, func(w int) {
+			par.Phase(workers, func(w int) {
 				wk := &ws[w]
 				for o := w; o < nparts; o += workers {
 					part := parts[o]
@@ -596,7 +597,7 @@ func collectLarge(bytes int) {
 // workers, calling fn(w, lo, hi) for each chunk.
 func (s *solve) chunks(n, chunk int, fn func(w, lo, hi int)) {
 	var cursor atomic.Int64
-	parallel(s.opt.Workers, func(w int) {
+	par.Phase(s.opt.Workers, func(w int) {
 		for {
 			lo := int(cursor.Add(int64(chunk))) - chunk
 			if lo >= n {
@@ -829,7 +830,7 @@ func (s *solve) propagate() error {
 			return fmt.Errorf("solver: a distance to mate over %d plies from %s", maxDTM, s.start.FEN())
 		}
 		lost := d%2 == 0
-		parallel(workers, func(w int) {
+		par.Phase(workers, func(w int) {
 			wk := &ws[w]
 			for o := w; o < nparts; o += workers {
 				for _, st := range s.layers[o] {
@@ -860,7 +861,7 @@ func (s *solve) propagate() error {
 				}
 			}
 		})
-		parallel(workers, func(w int) {
+		par.Phase(workers, func(w int) {
 			wk := &ws[w]
 			for o := w; o < nparts; o += workers {
 				next := wk.next[o][:0]
