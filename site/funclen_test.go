@@ -15,13 +15,6 @@ import (
 // steps that want names of their own.
 const maxFuncLines = 150
 
-// longOnMain lists the functions known to be over maxFuncLines whose
-// split is on its way from another branch (issue 27): each is allowed
-// until then, and the test fails once it is short, so the entry goes.
-var longOnMain = map[string]bool{
-	"site/packs.go: renderer.renderPuzzles": true,
-}
-
 // TestFunctionsAreShort fails on any function or method of the module's
 // non-test Go files (the bench module's too; generated files excepted)
 // longer than maxFuncLines, naming it with its file and line.
@@ -55,13 +48,8 @@ func TestFunctionsAreShort(t *testing.T) {
 				continue
 			}
 			start, end := fset.Position(fn.Pos()), fset.Position(fn.End())
-			file := filepath.ToSlash(strings.TrimPrefix(path, "../"))
-			long := end.Line-start.Line+1 > maxFuncLines
-			switch key := file + ": " + funcName(fn); {
-			case long && !longOnMain[key]:
-				t.Errorf("%s:%d: %s is %d lines long, over %d: split it into named steps", file, start.Line, funcName(fn), end.Line-start.Line+1, maxFuncLines)
-			case !long && longOnMain[key]:
-				t.Errorf("%s:%d: %s is short now: remove it from longOnMain", file, start.Line, funcName(fn))
+			if n := end.Line - start.Line + 1; n > maxFuncLines {
+				t.Errorf("%s:%d: %s is %d lines long, over %d: split it into named steps", filepath.ToSlash(strings.TrimPrefix(path, "../")), start.Line, funcName(fn), n, maxFuncLines)
 			}
 		}
 		return nil
