@@ -6,6 +6,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/par"
 )
 
 // benchCase is a position searched by both programs.
@@ -27,12 +28,12 @@ func ourPosition(fen string) (*engine.Position, error) {
 }
 
 // ourPerft counts with thinchess: Perft on one goroutine, PerftParallel
-// on several.
+// on every core (par.Each, as the CLI counts) for more workers.
 func ourPerft(p *engine.Position, depth, workers int) uint64 {
 	if workers <= 1 {
 		return p.Perft(depth)
 	}
-	return p.PerftParallel(depth, workers)
+	return p.PerftParallel(depth, par.Each)
 }
 
 // peerPosition parses fen for the peer.

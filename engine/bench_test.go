@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/par"
 )
 
 // benchPositions are the positions of the perft benchmarks, with the depth
@@ -22,7 +23,8 @@ var benchPositions = map[string]struct {
 }
 
 // benchPerft runs perft on a named position with the given number of
-// workers (0 for the single-threaded Perft) and reports nodes per second.
+// workers (0 for the single-threaded Perft; any other number for
+// PerftParallel on every core) and reports nodes per second.
 func benchPerft(b *testing.B, name string, workers int) {
 	bp := benchPositions[name]
 	p, err := engine.Parse(bp.position, engine.MustPreset(bp.preset))
@@ -35,7 +37,7 @@ func benchPerft(b *testing.B, name string, workers int) {
 		if workers == 0 {
 			n = p.Perft(bp.depth)
 		} else {
-			n = p.PerftParallel(bp.depth, workers)
+			n = p.PerftParallel(bp.depth, par.Each) // as the CLI counts
 		}
 		if n != bp.nodes {
 			b.Fatalf("%s perft(%d) = %d, want %d", name, bp.depth, n, bp.nodes)

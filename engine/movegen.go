@@ -111,7 +111,9 @@ func (p *Position) legalMoves(buf []Move) []Move {
 }
 
 // genLegal is legalMoves; with first set it returns as soon as the
-// moves of one piece are listed and there is at least one.
+// moves of one piece are listed and there is at least one. The king's
+// moves come first, then each other piece's, restricted by check and by
+// a pin (see kingSafety), then castling.
 func (p *Position) genLegal(buf []Move, first bool) []Move {
 	buf = buf[:0]
 	if p.R.Goal == GoalRace && p.raceOver() {
@@ -119,75 +121,17 @@ func (p *Position) genLegal(buf []Move, first bool) []Move {
 	}
 	b := p.B
 	us := p.Side
-	them := us.Other()
 	ksq := p.king[us]
-
-	// Checkers and pins, found by walking out from the king.
-	var checkMask bitset
-	nCheckers := 0
-	var pinSq [numDirs]Square
-	var pinMask [numDirs]bitset
-	nPins := 0
+	var ks kingSafety
 	if ksq != NoSquare {
-		for d := 0; d < numDirs; d++ {
-			var between bitset
-			pinned := NoSquare
-			for _, s := range b.rays[ksq][d] {
-				pc := p.sq[s]
-				if pc == NoPiece {
-					between.set(s)
-					continue
-				}
-				if pc.Color() == us {
-					if pinned != NoSquare {
-						break
-					}
-					pinned = s
-					continue
-				}
-				if slides(pc.Type(), d) {
-					between.set(s)
-					if pinned == NoSquare {
-						nCheckers++
-						checkMask = between
-					} else {
-						pinSq[nPins] = pinned
-						pinMask[nPins] = between
-						nPins++
-					}
-				}
-				break
-			}
-		}
-		kn := MakePiece(them, Knight)
-		for _, t := range b.knight[ksq] {
-			if p.sq[t] == kn {
-				nCheckers++
-				checkMask = bitset{}
-				checkMask.set(t)
-			}
-		}
-		pw := MakePiece(them, Pawn)
-		for _, t := range b.pawnAttack[us][ksq] {
-			if p.sq[t] == pw {
-				nCheckers++
-				checkMask = bitset{}
-				checkMask.set(t)
-			}
-		}
-		for _, t := range b.king[ksq] {
-			pc := p.sq[t]
-			if pc != NoPiece && pc.Color() == us {
-				continue
-			}
-			if !p.attackedIgnoring(t, them, ksq) {
-				buf = append(buf, NewMove(ksq, t))
-			}
-		}
-		if nCheckers >= 2 || first && len(buf) > 0 {
+		p.findChecksAndPins(ksq, &ks)
+		buf = p.kingMoves(buf, ksq)
+		if ks.nCheckers >= 2 || first && len(buf) > 0 {
 			return buf
 		}
 	}
+	nCheckers, checkMask, nPins := ks.nCheckers, ks.checkMask, ks.nPins
+	pinSq, pinMask := &ks.pinSq, &ks.pinMask
 
 	for w := 0; w <= (b.N-1)>>6; w++ {
 		word := p.occ[us][w]
@@ -257,6 +201,92 @@ func (p *Position) genLegal(buf []Move, first bool) []Move {
 	}
 	if nCheckers == 0 && p.Castle != 0 && p.R.Castling && ksq != NoSquare {
 		buf = p.castlingMoves(buf, ksq)
+	}
+	return buf
+}
+
+// kingSafety is what restricts the moves of the pieces other than the
+// king: the checkers, and the pinned pieces with the squares each may
+// still move to.
+type kingSafety struct {
+	// checkMask holds the squares that end the check (the checker and,
+	// for a slider, the squares between) when nCheckers is 1.
+	checkMask bitset
+	nCheckers int
+	// pinSq[i] is pinned to the king along the squares of pinMask[i],
+	// for i below nPins.
+	pinSq   [numDirs]Square
+	pinMask [numDirs]bitset
+	nPins   int
+}
+
+// findChecksAndPins fills ks for the king on ksq, walking out from it
+// along every ray, then looking at the knight and pawn squares.
+func (p *Position) findChecksAndPins(ksq Square, ks *kingSafety) {
+	b := p.B
+	us := p.Side
+	them := us.Other()
+	for d := 0; d < numDirs; d++ {
+		var between bitset
+		pinned := NoSquare
+		for _, s := range b.rays[ksq][d] {
+			pc := p.sq[s]
+			if pc == NoPiece {
+				between.set(s)
+				continue
+			}
+			if pc.Color() == us {
+				if pinned != NoSquare {
+					break
+				}
+				pinned = s
+				continue
+			}
+			if slides(pc.Type(), d) {
+				between.set(s)
+				if pinned == NoSquare {
+					ks.nCheckers++
+					ks.checkMask = between
+				} else {
+					ks.pinSq[ks.nPins] = pinned
+					ks.pinMask[ks.nPins] = between
+					ks.nPins++
+				}
+			}
+			break
+		}
+	}
+	kn := MakePiece(them, Knight)
+	for _, t := range b.knight[ksq] {
+		if p.sq[t] == kn {
+			ks.nCheckers++
+			ks.checkMask = bitset{}
+			ks.checkMask.set(t)
+		}
+	}
+	pw := MakePiece(them, Pawn)
+	for _, t := range b.pawnAttack[us][ksq] {
+		if p.sq[t] == pw {
+			ks.nCheckers++
+			ks.checkMask = bitset{}
+			ks.checkMask.set(t)
+		}
+	}
+}
+
+// kingMoves appends the king's moves from ksq to squares not attacked
+// once it has left ksq (castling apart).
+func (p *Position) kingMoves(buf []Move, ksq Square) []Move {
+	us := p.Side
+	them := us.Other()
+	for _, t := range p.B.king[ksq] {
+		pc := p.sq[t]
+		if pc != NoPiece && pc.Color() == us {
+			continue
+		}
+		if !p.attackedIgnoring(t, them, ksq) {
+			buf = append(buf, NewMove(ksq, t))
+		}
 	}
 	return buf
 }

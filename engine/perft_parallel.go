@@ -1,50 +1,32 @@
 package engine
 
-import (
-	"sync"
-	"sync/atomic"
-)
+import "runtime"
 
-// PerftParallel is Perft spread over the given number of goroutines. The
-// tree is cut into subtrees below the root moves — or below the first two
-// plies when there are too few root moves to keep every worker busy — and
-// each worker counts subtrees on its own copy of the position. The result
-// is always the same as Perft's. workers below 1 counts as 1.
-func (p *Position) PerftParallel(depth, workers int) uint64 {
-	if workers < 1 {
-		workers = 1
-	}
+// PerftParallel is Perft with the subtrees counted in parallel. The tree
+// is cut into subtrees below the root moves — or below the first two
+// plies when there are too few root moves to keep every core busy — and
+// each subtree is counted on a copy of the position. each runs the
+// counts: it must call f(i) once for every i in [0, n), at once or not,
+// and return when every call has; par.Each (internal/par) is the one the
+// CLI passes. The engine imports nothing of the module, so the caller
+// brings the loop. The result is always the same as Perft's.
+func (p *Position) PerftParallel(depth int, each func(n int, f func(i int))) uint64 {
+	workers := runtime.GOMAXPROCS(0)
 	if depth <= 2 || workers == 1 {
 		return p.Perft(depth)
 	}
 	jobs := p.perftJobs(depth, workers)
-	if len(jobs) == 0 {
-		return 0
+	counts := make([]uint64, len(jobs))
+	each(len(jobs), func(i int) {
+		q := *p
+		var buf [MaxMoves]Move
+		counts[i] = q.perftJob(jobs[i], depth, buf[:0])
+	})
+	var total uint64
+	for _, n := range counts {
+		total += n
 	}
-	workers = min(workers, len(jobs))
-
-	var next atomic.Int64
-	var total atomic.Uint64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			q := *p
-			var buf [MaxMoves]Move
-			var n uint64
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(jobs) {
-					break
-				}
-				n += q.perftJob(jobs[i], depth, buf[:0])
-			}
-			total.Add(n)
-		}()
-	}
-	wg.Wait()
-	return total.Load()
+	return total
 }
 
 // perftJob is one unit of parallel perft work: the subtree after one root

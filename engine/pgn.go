@@ -300,17 +300,8 @@ func (r *pgnReader) token() string {
 // tags as written (Result added from the movetext when the tag is
 // missing). Errors are *PGNError values giving the line and column.
 func ParsePGN(s string) (*Game, map[string]string, error) {
-	r := &pgnReader{s: s, line: 1}
-	tags := map[string]string{}
-	tagAt := map[string]pos{}
-	var g *Game
-	var opens []pos // open variations
-	result, resultAt := "", pos{}
-	start := func(at pos) error {
-		var err error
-		g, err = pgnGame(tags, tagAt, at)
-		return err
-	}
+	p := &pgnParser{r: pgnReader{s: s, line: 1}, tags: map[string]string{}, tagAt: map[string]pos{}}
+	r := &p.r
 	for {
 		r.skipSpace()
 		if r.i >= len(r.s) {
@@ -318,136 +309,202 @@ func ParsePGN(s string) (*Game, map[string]string, error) {
 		}
 		at := r.here()
 		c := r.s[r.i]
+		read, err := p.markup(at, c)
 		switch {
-		case c == '%' && r.i == r.lineStart:
-			r.skipLine()
-			continue
-		case c == ';':
-			r.skipLine()
-			continue
-		case c == '{':
-			end := strings.IndexByte(r.s[r.i:], '}')
-			if end < 0 {
-				return nil, nil, r.errAt(at, "comment not closed: want }")
-			}
-			text := r.s[r.i+1 : r.i+end]
-			r.advance(end + 1)
-			if ban, ok := strings.CutPrefix(strings.TrimSpace(text), "banning:"); ok && len(opens) == 0 {
-				if result != "" {
-					return nil, nil, r.errAt(at, "ban after the result %s", result)
-				}
-				if g == nil {
-					if err := start(at); err != nil {
-						return nil, nil, err
-					}
-				}
-				if err := g.playBanComment(ban); err != nil {
-					return nil, nil, &PGNError{at.line, at.col, fmt.Errorf("{banning:%s}: %v", ban, err)}
-				}
-			}
-			continue
-		case c == '}':
-			return nil, nil, r.errAt(at, "} without {")
-		case c == '(':
-			if result != "" {
-				return nil, nil, r.errAt(at, "variation after the result %s", result)
-			}
-			opens = append(opens, at)
-			r.advance(1)
-			continue
-		case c == ')':
-			if len(opens) == 0 {
-				return nil, nil, r.errAt(at, ") without (")
-			}
-			opens = opens[:len(opens)-1]
-			r.advance(1)
-			continue
-		case c == '$':
-			r.advance(1)
-			if t := r.token(); t == "" || strings.Trim(t, "0123456789") != "" {
-				return nil, nil, r.errAt(at, "NAG %q: want $ and a number, such as $1", "$"+t)
-			}
-			continue
+		case read:
+		case len(p.opens) > 0:
+			p.skipInVariation(c)
+		case c == '[':
+			err = p.tagPair(at)
+		case c == ']' || c == '"':
+			err = r.errAt(at, "unexpected %q", c)
+		default:
+			err = p.moveText(at)
 		}
-		if len(opens) > 0 {
-			// Inside a variation: skip whatever is there.
-			if c == '[' || c == ']' || c == '"' {
-				r.advance(1)
-			} else {
-				r.token()
-			}
-			continue
-		}
-		if c == '[' {
-			if g != nil || result != "" {
-				return nil, nil, r.errAt(at, "tag pair after the moves (ParsePGN reads one game)")
-			}
-			name, value, err := r.tag(at)
-			if err != nil {
-				return nil, nil, err
-			}
-			if _, dup := tags[name]; dup {
-				return nil, nil, r.errAt(at, "tag %s given twice", name)
-			}
-			tags[name], tagAt[name] = value, at
-			continue
-		}
-		if c == ']' || c == '"' {
-			return nil, nil, r.errAt(at, "unexpected %q", c)
-		}
-		tok := r.token()
-		if result != "" {
-			return nil, nil, r.errAt(at, "%q after the result %s (ParsePGN reads one game)", tok, result)
-		}
-		if isResult(tok) {
-			result, resultAt = tok, at
-			continue
-		}
-		// Move numbers ("12.", "12...", glued "12.e4"), lone dots and
-		// annotation glyphs written as words.
-		k := 0
-		for k < len(tok) && isDigit(tok[k]) {
-			k++
-		}
-		if k < len(tok) && tok[k] == '.' {
-			for k < len(tok) && tok[k] == '.' {
-				k++
-			}
-			at.col += k
-			tok = tok[k:]
-		} else if k == len(tok) {
-			return nil, nil, r.errAt(at, "%q is not a move or a move number (want a dot after a move number)", tok)
-		}
-		if strings.Trim(tok, "!?") == "" {
-			continue
-		}
-		if g == nil {
-			if err := start(at); err != nil {
-				return nil, nil, err
-			}
-		}
-		label := g.pos.moveLabel()
-		if err := g.PlayText(tok); err != nil {
-			return nil, nil, &PGNError{at.line, at.col, &LineError{Index: g.cursor, Text: tok, Number: label, Err: err}}
-		}
-	}
-	if len(opens) > 0 {
-		return nil, nil, r.errAt(opens[len(opens)-1], "variation not closed: want )")
-	}
-	if g == nil {
-		if err := start(r.here()); err != nil {
+		if err != nil {
 			return nil, nil, err
 		}
 	}
-	if result != "" {
-		if got := g.Result(); got != "*" && result != "*" && normResult(result) != got {
-			return nil, nil, r.errAt(resultAt, "result %s contradicts the game: it ended in %s, %s", result, g.Status(), got)
-		}
-		if _, ok := tags["Result"]; !ok {
-			tags["Result"] = result
-		}
+	if err := p.finish(); err != nil {
+		return nil, nil, err
 	}
-	return g, tags, nil
+	return p.g, p.tags, nil
+}
+
+// pgnParser is the state of ParsePGN between its steps.
+type pgnParser struct {
+	r     pgnReader
+	tags  map[string]string
+	tagAt map[string]pos
+	g     *Game // nil until the first move or ban
+	opens []pos // open variations
+	// result is the movetext's result, read at resultAt.
+	result   string
+	resultAt pos
+}
+
+// start begins the game from the tags, once, at the first move or ban.
+func (p *pgnParser) start(at pos) error {
+	if p.g != nil {
+		return nil
+	}
+	var err error
+	p.g, err = pgnGame(p.tags, p.tagAt, at)
+	return err
+}
+
+// markup reads what is not a tag pair nor a move at c, at any depth of
+// variations: escaped lines, comments (playing a {banning: …} comment of
+// the main line), variation brackets and NAGs. It reports whether it
+// read something, and what was wrong with it.
+func (p *pgnParser) markup(at pos, c byte) (read bool, err error) {
+	r := &p.r
+	switch {
+	case c == '%' && r.i == r.lineStart:
+		r.skipLine()
+	case c == ';':
+		r.skipLine()
+	case c == '{':
+		err = p.comment(at)
+	case c == '}':
+		err = r.errAt(at, "} without {")
+	case c == '(':
+		if p.result != "" {
+			err = r.errAt(at, "variation after the result %s", p.result)
+			break
+		}
+		p.opens = append(p.opens, at)
+		r.advance(1)
+	case c == ')':
+		if len(p.opens) == 0 {
+			err = r.errAt(at, ") without (")
+			break
+		}
+		p.opens = p.opens[:len(p.opens)-1]
+		r.advance(1)
+	case c == '$':
+		r.advance(1)
+		if t := r.token(); t == "" || strings.Trim(t, "0123456789") != "" {
+			err = r.errAt(at, "NAG %q: want $ and a number, such as $1", "$"+t)
+		}
+	default:
+		return false, nil
+	}
+	return true, err
+}
+
+// comment reads a {…} comment; on the main line, a {banning: …} one
+// bans a move of the game.
+func (p *pgnParser) comment(at pos) error {
+	r := &p.r
+	end := strings.IndexByte(r.s[r.i:], '}')
+	if end < 0 {
+		return r.errAt(at, "comment not closed: want }")
+	}
+	text := r.s[r.i+1 : r.i+end]
+	r.advance(end + 1)
+	ban, ok := strings.CutPrefix(strings.TrimSpace(text), "banning:")
+	if !ok || len(p.opens) > 0 {
+		return nil
+	}
+	if p.result != "" {
+		return r.errAt(at, "ban after the result %s", p.result)
+	}
+	if err := p.start(at); err != nil {
+		return err
+	}
+	if err := p.g.playBanComment(ban); err != nil {
+		return &PGNError{at.line, at.col, fmt.Errorf("{banning:%s}: %v", ban, err)}
+	}
+	return nil
+}
+
+// skipInVariation skips whatever is at c inside a variation.
+func (p *pgnParser) skipInVariation(c byte) {
+	if c == '[' || c == ']' || c == '"' {
+		p.r.advance(1)
+	} else {
+		p.r.token()
+	}
+}
+
+// tagPair reads a tag pair, which must come before the moves.
+func (p *pgnParser) tagPair(at pos) error {
+	r := &p.r
+	if p.g != nil || p.result != "" {
+		return r.errAt(at, "tag pair after the moves (ParsePGN reads one game)")
+	}
+	name, value, err := r.tag(at)
+	if err != nil {
+		return err
+	}
+	if _, dup := p.tags[name]; dup {
+		return r.errAt(at, "tag %s given twice", name)
+	}
+	p.tags[name], p.tagAt[name] = value, at
+	return nil
+}
+
+// moveText reads a token of the main line: the result, a move number
+// ("12.", "12...", glued "12.e4"), a lone run of dots, an annotation
+// glyph written as a word, or a move, which it plays.
+func (p *pgnParser) moveText(at pos) error {
+	r := &p.r
+	tok := r.token()
+	if p.result != "" {
+		return r.errAt(at, "%q after the result %s (ParsePGN reads one game)", tok, p.result)
+	}
+	if isResult(tok) {
+		p.result, p.resultAt = tok, at
+		return nil
+	}
+	k := 0
+	for k < len(tok) && isDigit(tok[k]) {
+		k++
+	}
+	if k < len(tok) && tok[k] == '.' {
+		for k < len(tok) && tok[k] == '.' {
+			k++
+		}
+		at.col += k
+		tok = tok[k:]
+	} else if k == len(tok) {
+		return r.errAt(at, "%q is not a move or a move number (want a dot after a move number)", tok)
+	}
+	if strings.Trim(tok, "!?") == "" {
+		return nil
+	}
+	if err := p.start(at); err != nil {
+		return err
+	}
+	label := p.g.pos.moveLabel()
+	if err := p.g.PlayText(tok); err != nil {
+		return &PGNError{at.line, at.col, &LineError{Index: p.g.cursor, Text: tok, Number: label, Err: err}}
+	}
+	return nil
+}
+
+// finish checks the end of the text: every variation closed, the game
+// started (for a text of tags only), and the result agreeing with the
+// game, which it adds to the tags when they lack one.
+func (p *pgnParser) finish() error {
+	r := &p.r
+	if len(p.opens) > 0 {
+		return r.errAt(p.opens[len(p.opens)-1], "variation not closed: want )")
+	}
+	if err := p.start(r.here()); err != nil {
+		return err
+	}
+	if p.result == "" {
+		return nil
+	}
+	if got := p.g.Result(); got != "*" && p.result != "*" && normResult(p.result) != got {
+		return r.errAt(p.resultAt, "result %s contradicts the game: it ended in %s, %s", p.result, p.g.Status(), got)
+	}
+	if _, ok := p.tags["Result"]; !ok {
+		p.tags["Result"] = p.result
+	}
+	return nil
 }
 
 // normResult writes "½-½" as "1/2-1/2".

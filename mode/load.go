@@ -506,20 +506,22 @@ func loadMode(rel string, data []byte, errs *ErrorList) *Mode {
 	// wrong, so that one run reports every independent problem; the mode
 	// gets its start (and is verified) only when the keys the proof
 	// reads are right.
-	// Rules: the preset (by default from the board width) and overrides.
+	d.settle(m, n, rulesNode, startNode, proofOK)
+	return m
+}
+
+// settle gives m its rules — the preset (by default from the board's
+// width) and the overrides of rulesNode — and, when proofOK and both
+// are right, its start, then lints it.
+func (d *decoder) settle(m *Mode, n, rulesNode, startNode *yaml.Node, proofOK bool) {
+	errs := d.errs
 	if m.Variant == "" {
-		// The default preset follows the board's width: 1d on one file.
-		m.Variant = "chess"
-		if p, err := engine.Parse(m.StartText, engine.MustPreset("chess")); err == nil && p.B.W == 1 {
-			m.Variant = "1d"
-		} else if err != nil && !strings.Contains(m.StartText, "/") && strings.Count(m.StartText, ",") > 0 {
-			m.Variant = "1d"
-		}
+		m.Variant = defaultVariant(m.StartText)
 	}
 	rules, err := engine.Preset(m.Variant)
 	if err != nil {
 		d.errorf(nodeOr(n, "variant"), "%v", err)
-		return m
+		return
 	}
 	before := len(*errs)
 	if rulesNode != nil {
@@ -528,19 +530,30 @@ func loadMode(rel string, data []byte, errs *ErrorList) *Mode {
 	m.Rules = rules
 	if rules.Bans && m.Claim != nil && m.Claim.MateIn > 0 {
 		mp := m.At("claim.mate_in")
-		errs.Add(rel, mp.Line, mp.Col, "claim.mate_in is not defined under Ban Chess (distances count ban plies too); claim only the result")
+		errs.Add(m.Path, mp.Line, mp.Col, "claim.mate_in is not defined under Ban Chess (distances count ban plies too); claim only the result")
 	}
 	proofOK = proofOK && len(*errs) == before
 	start, err := engine.Parse(m.StartText, rules)
 	if err != nil {
 		d.errorf(startNode, "start: %v", err)
-		return m
+		return
 	}
 	if proofOK {
 		m.Start = start
 		m.lint(errs)
 	}
-	return m
+}
+
+// defaultVariant is the preset of a start without a variant: 1d on a
+// one-file board (or what looks like one, when it does not parse), else
+// chess.
+func defaultVariant(startText string) string {
+	if p, err := engine.Parse(startText, engine.MustPreset("chess")); err == nil && p.B.W == 1 {
+		return "1d"
+	} else if err != nil && !strings.Contains(startText, "/") && strings.Count(startText, ",") > 0 {
+		return "1d"
+	}
+	return "chess"
 }
 
 // ScaffoldSummary is the summary `thinchess new mode` writes, for the

@@ -445,21 +445,10 @@ func (p *Pack) loadData(src string, errs *ErrorList, memo *Memo) {
 // parseLine turns one line of a pack into a puzzle mode, or reports why
 // it cannot.
 func (p *Pack) parseLine(n int, line []byte, errs *ErrorList) *Mode {
-	fail := func(col int, format string, args ...any) *Mode {
-		errs.Add(p.DataPath, n, col, format, args...)
+	l, col, err := decodePackLine(line)
+	if err != nil {
+		errs.Add(p.DataPath, n, col, "%v", err)
 		return nil
-	}
-	var l PackLine
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&l); err != nil {
-		return fail(jsonErrorCol(line, err), "%s", jsonErrorText(err))
-	}
-	if dec.More() {
-		return fail(int(dec.InputOffset())+1, "more than one JSON value on the line: want one puzzle per line")
-	}
-	if key, col := duplicateKey(line); key != "" {
-		return fail(col, "key %q appears twice: a puzzle (or hint) names each key once", key)
 	}
 	m := &Mode{
 		ID: l.ID, Path: p.DataPath, Title: l.Title, Category: p.ID, Variant: l.Variant, StartText: l.Start,
@@ -467,72 +456,121 @@ func (p *Pack) parseLine(n int, line []byte, errs *ErrorList) *Mode {
 		Origin: Origin{Kind: FromPack, Pack: p, Line: n},
 		Info:   PuzzleInfo{Task: l.Task, Notes: l.Notes, PuzzleMeta: l.PuzzleMeta},
 	}
-	bad := func(key, format string, args ...any) *Mode {
-		at := m.At(key)
-		errs.Add(p.DataPath, n, at.Col, format, args...)
+	if key, err := p.settleLine(m, l); err != nil {
+		errs.Add(p.DataPath, n, m.At(key).Col, "%v", err)
 		return nil
 	}
-	switch {
-	case l.ID == "":
-		return bad("id", "missing \"id\"")
-	case !puzzleIDRE.MatchString(l.ID):
-		return bad("id", "id %q: want letters, digits, dashes and underscores (at most 64)", l.ID)
-	case l.Start == "":
-		return bad("start", "missing \"start\" (a position code or FEN)")
-	case l.Solution == "":
-		return bad("solution", "missing \"solution\" (the line that solves the puzzle)")
-	case l.Difficulty < 0 || l.Difficulty > 5:
-		return bad("difficulty", "difficulty %d: want 1 to 5", l.Difficulty)
+	// The cache key of a puzzle is its Source: its line and the pack's
+	// rules, so editing the header's rules re-verifies the pack.
+	m.source = append([]byte(p.rulesText+"\n"), line...)
+	m.lineStart = len(p.rulesText) + 1
+	return m
+}
+
+// decodePackLine decodes one line of a pack's data file, which must hold
+// one JSON object of PackLine's keys, each once; on an error it returns
+// the column to report it at.
+func decodePackLine(line []byte) (*PackLine, int, error) {
+	var l PackLine
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&l); err != nil {
+		return nil, jsonErrorCol(line, err), errors.New(jsonErrorText(err))
 	}
-	if key, err := l.PuzzleMeta.Check(); err != nil {
-		return bad(key, "%v", err)
+	if dec.More() {
+		return nil, int(dec.InputOffset()) + 1, errors.New("more than one JSON value on the line: want one puzzle per line")
+	}
+	if key, col := duplicateKey(line); key != "" {
+		return nil, col, fmt.Errorf("key %q appears twice: a puzzle (or hint) names each key once", key)
+	}
+	return &l, 0, nil
+}
+
+// settleLine checks the keys of l and gives m, the mode of l, its claim,
+// rules, start and puzzle; on an error it returns the key to report it at.
+func (p *Pack) settleLine(m *Mode, l *PackLine) (string, error) {
+	if key, err := checkPackLine(l); err != nil {
+		return key, err
 	}
 	if m.Difficulty == 0 {
 		m.Difficulty = RatingDifficulty(l.Rating)
 	}
 	result, err := engine.ParseOutcome(l.Result)
 	if err != nil || result == engine.Unknown {
-		return bad("result", "result %q: want white-wins, black-wins or draw", l.Result)
+		return "result", fmt.Errorf("result %q: want white-wins, black-wins or draw", l.Result)
 	}
 	if l.MateIn < 0 || l.MateIn > terms.MaxMateMoves || result == engine.Drawn && l.MateIn > 0 {
-		return bad("mate_in", "mate_in %d: want 1 to %d with a win (the longest mate the mate search proves), none with a draw", l.MateIn, terms.MaxMateMoves)
+		return "mate_in", fmt.Errorf("mate_in %d: want 1 to %d with a win (the longest mate the mate search proves), none with a draw", l.MateIn, terms.MaxMateMoves)
 	}
 	m.Claim = &Claim{Result: result, MateIn: l.MateIn}
-	rules := p.Rules
+	if key, err := p.lineRules(m); err != nil {
+		return key, err
+	}
+	if m.Rules.Bans && l.MateIn > 0 {
+		return "mate_in", errors.New("mate_in is not defined under Ban Chess (distances count ban plies too); claim only the result")
+	}
+	if m.Title == "" {
+		m.Title = claimTitle(m.Claim, m.Rules.Goal) + " · " + p.Title
+	}
+	start, err := engine.Parse(l.Start, m.Rules)
+	if err != nil {
+		return "start", fmt.Errorf("start: %v", err)
+	}
+	m.Start = start
+	return linePuzzle(m, l)
+}
 
+// checkPackLine checks the keys of l that need nothing else: those
+// required, the id's form, the difficulty and the statistics.
+func checkPackLine(l *PackLine) (string, error) {
+	switch {
+	case l.ID == "":
+		return "id", errors.New("missing \"id\"")
+	case !puzzleIDRE.MatchString(l.ID):
+		return "id", fmt.Errorf("id %q: want letters, digits, dashes and underscores (at most 64)", l.ID)
+	case l.Start == "":
+		return "start", errors.New("missing \"start\" (a position code or FEN)")
+	case l.Solution == "":
+		return "solution", errors.New("missing \"solution\" (the line that solves the puzzle)")
+	case l.Difficulty < 0 || l.Difficulty > 5:
+		return "difficulty", fmt.Errorf("difficulty %d: want 1 to 5", l.Difficulty)
+	}
+	return l.PuzzleMeta.Check()
+}
+
+// lineRules gives m the pack's rules, or the preset of its own variant
+// when the pack overrides no rule.
+func (p *Pack) lineRules(m *Mode) (string, error) {
+	rules := p.Rules
 	if m.Variant == "" || m.Variant == p.Variant {
 		m.Variant, m.RuleText = p.Variant, p.RuleText
 	} else {
 		if len(p.RuleText) > 0 {
-			return bad("variant", "variant %s: the pack's rules are for %s; put puzzles of other rules in another pack", m.Variant, p.Variant)
+			return "variant", fmt.Errorf("variant %s: the pack's rules are for %s; put puzzles of other rules in another pack", m.Variant, p.Variant)
 		}
+		var err error
 		if rules, err = engine.Preset(m.Variant); err != nil {
-			return bad("variant", "%v", err)
+			return "variant", err
 		}
-	}
-	if rules.Bans && l.MateIn > 0 {
-		return bad("mate_in", "mate_in is not defined under Ban Chess (distances count ban plies too); claim only the result")
 	}
 	m.Rules = rules
-	if m.Title == "" {
-		m.Title = claimTitle(m.Claim, rules.Goal) + " · " + p.Title
-	}
-	start, err := engine.Parse(l.Start, rules)
-	if err != nil {
-		return bad("start", "start: %v", err)
-	}
-	m.Start = start
-	// The player acts first: under Ban Chess, in a ban phase, that is the
-	// banner.
+	return "", nil
+}
+
+// linePuzzle gives m, whose start is set, the puzzle of l: the side to
+// act (under Ban Chess, in a ban phase, the banner), the solution, the
+// hints, and checks l's last move.
+func linePuzzle(m *Mode, l *PackLine) (string, error) {
+	start := m.Start
 	pz := &Puzzle{Side: start.Actor(), Solution: l.Solution}
 	switch l.Side {
 	case "", pz.Side.String():
 	default:
-		return bad("side", "side %q: the side to act at the start is %s", l.Side, pz.Side)
+		return "side", fmt.Errorf("side %q: the side to act at the start is %s", l.Side, pz.Side)
 	}
 	for i, h := range l.Hints {
 		if h.Text == "" {
-			return bad("hints."+strconv.Itoa(i+1), "hint %d needs a text", i+1)
+			return "hints." + strconv.Itoa(i+1), fmt.Errorf("hint %d needs a text", i+1)
 		}
 		// No Pos: finding a place on the line costs a walk over its JSON,
 		// which At does only when an error needs it.
@@ -545,14 +583,10 @@ func (p *Pack) parseLine(n int, line []byte, errs *ErrorList) *Mode {
 			err = fmt.Errorf("no piece of %s stands on %s", start.Side.Other(), start.B.Name(to))
 		}
 		if err != nil {
-			return bad("last", "last move %q: %v", l.Last, err)
+			return "last", fmt.Errorf("last move %q: %v", l.Last, err)
 		}
 	}
-	// The cache key of a puzzle is its Source: its line and the pack's
-	// rules, so editing the header's rules re-verifies the pack.
-	m.source = append([]byte(p.rulesText+"\n"), line...)
-	m.lineStart = len(p.rulesText) + 1
-	return m
+	return "", nil
 }
 
 // The ranges of a puzzle's statistics, as lichess gives them: a rating

@@ -114,52 +114,9 @@ func ConvertLichess(r *LichessRow, opt ConvertOptions) (*Puzzle, error) {
 		return nil, fail("Themes", fmt.Errorf("claim mateIn%d is too long: %s mates in %d (%w by mate search)", n, attacker.Title(), res.Moves, ErrDisproved))
 	}
 
-	var notes []string
-	var line []engine.Move
-	p := start
-	recorded := r.Played[1:]
-	diverged := false
-	for k := 0; p.Status() == engine.Active; k++ {
-		// The recorded move is proven best on its own; the others are
-		// searched only when it is not, or when the line goes on past it.
-		var mv engine.Move
-		kept := k < len(recorded) && o.IsBest(&p, recorded[k])
-		if err := o.Err(); err != nil {
-			return nil, fail("Moves", fmt.Errorf("not decided (%w): %v", ErrUndecided, err))
-		}
-		if kept {
-			mv = recorded[k]
-		} else {
-			best := o.BestMoves(&p)
-			if err := o.Err(); err != nil {
-				return nil, fail("Moves", fmt.Errorf("not decided (%w): %v", ErrUndecided, err))
-			}
-			if len(best) == 0 {
-				return nil, fail("Moves", fmt.Errorf("no move keeps the mate after %s (%w by mate search)", start.FormatLine(line), ErrDisproved))
-			}
-			switch {
-			case k < len(recorded) && p.Side == attacker:
-				return nil, fail("Moves", fmt.Errorf("move %d %s (%s%s) does not keep the mate in %d: optimal is %s (%w by mate search)",
-					k+2, r.Moves[k+1], moveNumber(&p), p.SAN(recorded[k]), n, sanJoin(&p, best), ErrDisproved))
-			case k < len(recorded):
-				mv = best[0]
-				notes = append(notes, fmt.Sprintf("the recorded defence %s%s is not a longest one; replaced by %s, and the line goes on with the fastest mate", moveNumber(&p), p.SAN(recorded[k]), p.SAN(mv)))
-				recorded, diverged = recorded[:k], true // the rest answers another defence
-			default:
-				mv = best[0]
-				if k == len(recorded) && !diverged {
-					notes = append(notes, fmt.Sprintf("the recorded line stops before the mate; completed from %s%s", moveNumber(&p), p.SAN(mv)))
-				}
-			}
-		}
-		line = append(line, mv)
-		p.Make(mv)
-		if len(line) > 2*n {
-			return nil, fail("Moves", fmt.Errorf("the line does not mate within %d moves (%w by mate search)", n, ErrDisproved))
-		}
-	}
-	if p.Status() != engine.Checkmate {
-		return nil, fail("Moves", fmt.Errorf("the line ends in %s, not checkmate (%w)", p.Status(), ErrDisproved))
+	line, notes, err := followLine(o, &start, r, n)
+	if err != nil {
+		return nil, fail("Moves", err)
 	}
 
 	first := start.SAN(line[0])
@@ -183,16 +140,81 @@ func ConvertLichess(r *LichessRow, opt ConvertOptions) (*Puzzle, error) {
 		{Text: fmt.Sprintf("The first move starts on %s.", start.B.Name(line[0].From())), Squares: []string{start.B.Name(line[0].From())}},
 		{Text: fmt.Sprintf("Play %s.", first), Move: strings.TrimRight(first, "+#")},
 	}
-	if len(notes) > 0 {
-		// Plain text: the trainer shows notes as they are.
-		var b strings.Builder
-		b.WriteString("Changed on import, after checking with the mate search.")
-		for _, n := range notes {
-			b.WriteString(" " + strings.ToUpper(n[:1]) + n[1:] + ".")
-		}
-		pz.Notes = b.String()
-	}
+	pz.Notes = importNotes(notes)
 	return pz, nil
+}
+
+// followLine follows the recorded line of r from start, where the
+// attacker mates in n, with o: every recorded move the mate search
+// proves best is kept; a recorded attacker's move that is not refutes
+// the row; a recorded defence that is not a longest one is replaced,
+// and the line goes on with the fastest mate; a line that stops before
+// the mate is completed. It returns the line and notes saying what was
+// changed.
+func followLine(o *mate.Oracle, start *engine.Position, r *LichessRow, n int) ([]engine.Move, []string, error) {
+	var notes []string
+	var line []engine.Move
+	p := *start
+	attacker := start.Side
+	recorded := r.Played[1:]
+	diverged := false
+	for k := 0; p.Status() == engine.Active; k++ {
+		// The recorded move is proven best on its own; the others are
+		// searched only when it is not, or when the line goes on past it.
+		var mv engine.Move
+		kept := k < len(recorded) && o.IsBest(&p, recorded[k])
+		if err := o.Err(); err != nil {
+			return nil, nil, fmt.Errorf("not decided (%w): %v", ErrUndecided, err)
+		}
+		if kept {
+			mv = recorded[k]
+		} else {
+			best := o.BestMoves(&p)
+			if err := o.Err(); err != nil {
+				return nil, nil, fmt.Errorf("not decided (%w): %v", ErrUndecided, err)
+			}
+			if len(best) == 0 {
+				return nil, nil, fmt.Errorf("no move keeps the mate after %s (%w by mate search)", start.FormatLine(line), ErrDisproved)
+			}
+			switch {
+			case k < len(recorded) && p.Side == attacker:
+				return nil, nil, fmt.Errorf("move %d %s (%s%s) does not keep the mate in %d: optimal is %s (%w by mate search)",
+					k+2, r.Moves[k+1], moveNumber(&p), p.SAN(recorded[k]), n, sanJoin(&p, best), ErrDisproved)
+			case k < len(recorded):
+				mv = best[0]
+				notes = append(notes, fmt.Sprintf("the recorded defence %s%s is not a longest one; replaced by %s, and the line goes on with the fastest mate", moveNumber(&p), p.SAN(recorded[k]), p.SAN(mv)))
+				recorded, diverged = recorded[:k], true // the rest answers another defence
+			default:
+				mv = best[0]
+				if k == len(recorded) && !diverged {
+					notes = append(notes, fmt.Sprintf("the recorded line stops before the mate; completed from %s%s", moveNumber(&p), p.SAN(mv)))
+				}
+			}
+		}
+		line = append(line, mv)
+		p.Make(mv)
+		if len(line) > 2*n {
+			return nil, nil, fmt.Errorf("the line does not mate within %d moves (%w by mate search)", n, ErrDisproved)
+		}
+	}
+	if p.Status() != engine.Checkmate {
+		return nil, nil, fmt.Errorf("the line ends in %s, not checkmate (%w)", p.Status(), ErrDisproved)
+	}
+	return line, notes, nil
+}
+
+// importNotes is the puzzle's notes for what followLine changed, as
+// plain text (the trainer shows notes as they are); empty when nothing.
+func importNotes(notes []string) string {
+	if len(notes) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("Changed on import, after checking with the mate search.")
+	for _, n := range notes {
+		b.WriteString(" " + strings.ToUpper(n[:1]) + n[1:] + ".")
+	}
+	return b.String()
 }
 
 func sanJoin(p *engine.Position, moves []engine.Move) string {

@@ -70,35 +70,66 @@ func WritePack(dir, id string, h mode.PackHeader, lines iter.Seq2[*mode.PackLine
 	if err != nil {
 		return nil, err
 	}
-	// ids maps the hash of each puzzle id to the hash of its line in the
-	// old pack, whose two lowest bits say whether the old pack has the id
-	// and whether the new one has. Hashes rather than ids and lines keep
-	// a pack of millions in a few tens of megabytes; two ids of one hash
-	// (about one chance in 10⁷ for 3 million ids) would show up as a
-	// puzzle left out, never as a wrong line.
-	const inOld, inNew = 1, 2
-	seed := maphash.MakeSeed()
-	ids := map[uint64]uint64{}
-	if err := readPackIDs(data, func(id string, line []byte) {
-		ids[maphash.String(seed, id)] = maphash.Bytes(seed, line)&^3 | inOld
-	}); err != nil {
+	pw := &packWriter{id: id, modes: modes, seed: maphash.MakeSeed(), ids: map[uint64]uint64{}}
+	if err := readPackIDs(data, pw.old); err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(packs, 0o755); err != nil {
-		return nil, err
-	}
-	sweepTemps(packs, id, time.Now())
-	f, err := os.CreateTemp(packs, "."+id+".jsonl.*.tmp")
+	f, err := createPackTemp(packs, id)
 	if err != nil {
 		return nil, err
 	}
-	tmp := f.Name()
-	defer os.Remove(tmp) // a no-op once renamed
-	if err := lockTemp(f); err != nil {
+	defer os.Remove(f.Name()) // a no-op once renamed
+	w := bufio.NewWriterSize(f, 1<<20)
+	d, err := pw.write(w, lines)
+	if err != nil {
 		f.Close()
 		return nil, err
 	}
-	w := bufio.NewWriterSize(f, 1<<20)
+	if d.Written() == 0 {
+		f.Close()
+		return d, ErrNoPuzzles
+	}
+	if err := closePackTemp(f, w); err != nil {
+		return nil, err
+	}
+	if err := writePackHeader(filepath.Join(packs, id+".md"), h); err != nil {
+		return nil, err
+	}
+	if err := os.Rename(f.Name(), data); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// packWriter is the state of WritePack while it writes the lines.
+//
+// ids maps the hash of each puzzle id to the hash of its line in the old
+// pack, whose two lowest bits say whether the old pack has the id and
+// whether the new one has (inOld, inNew). Hashes rather than ids and
+// lines keep a pack of millions in a few tens of megabytes; two ids of
+// one hash (about one chance in 10⁷ for 3 million ids) would show up as
+// a puzzle left out, never as a wrong line.
+type packWriter struct {
+	id    string            // the pack's
+	modes map[string]string // mode file by puzzle id
+	seed  maphash.Seed
+	ids   map[uint64]uint64
+}
+
+// The low bits of packWriter.ids's values.
+const (
+	inOld = 1
+	inNew = 2
+)
+
+// old records a line of the old pack.
+func (pw *packWriter) old(id string, line []byte) {
+	pw.ids[maphash.String(pw.seed, id)] = maphash.Bytes(pw.seed, line)&^3 | inOld
+}
+
+// write writes lines to w, but for those whose id is taken, and returns
+// what that changed from the old pack. An error from lines stops it.
+func (pw *packWriter) write(w *bufio.Writer, lines iter.Seq2[*mode.PackLine, error]) (*Diff, error) {
 	d := &Diff{}
 	take := func(id, path string) {
 		if len(d.Taken) < MaxTaken {
@@ -108,42 +139,63 @@ func WritePack(dir, id string, h mode.PackHeader, lines iter.Seq2[*mode.PackLine
 	}
 	for l, err := range lines {
 		if err != nil {
-			f.Close()
 			return nil, err
 		}
-		if path, ok := modes[l.ID]; ok {
+		if path, ok := pw.modes[l.ID]; ok {
 			take(l.ID, path)
 			continue
 		}
-		key := maphash.String(seed, l.ID)
-		e := ids[key]
+		key := maphash.String(pw.seed, l.ID)
+		e := pw.ids[key]
 		if e&inNew != 0 {
-			take(l.ID, filepath.ToSlash(filepath.Join("packs", id+".jsonl")))
+			take(l.ID, filepath.ToSlash(filepath.Join("packs", pw.id+".jsonl")))
 			continue
 		}
 		line := l.Encode()
 		switch {
 		case e&inOld == 0:
 			d.Added++
-		case e&^3 != maphash.Bytes(seed, line)&^3:
+		case e&^3 != maphash.Bytes(pw.seed, line)&^3:
 			d.Changed++
 		default:
 			d.Unchanged++
 		}
-		ids[key] = e | inNew
+		pw.ids[key] = e | inNew
 		w.Write(line)
 		w.WriteByte('\n')
 	}
-	for _, e := range ids {
+	for _, e := range pw.ids {
 		if e&3 == inOld {
 			d.Removed++
 		}
 	}
-	if d.Written() == 0 {
-		f.Close()
-		return d, ErrNoPuzzles
+	return d, nil
+}
+
+// createPackTemp creates the folder packs if need be, removes the
+// temporary files of pack id that earlier runs left, and returns a new
+// temporary file for the pack's data beside its data file, locked.
+func createPackTemp(packs, id string) (*os.File, error) {
+	if err := os.MkdirAll(packs, 0o755); err != nil {
+		return nil, err
 	}
-	err = w.Flush()
+	sweepTemps(packs, id, time.Now())
+	f, err := os.CreateTemp(packs, "."+id+".jsonl.*.tmp")
+	if err != nil {
+		return nil, err
+	}
+	if err := lockTemp(f); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
+	return f, nil
+}
+
+// closePackTemp flushes w to f, makes f readable by all, syncs and
+// closes it.
+func closePackTemp(f *os.File, w *bufio.Writer) error {
+	err := w.Flush()
 	if err == nil {
 		err = f.Chmod(0o644)
 	}
@@ -153,31 +205,24 @@ func WritePack(dir, id string, h mode.PackHeader, lines iter.Seq2[*mode.PackLine
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	if err != nil {
-		return nil, err
-	}
-	header := filepath.Join(packs, id+".md")
+	return err
+}
+
+// writePackHeader writes the pack's header file from h when there is
+// none; an existing one is an author's, and stays, but for the comment
+// naming the command that made the puzzles, which follows h.Generator.
+func writePackHeader(header string, h mode.PackHeader) error {
 	old, err := os.ReadFile(header)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		if err := WriteFileAtomic(header, mode.FormatPackHeader(h)); err != nil {
-			return nil, err
-		}
+		return WriteFileAtomic(header, mode.FormatPackHeader(h))
 	case err != nil:
-		return nil, err
-	default:
-		// The author's header stays, but the comment naming the command
-		// that made the puzzles follows the command.
-		if next, ok := replaceGenerator(old, h.Generator); ok {
-			if err := WriteFileAtomic(header, next); err != nil {
-				return nil, err
-			}
-		}
+		return err
 	}
-	if err := os.Rename(tmp, data); err != nil {
-		return nil, err
+	if next, ok := replaceGenerator(old, h.Generator); ok {
+		return WriteFileAtomic(header, next)
 	}
-	return d, nil
+	return nil
 }
 
 // generatorPrefix starts the comment of a generated header that names

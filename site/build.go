@@ -64,26 +64,40 @@ type BuildOptions struct {
 // modes, pages or packs (see BuildOptions.AllowEmpty).
 var ErrEmpty = errors.New("the site has no modes, pages or packs")
 
-// Progress says where a build is: the phase under way (load, verify,
-// certificates, wasm, render, write) and, in verify, how many of the modes and
-// puzzles are verified (Done of Total; write's Total is the files).
+// Progress says where a build is: the phase under way (process,
+// assemble, render, write; see Build), its step (process: load, verify,
+// certificates; assemble: wasm, dates; render: pages, minify) and, in
+// verify, how many of the modes and puzzles are verified (Done of Total;
+// write's Total is the files).
 type Progress struct {
-	Phase       string
+	Phase, Step string
 	Done, Total int
 }
 
-// String says p for people: "verify 120/261", "render".
+// String says p for people: "process: verify 120/261", "render: pages",
+// "write".
 func (p Progress) String() string {
-	if p.Total > 0 && p.Phase == "verify" {
-		return fmt.Sprintf("%s %d/%d", p.Phase, p.Done, p.Total)
+	where := p.Phase
+	if p.Step != "" {
+		where += ": " + p.Step
 	}
-	return p.Phase
+	if p.Total > 0 && p.Step == "verify" {
+		return fmt.Sprintf("%s %d/%d", where, p.Done, p.Total)
+	}
+	return where
 }
 
-// Stage is the time one pipeline stage took.
+// SameStep reports whether p and q are in the same phase and step.
+func (p Progress) SameStep(q Progress) bool {
+	return p.Phase == q.Phase && p.Step == q.Step
+}
+
+// Stage is the time one phase of the build took, and the times of its
+// steps.
 type Stage struct {
-	Name string
-	Time time.Duration
+	Name  string
+	Time  time.Duration
+	Steps []Stage
 }
 
 // Summary reports what a build did, like Hugo's.
@@ -154,29 +168,117 @@ func (w WebSummary) print(out io.Writer) {
 		w.SitemapURLs, feed, w.Previews, float64(w.PreviewBytes)/1024)
 }
 
-// Build runs the pipeline Load → Verify → Render → Write. It returns the
-// errors found in the sources (the build fails when there is any) and,
-// separately, any other failure. A failed build writes nothing.
+// Build runs the pipeline in four phases, as Hugo's build does, each
+// timed in the summary and reported to opt.Progress as it starts:
+//
+//   - process reads the sources (mode.Load), verifies every claim
+//     (verify.Verify: the solver's tables, the mate prover) and checks
+//     the certificates;
+//   - assemble gathers what rendering needs besides them: the browser
+//     engine, the site's templates, the feed's dates;
+//   - render makes every page and asset (Render), then minifies them;
+//   - write builds the output folder beside the old one and swaps it in.
+//
+// It returns the errors found in the sources (the build fails when there
+// is any; it then stops after process) and, separately, any other
+// failure. A failed build writes nothing.
 func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
-	sum := &Summary{}
-	t0 := time.Now()
-	stage := func(name string, since time.Time) {
-		sum.Stages = append(sum.Stages, Stage{name, time.Since(since)})
-	}
-	progress := func(phase string, done, total int) {
-		if opt.Progress != nil {
-			opt.Progress(Progress{Phase: phase, Done: done, Total: total})
-		}
-	}
+	b := &build{opt: opt, sum: &Summary{}}
+	start := time.Now()
+	err := b.run()
+	b.sum.Total = time.Since(start)
+	return b.sum, b.errs, err
+}
 
-	progress("load", 0, 0)
-	t := time.Now()
+// build is the state of one Build between its phases.
+type build struct {
+	opt  BuildOptions
+	sum  *Summary
+	errs mode.ErrorList
+	// done ends the build after process: the sources have errors, or
+	// only verification was asked for.
+	done bool
+
+	// where the build is, for the timings and the progress
+	phase    *Stage
+	step     string
+	stepFrom time.Time
+
+	// process's results
+	site      *mode.Site
+	vo        verify.Options
+	results   map[string]*verify.Verification
+	artifacts map[string]*verify.Artifacts
+	proven    []verify.Proven
+	// assemble's
+	ro RenderOptions
+	// render's
+	files map[string][]byte
+}
+
+// run runs the phases in order until one fails or the build is done.
+func (b *build) run() error {
+	if err := b.runPhase("process", b.process); err != nil || b.done {
+		return err
+	}
+	if err := b.runPhase("assemble", b.assemble); err != nil {
+		return err
+	}
+	if err := b.runPhase("render", b.render); err != nil {
+		return err
+	}
+	if b.opt.Out == "" {
+		return nil
+	}
+	return b.runPhase("write", b.write)
+}
+
+// runPhase runs one phase and records its time and its steps' times.
+// The phase reports itself: each step as it begins, else the phase.
+func (b *build) runPhase(name string, run func() error) error {
+	b.sum.Stages = append(b.sum.Stages, Stage{Name: name})
+	b.phase = &b.sum.Stages[len(b.sum.Stages)-1]
+	start := time.Now()
+	err := run()
+	b.beginStep("", 0)
+	b.phase.Time = time.Since(start)
+	return err
+}
+
+// beginStep ends the current step of the phase, if any, records its
+// time, and begins step name (none when empty), reporting it with total
+// items to do.
+func (b *build) beginStep(name string, total int) {
+	now := time.Now()
+	if b.step != "" {
+		b.phase.Steps = append(b.phase.Steps, Stage{Name: b.step, Time: now.Sub(b.stepFrom)})
+	}
+	b.step, b.stepFrom = name, now
+	if name != "" {
+		b.report(0, total)
+	}
+}
+
+// report tells opt.Progress where the build is: done of total items of
+// the current step.
+func (b *build) report(done, total int) {
+	if b.opt.Progress != nil {
+		b.opt.Progress(Progress{Phase: b.phase.Name, Step: b.step, Done: done, Total: total})
+	}
+}
+
+// process loads the sources, keeps those the options ask for, verifies
+// them and checks the certificates. It ends the build when the sources
+// have errors or only verification was asked for, and fails with
+// ErrEmpty when there is nothing to publish.
+func (b *build) process() error {
+	opt := &b.opt
+	b.beginStep("load", 0)
 	var modeMemo *mode.Memo
 	if opt.Memo != nil && len(opt.Only) == 0 && opt.Shards <= 1 {
 		modeMemo = opt.Memo.modes
 	}
 	s, errs := mode.LoadMemo(opt.Src, modeMemo)
-	stage("load", t)
 	if opt.BaseURL != "" {
 		s.Config.BaseURL = opt.BaseURL
 	}
@@ -187,15 +289,44 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 		keepShard(s, opt.Shard, opt.Shards)
 		opt.CheckOnly = true
 	}
+	b.site, b.errs = s, errs
+	sum := b.sum
 	sum.Modes, sum.Pages, sum.Packs = len(s.Modes), len(s.Pages), len(s.Packs)
 	sum.Puzzles = len(s.Puzzles())
 	sum.Checked = len(s.Checked())
 	if opt.Out != "" && !opt.AllowEmpty && !opt.CheckOnly && sum.Modes+sum.Pages+sum.Packs == 0 && len(errs.Errors()) == 0 {
-		sum.Total = time.Since(t0)
-		return sum, errs, ErrEmpty
+		return ErrEmpty
 	}
 
-	t = time.Now()
+	b.beginStep("verify", sum.Checked)
+	b.vo = b.verifyOptions(modeMemo != nil)
+	b.vo.Progress = b.report
+	results, artifacts, verrs := verify.Verify(s, b.vo)
+	b.beginStep("certificates", 0)
+	proven, cerrs := verify.ReadCertificates(b.vo.Certificates, b.vo.Cache)
+	verrs = append(verrs, cerrs...)
+	verrs = append(verrs, verify.CheckRecords(proven, results)...)
+	if c := b.vo.Cache; c != nil {
+		sum.CacheHits, sum.CacheMisses = c.Hits, c.Misses
+		sum.Solved = c.MissesOf("verify")
+	} else {
+		sum.Solved = len(results)
+	}
+	b.errs = append(b.errs, verrs...)
+	b.errs.Sort()
+	sum.Warnings = b.errs.Warnings()
+	sum.Results, sum.Artifacts = results, artifacts
+	sum.count(results)
+	b.results, b.artifacts, b.proven = results, artifacts, proven
+	b.done = len(b.errs.Errors()) > 0 || opt.CheckOnly || len(opt.Only) > 0
+	return nil
+}
+
+// verifyOptions returns the build's verification options: the defaults
+// unless opt.Verify sets a budget, with the cache folder, the serve
+// memo when memo, the shard's label and the certificates folder.
+func (b *build) verifyOptions(memo bool) verify.Options {
+	opt := b.opt
 	vo := opt.Verify
 	if vo.MaxStates == 0 {
 		vo = verify.DefaultOptions
@@ -203,7 +334,7 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	if opt.CacheDir != "" {
 		vo.Cache = &verify.Cache{Dir: opt.CacheDir}
 	}
-	if modeMemo != nil {
+	if memo {
 		vo.Memo = opt.Memo.verify
 	}
 	if opt.Shards > 1 {
@@ -212,88 +343,70 @@ func Build(opt BuildOptions) (*Summary, mode.ErrorList, error) {
 	if vo.Certificates == "" {
 		vo.Certificates = filepath.Join(opt.Src, "certificates")
 	}
-	progress("verify", 0, sum.Checked)
-	vo.Progress = func(done, total int) { progress("verify", done, total) }
-	results, artifacts, verrs := verify.Verify(s, vo)
-	progress("certificates", 0, 0)
-	proven, cerrs := verify.ReadCertificates(vo.Certificates, vo.Cache)
-	verrs = append(verrs, cerrs...)
-	verrs = append(verrs, verify.CheckRecords(proven, results)...)
-	stage("verify", t)
-	if vo.Cache != nil {
-		sum.CacheHits, sum.CacheMisses = vo.Cache.Hits, vo.Cache.Misses
-		sum.Solved = vo.Cache.MissesOf("verify")
-	} else {
-		sum.Solved = len(results)
-	}
-	errs = append(errs, verrs...)
-	errs.Sort()
-	sum.Warnings = errs.Warnings()
-	sum.Results, sum.Artifacts = results, artifacts
-	sum.count(results)
-	if len(errs.Errors()) > 0 {
-		sum.Total = time.Since(t0)
-		return sum, errs, nil
-	}
-	if opt.CheckOnly || len(opt.Only) > 0 {
-		sum.Total = time.Since(t0)
-		return sum, errs, nil
-	}
+	return vo
+}
 
+// assemble gathers the render options: the browser engine (embedded or
+// compiled), the site's own templates folder and, with a base URL, the
+// feed's dates.
+func (b *build) assemble() error {
+	opt := &b.opt
 	if dir := filepath.Join(opt.Src, "templates"); opt.Templates == nil {
 		if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
 			opt.Templates = os.DirFS(dir)
 		}
 	}
-
-	progress("wasm", 0, 0)
-	t = time.Now()
+	b.beginStep("wasm", 0)
 	wasm, wasmExec, from, err := browserEngine(opt.CacheDir)
-	stage("wasm", t)
 	if err != nil {
-		return sum, errs, fmt.Errorf("the wasm engine: %w", err)
+		return fmt.Errorf("the wasm engine: %w", err)
 	}
-	sum.WasmRaw, sum.WasmGzip, sum.WasmFrom = len(wasm), gzipSize(vo.Cache, wasm), from
-
-	progress("render", 0, 0)
-	t = time.Now()
-	ro := RenderOptions{BaseURL: s.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, LiveReload: opt.LiveReload, Templates: opt.Templates, Cache: vo.Cache, Memo: opt.Memo, Proven: proven, MaxStates: vo.MaxStates}
-	if ro.BaseURL != "" {
+	b.sum.WasmRaw, b.sum.WasmGzip, b.sum.WasmFrom = len(wasm), gzipSize(b.vo.Cache, wasm), from
+	b.ro = RenderOptions{BaseURL: b.site.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, LiveReload: opt.LiveReload, Templates: opt.Templates, Cache: b.vo.Cache, Memo: opt.Memo, Proven: b.proven, MaxStates: b.vo.MaxStates}
+	if b.ro.BaseURL != "" {
 		// The feed's dates (see dates.go); without a base URL there is
 		// no feed.
-		if ro.DefaultDate, err = sourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH")); err != nil {
-			return sum, errs, err
+		b.beginStep("dates", 0)
+		if b.ro.DefaultDate, err = sourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH")); err != nil {
+			return err
 		}
-		ro.Dates = gitDates(opt.Src)
+		b.ro.Dates = gitDates(opt.Src)
 	}
-	files, err := Render(s, results, artifacts, ro)
+	return nil
+}
+
+// render makes the site's files and minifies them.
+func (b *build) render() error {
+	b.beginStep("pages", 0)
+	files, err := Render(b.site, b.results, b.artifacts, b.ro)
 	if err != nil {
-		return sum, errs, fmt.Errorf("rendering: %w", err)
+		return fmt.Errorf("rendering: %w", err)
 	}
-	sum.Web = webSummaryOf(files, ro.BaseURL != "")
+	b.sum.Web = webSummaryOf(files, b.ro.BaseURL != "")
+	b.beginStep("minify", 0)
 	if err := minifyFiles(files); err != nil {
-		return sum, errs, fmt.Errorf("minifying: %w", err)
+		return fmt.Errorf("minifying: %w", err)
 	}
-	stage("render", t)
+	sum := b.sum
 	sum.Output = files
 	sum.Files = len(files)
 	for name, data := range files {
 		sum.Bytes += len(data)
-		if len(name) > 7 && name[:7] == "assets/" {
+		if strings.HasPrefix(name, "assets/") {
 			sum.Assets++
 		}
 	}
+	b.files = files
+	return nil
+}
 
-	if opt.Out != "" {
-		progress("write", 0, len(files))
-		t = time.Now()
-		if err := writeFiles(opt.Out, files); err != nil {
-			return sum, errs, fmt.Errorf("writing %s: %w", opt.Out, err)
-		}
-		stage("write", t)
+// write writes the files to opt.Out, replacing it whole.
+func (b *build) write() error {
+	b.report(0, len(b.files))
+	if err := writeFiles(b.opt.Out, b.files); err != nil {
+		return fmt.Errorf("writing %s: %w", b.opt.Out, err)
 	}
-	sum.Total = time.Since(t0)
-	return sum, errs, nil
+	return nil
 }
 
 // keepOnly drops from s the modes and packs whose paths only does not
@@ -463,7 +576,18 @@ func (s *Summary) Print(w io.Writer) {
 	}
 	fmt.Fprintf(w, " solver cache     | %d hits, %d misses\n\n", s.CacheHits, s.CacheMisses)
 	for _, st := range s.Stages {
-		fmt.Fprintf(w, " %-8s %8.1f ms\n", st.Name, float64(st.Time.Microseconds())/1000)
+		fmt.Fprintf(w, " %-8s %8.1f ms", st.Name, ms(st.Time))
+		for i, step := range st.Steps {
+			sep := ", "
+			if i == 0 {
+				sep = "   "
+			}
+			fmt.Fprintf(w, "%s%s %.1f", sep, step.Name, ms(step.Time))
+		}
+		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "Total in %.1f ms\n", float64(s.Total.Microseconds())/1000)
+	fmt.Fprintf(w, "Total in %.1f ms\n", ms(s.Total))
 }
+
+// ms is d in milliseconds.
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

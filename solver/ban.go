@@ -155,51 +155,83 @@ func pairIndex(bans []engine.Move, m engine.Move) int {
 // moveStates reports whether position i has move-phase states.
 func (t *BanTable) moveStates(i int) bool { return t.term[i] == NotTerminal }
 
-// solve runs the retrograde analysis over n states.
+// solve runs the retrograde analysis over n states: it resolves the
+// terminal states and the move states without a move (seed), then
+// every predecessor of a resolved state in turn (propagate).
 func (t *BanTable) solve(n int) {
-	np := len(t.side)
 	t.winner = make([]int8, n)
 	t.dtm = make([]int32, n)
 	t.posOf = make([]int32, n)
-	done := make([]bool, n)
-	count := make([]int32, n)
-	var queue []int32
-	resolve := func(s int32, w int8, d int32) {
-		done[s], t.winner[s], t.dtm[s] = true, w, d
-		queue = append(queue, s)
-	}
-	// Reverse edges: for each position, the (position, pair) moves into it.
-	revAt := make([]int32, np+1)
+	bs := &banSolve{t: t, done: make([]bool, n), count: make([]int32, n)}
+	bs.reverseEdges()
+	bs.seed()
+	bs.propagate()
+	t.count()
+}
+
+// banSolve is the state of BanTable.solve between its steps.
+type banSolve struct {
+	t     *BanTable
+	done  []bool  // by state: resolved, or a draw found on the way
+	count []int32 // by state: successors not yet known to win for the actor's opponent
+	queue []int32 // states resolved, in order
+	// revSrc[r] and revPair[r], for r from revAt[j] to revAt[j+1], are
+	// the positions with a move into position j and the pair of that move.
+	revAt   []int32
+	revSrc  []int32
+	revPair []uint16
+}
+
+// resolve records that state s is won by w in d plies and queues it.
+func (bs *banSolve) resolve(s int32, w int8, d int32) {
+	bs.done[s], bs.t.winner[s], bs.t.dtm[s] = true, w, d
+	bs.queue = append(bs.queue, s)
+}
+
+// reverseEdges finds, for each position, the (position, pair) moves
+// into it.
+func (bs *banSolve) reverseEdges() {
+	t := bs.t
+	np := len(t.side)
+	bs.revAt = make([]int32, np+1)
 	for _, j := range t.succ {
-		revAt[j+1]++
+		bs.revAt[j+1]++
 	}
 	for j := 0; j < np; j++ {
-		revAt[j+1] += revAt[j]
+		bs.revAt[j+1] += bs.revAt[j]
 	}
-	revSrc := make([]int32, len(t.succ))
-	revPair := make([]uint16, len(t.succ))
-	fill := append([]int32(nil), revAt[:np]...)
+	bs.revSrc = make([]int32, len(t.succ))
+	bs.revPair = make([]uint16, len(t.succ))
+	fill := append([]int32(nil), bs.revAt[:np]...)
 	for i := 0; i < np; i++ {
 		for e := t.moveAt[i]; e < t.moveAt[i+1]; e++ {
 			j := t.succ[e]
-			revSrc[fill[j]], revPair[fill[j]] = int32(i), t.pairOf[e]
+			bs.revSrc[fill[j]], bs.revPair[fill[j]] = int32(i), t.pairOf[e]
 			fill[j]++
 		}
 	}
-	for i := 0; i < np; i++ {
+}
+
+// seed maps every state to its position, counts each state's
+// successors, and resolves the mates and races (lost for the side to
+// act) and the move states left without a move (lost when in check or
+// in a race, else drawn); stalemates and insufficient material are draws.
+func (bs *banSolve) seed() {
+	t := bs.t
+	for i := range t.side {
 		b := t.base[i]
 		t.posOf[b] = int32(i)
 		side := t.side[i]
 		switch t.term[i] {
 		case Mate, Race:
-			resolve(b, winnerCode(side.Other()), 0)
+			bs.resolve(b, winnerCode(side.Other()), 0)
 			continue
 		case Stalemate, Insufficient:
-			done[b] = true
+			bs.done[b] = true
 			continue
 		}
 		pairs := int(t.pairs[i])
-		count[b] = int32(pairs)
+		bs.count[b] = int32(pairs)
 		moves := t.moveAt[i+1] - t.moveAt[i]
 		for k := 0; k < pairs; k++ {
 			s := b + 1 + int32(k)
@@ -213,50 +245,58 @@ func (t *BanTable) solve(n int) {
 			if pairs == 1 {
 				c = 0 // the only pair banned: no successors are stored
 			}
-			count[s] = c
+			bs.count[s] = c
 			if c == 0 {
 				if t.check[i] || t.start.R.Goal == engine.GoalRace {
-					resolve(s, winnerCode(side.Other()), 0)
+					bs.resolve(s, winnerCode(side.Other()), 0)
 				} else {
-					done[s] = true
+					bs.done[s] = true
 				}
 			}
 		}
 	}
-	// reach: a predecessor state q, whose actor is actor, learns that a
-	// successor is won by w in d plies.
-	reach := func(q int32, actor engine.Color, w int8, d int32) {
-		if done[q] {
-			return
-		}
-		if winnerCode(actor) == w {
-			resolve(q, w, d+1)
-			return
-		}
-		count[q]--
-		if count[q] == 0 {
-			resolve(q, w, d+1)
-		}
-	}
-	for h := 0; h < len(queue); h++ {
-		s := queue[h]
+}
+
+// propagate tells the predecessors of every resolved state, in the order
+// they were resolved, until there are none left; states never resolved
+// are draws.
+func (bs *banSolve) propagate() {
+	t := bs.t
+	for h := 0; h < len(bs.queue); h++ {
+		s := bs.queue[h]
 		i := t.posOf[s]
 		w, d := t.winner[s], t.dtm[s]
 		if s != t.base[i] {
 			// A move state: its only predecessor is its position's ban phase.
-			reach(t.base[i], t.side[i].Other(), w, d)
+			bs.reach(t.base[i], t.side[i].Other(), w, d)
 			continue
 		}
-		for r := revAt[i]; r < revAt[i+1]; r++ {
-			src, k := revSrc[r], int32(revPair[r])
+		for r := bs.revAt[i]; r < bs.revAt[i+1]; r++ {
+			src, k := bs.revSrc[r], int32(bs.revPair[r])
 			for kk := int32(0); kk < int32(t.pairs[src]); kk++ {
 				if kk != k {
-					reach(t.base[src]+1+kk, t.side[src], w, d)
+					bs.reach(t.base[src]+1+kk, t.side[src], w, d)
 				}
 			}
 		}
 	}
-	t.count()
+}
+
+// reach tells a predecessor state q, whose actor is actor, that a
+// successor is won by w in d plies: a win for the actor wins q, and q
+// is lost once every successor is.
+func (bs *banSolve) reach(q int32, actor engine.Color, w int8, d int32) {
+	if bs.done[q] {
+		return
+	}
+	if winnerCode(actor) == w {
+		bs.resolve(q, w, d+1)
+		return
+	}
+	bs.count[q]--
+	if bs.count[q] == 0 {
+		bs.resolve(q, w, d+1)
+	}
 }
 
 // count fills the statistics over the states reachable from the start.

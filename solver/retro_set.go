@@ -1,6 +1,10 @@
 package solver
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/thinchess/thinchess/internal/par"
+)
 
 // Keys are stored mixed: a keyMix is a bijection of the state keys, so a
 // mixed key identifies its state exactly and unmix recovers it, while
@@ -391,7 +395,7 @@ func newKeyIndex(parts []*keySet, workers int, filter bool) (*keyIndex, []uint16
 			last++
 		}
 		group := parts[first:last]
-		parallel(workers, func(w int) {
+		par.Phase(workers, func(w int) {
 			for i := w; i < len(group); i += workers {
 				o := first + i
 				lo, hi := offsets[o], offsets[o+1]

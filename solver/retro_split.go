@@ -1,5 +1,7 @@
 package solver
 
+import "github.com/thinchess/thinchess/internal/par"
+
 // A solve starts with one part of the set of states per worker, which
 // suits small solves: their parts stay in the cache, and each part is an
 // array to grow and to loop over. A set larger than the caches is split
@@ -28,7 +30,7 @@ func (s *solve) split(parts []*keySet, frontier *[2][][]uint32, bits uint) []*ke
 	for o := range fr {
 		fr[o] = make([][]uint32, len(next))
 	}
-	parallel(s.opt.Workers, func(w int) {
+	par.Phase(s.opt.Workers, func(w int) {
 		for o := w; o < len(parts); o += s.opt.Workers {
 			part := parts[o]
 			sub := func(h uint64) int { return o<<bits | int(h<<s.partBits>>(64-bits)) }

@@ -50,9 +50,11 @@ failed build leaves --out as it was. Each problem is printed as
 path:line:col: message, with paths from the current folder; the exit
 status is 1 on any error. A source folder without modes, content pages or
 packs is refused: --allow-empty publishes such a site anyway. A build
-that takes more than a second reports its phase on stderr (load, verify
-N/M, certificates, wasm, render, write) at most once a second. -q prints
-only errors and warnings, not the progress or the summary.
+that takes more than a second reports its phase and step on stderr
+(process: load, verify N/M, certificates; assemble: wasm, dates; render:
+pages, minify; write) at most once a second; the summary gives each
+phase's time and its steps'. -q prints only errors and warnings, not the
+progress or the summary.
 
 flags:
 `

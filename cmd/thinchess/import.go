@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -85,26 +86,12 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 		return fs.usageError("--min-rating %d is more than --max-rating %d", *minRating, *maxRating)
 	}
 
-	name, in, size := rest[1], stdin, int64(-1)
-	if name == "-" {
-		name = "stdin"
-		if f, ok := stdin.(*os.File); ok {
-			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-				size = fi.Size()
-			}
-		}
-	} else {
-		f, err := os.Open(name)
-		if err != nil {
-			fmt.Fprintf(stderr, "thinchess import: %v\n", err)
-			return 1
-		}
-		defer f.Close()
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-			size = fi.Size()
-		}
-		in = f
+	in, name, size, err := openImportInput(rest[1])
+	if err != nil {
+		fmt.Fprintf(stderr, "thinchess import: %v\n", err)
+		return 1
 	}
+	defer in.Close()
 	// An interrupt stops the import, while reading or between two
 	// puzzles, and leaves the pack as it was (WritePack removes its
 	// temporary file).
@@ -130,31 +117,8 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 			opt.Themes = append(opt.Themes, t)
 		}
 	}
-	header := mode.PackHeader{
-		Title:     "Lichess puzzles",
-		Summary:   "Mate puzzles from the lichess.org puzzle database, each proven by mate search.",
-		Source:    "lichess.org puzzle database (https://database.lichess.org/#puzzles)",
-		Licence:   "CC0",
-		Variant:   "chess",
-		Generator: "thinchess import lichess",
-		Body:      "Mate puzzles of the [lichess.org puzzle database](https://database.lichess.org/#puzzles), dedicated to the public domain (CC0). Each puzzle starts after the opponent's move and was checked by the bounded mate search: the claimed mate is the shortest, and every recorded defence a longest one (a shorter one is replaced, and the puzzle's notes say so).",
-	}
 	stop := rep.run()
-	diff, err := puzzles.WritePack(*out, *pack, header, func(yield func(*mode.PackLine, error) bool) {
-		for pz, err := range puzzles.ImportLichess(lr, opt) {
-			if err != nil {
-				yield(nil, fmt.Errorf("%s: %v", name, err))
-				return
-			}
-			if ctx.Err() != nil {
-				yield(nil, errInterrupted)
-				return
-			}
-			if !yield(pz.PackLine(), nil) {
-				return
-			}
-		}
-	})
+	diff, err := puzzles.WritePack(*out, *pack, lichessHeader, importLines(ctx, name, puzzles.ImportLichess(lr, opt)))
 	stop()
 	data := filepath.Join(*out, "packs", *pack+".jsonl")
 	switch {
@@ -171,6 +135,61 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 		data, diff.Written(), diff.Added, diff.Changed, diff.Removed, diff.Unchanged)
 	fmt.Fprintf(stdout, "check them with: thinchess check --src %s %s\n", *out, filepath.ToSlash(filepath.Join("packs", *pack+".jsonl")))
 	return 0
+}
+
+// openImportInput opens the CSV file name, or standard input for "-",
+// and returns it, the name to give in messages, and its size when it is
+// a regular file, else -1.
+func openImportInput(name string) (io.ReadCloser, string, int64, error) {
+	if name == "-" {
+		size := int64(-1)
+		if f, ok := stdin.(*os.File); ok {
+			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+				size = fi.Size()
+			}
+		}
+		return io.NopCloser(stdin), "stdin", size, nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, "", 0, err
+	}
+	size := int64(-1)
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		size = fi.Size()
+	}
+	return f, name, size, nil
+}
+
+// lichessHeader is the header of a pack imported from lichess.
+var lichessHeader = mode.PackHeader{
+	Title:     "Lichess puzzles",
+	Summary:   "Mate puzzles from the lichess.org puzzle database, each proven by mate search.",
+	Source:    "lichess.org puzzle database (https://database.lichess.org/#puzzles)",
+	Licence:   "CC0",
+	Variant:   "chess",
+	Generator: "thinchess import lichess",
+	Body:      "Mate puzzles of the [lichess.org puzzle database](https://database.lichess.org/#puzzles), dedicated to the public domain (CC0). Each puzzle starts after the opponent's move and was checked by the bounded mate search: the claimed mate is the shortest, and every recorded defence a longest one (a shorter one is replaced, and the puzzle's notes say so).",
+}
+
+// importLines turns the converted puzzles of the file name into pack
+// lines; an error of the conversion, or an interrupt, ends them.
+func importLines(ctx context.Context, name string, pzs iter.Seq2[*puzzles.Puzzle, error]) iter.Seq2[*mode.PackLine, error] {
+	return func(yield func(*mode.PackLine, error) bool) {
+		for pz, err := range pzs {
+			if err != nil {
+				yield(nil, fmt.Errorf("%s: %v", name, err))
+				return
+			}
+			if ctx.Err() != nil {
+				yield(nil, errInterrupted)
+				return
+			}
+			if !yield(pz.PackLine(), nil) {
+				return
+			}
+		}
+	}
 }
 
 // printTaken lists the puzzles a pack left out because their id was

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"runtime"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/par"
 )
 
 func init() {
@@ -73,7 +73,6 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	} else if est > perftAnnounce {
 		fmt.Fprintf(stderr, "perft: depth %d, about %.1e nodes (estimated); Ctrl+C stops\n", *depth, est)
 	}
-	workers := runtime.NumCPU()
 	start := time.Now()
 	res := perftResult{Depth: *depth}
 	if *divide {
@@ -82,13 +81,13 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 		for _, m := range p.LegalMoves(buf[:0]) {
 			san := p.SAN(m)
 			u := p.Make(m)
-			n := p.PerftParallel(*depth-1, workers)
+			n := p.PerftParallel(*depth-1, par.Each)
 			p.Unmake(u)
 			res.Divide[san] = n
 			res.Nodes += n
 		}
 	} else {
-		res.Nodes = p.PerftParallel(*depth, workers)
+		res.Nodes = p.PerftParallel(*depth, par.Each)
 	}
 	res.Seconds = time.Since(start).Seconds()
 

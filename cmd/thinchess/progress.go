@@ -14,9 +14,9 @@ import (
 // time the phase changes and at most one a tick in between, so a short
 // build prints only its summary and a long one shows it is alive.
 //
-//	thinchess build:   1.0 s  verify 12/261
-//	thinchess build:   2.0 s  verify 140/261
-//	thinchess build:   2.4 s  wasm
+//	thinchess build:   1.0 s  process: verify 12/261
+//	thinchess build:   2.0 s  process: verify 140/261
+//	thinchess build:   2.4 s  assemble: wasm
 type buildProgress struct {
 	cmd   string
 	w     io.Writer
@@ -71,7 +71,7 @@ func (p *buildProgress) report(pr site.Progress) {
 }
 
 // maybePrint prints the current progress when the build is past quiet
-// and either the phase changed (phaseChange allows it) or a tick has
+// and either the phase or step changed (phaseChange allows it) or a tick has
 // passed since the last line with something new, or ten ticks without.
 // p.mu is held.
 func (p *buildProgress) maybePrint(phaseChange bool) {
@@ -82,7 +82,7 @@ func (p *buildProgress) maybePrint(phaseChange bool) {
 	since := now.Sub(p.last)
 	switch {
 	case p.printed.Phase == "":
-	case phaseChange && p.cur.Phase != p.printed.Phase:
+	case phaseChange && !p.cur.SameStep(p.printed):
 	case p.cur != p.printed && since >= p.tick:
 	case since >= 10*p.tick:
 	default:

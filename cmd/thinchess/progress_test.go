@@ -10,7 +10,7 @@ import (
 )
 
 // TestBuildProgress: nothing within the first second, then a line at
-// each phase and at most one a second within one, on a fake clock.
+// each phase and step and at most one a second within one, on a fake clock.
 func TestBuildProgress(t *testing.T) {
 	var out bytes.Buffer
 	clock := time.Unix(0, 0)
@@ -20,14 +20,16 @@ func TestBuildProgress(t *testing.T) {
 		at time.Duration // since the start
 		pr site.Progress
 	}{
-		{0, site.Progress{Phase: "load"}},
-		{100 * time.Millisecond, site.Progress{Phase: "verify", Total: 4}},
-		{900 * time.Millisecond, site.Progress{Phase: "verify", Done: 1, Total: 4}},
-		{1100 * time.Millisecond, site.Progress{Phase: "verify", Done: 2, Total: 4}},
-		{1500 * time.Millisecond, site.Progress{Phase: "verify", Done: 3, Total: 4}},
-		{2200 * time.Millisecond, site.Progress{Phase: "verify", Done: 4, Total: 4}},
-		{2300 * time.Millisecond, site.Progress{Phase: "wasm"}},
-		{2400 * time.Millisecond, site.Progress{Phase: "render"}},
+		{0, site.Progress{Phase: "process", Step: "load"}},
+		{100 * time.Millisecond, site.Progress{Phase: "process", Step: "verify", Total: 4}},
+		{900 * time.Millisecond, site.Progress{Phase: "process", Step: "verify", Done: 1, Total: 4}},
+		{1100 * time.Millisecond, site.Progress{Phase: "process", Step: "verify", Done: 2, Total: 4}},
+		{1500 * time.Millisecond, site.Progress{Phase: "process", Step: "verify", Done: 3, Total: 4}},
+		{2200 * time.Millisecond, site.Progress{Phase: "process", Step: "verify", Done: 4, Total: 4}},
+		{2260 * time.Millisecond, site.Progress{Phase: "process", Step: "certificates"}},
+		{2300 * time.Millisecond, site.Progress{Phase: "assemble", Step: "wasm"}},
+		{2400 * time.Millisecond, site.Progress{Phase: "render", Step: "pages"}},
+		{2460 * time.Millisecond, site.Progress{Phase: "render", Step: "minify"}},
 		{2500 * time.Millisecond, site.Progress{Phase: "write", Total: 300}},
 	}
 	for _, s := range steps {
@@ -39,10 +41,12 @@ func TestBuildProgress(t *testing.T) {
 		clock = time.Unix(0, 0).Add(at)
 		p.maybePrint(false)
 	}
-	want := `thinchess build:   1.1 s  verify 2/4
-thinchess build:   2.2 s  verify 4/4
-thinchess build:   2.3 s  wasm
-thinchess build:   2.4 s  render
+	want := `thinchess build:   1.1 s  process: verify 2/4
+thinchess build:   2.2 s  process: verify 4/4
+thinchess build:   2.3 s  process: certificates
+thinchess build:   2.3 s  assemble: wasm
+thinchess build:   2.4 s  render: pages
+thinchess build:   2.5 s  render: minify
 thinchess build:   2.5 s  write
 thinchess build:  12.5 s  write
 `

@@ -349,7 +349,7 @@ func (s *server) rebuild(opt site.BuildOptions, stdout, stderr io.Writer) {
 func (s *server) setProgress(pr site.Progress) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	phase := pr.Phase != s.progress.Phase
+	phase := !pr.SameStep(s.progress)
 	s.progress = pr
 	if s.files != nil || (!phase && time.Since(s.sent) < 200*time.Millisecond) {
 		return

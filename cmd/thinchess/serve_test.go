@@ -367,7 +367,7 @@ func TestServeAnswersDuringFirstBuild(t *testing.T) {
 	inVerify, release := make(chan struct{}), make(chan struct{})
 	var once sync.Once
 	opt := site.BuildOptions{Src: src, CacheDir: "", Verify: verify.DefaultOptions, Progress: func(pr site.Progress) {
-		if pr.Phase == "verify" {
+		if pr.Step == "verify" {
 			once.Do(func() { close(inVerify); <-release })
 		}
 	}}
@@ -389,11 +389,11 @@ func TestServeAnswersDuringFirstBuild(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), "Building the site…") || !strings.Contains(string(body), `<span id="progress">verify 0/1</span>`) {
+	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), "Building the site…") || !strings.Contains(string(body), `<span id="progress">process: verify 0/1</span>`) {
 		t.Errorf("during the first build: status %d\n%s", resp.StatusCode, body)
 	}
 	page := events(t, url+"/_thinchess/events?gen=0")
-	if ev := readEvent(t, page); ev != "event: progress\ndata: verify 0/1\n" {
+	if ev := readEvent(t, page); ev != "event: progress\ndata: process: verify 0/1\n" {
 		t.Errorf("the page's first event %q, want the progress", ev)
 	}
 	close(release)

@@ -1,5 +1,5 @@
 // Package par runs a function over many items on every core: the one
-// helper the build uses for "do this to N things in parallel". Results
+// helper the module uses for "do this to N things in parallel". Results
 // keep the order of the items, so parallel output stays deterministic.
 //
 //	sizes := par.Map(files, func(f string) int { return len(render(f)) })
@@ -10,6 +10,15 @@
 //
 //	for pz := range par.Stream(rows, 128, convert) { write(pz) }
 //
-// Hot loops with their own division of work (the retrograde solver,
-// whose workers each own a range of keys) keep their own pools.
+// Phase is for a loop of many short phases, each split between a fixed
+// number of workers (the retrograde solver's, whose workers each own a
+// range of keys): its goroutines stay between phases instead of being
+// started for each.
+//
+//	for level := range levels {
+//		par.Phase(workers, func(w int) { expand(level, w) })
+//	}
+//
+// The engine imports nothing of the module, so it does not use par: its
+// PerftParallel takes the loop from its caller (the CLI passes Each).
 package par

@@ -39,7 +39,7 @@ const Package = "./cmd/thinchess-wasm"
 // is built from: the packages `go list -deps` names for it under GOOS=js,
 // by their top folder. It imports nothing outside the module and the
 // standard library (TestSourceDirsCoverDeps).
-var SourceDirs = []string{"engine", "solver", "bridge", "cmd/thinchess-wasm", "internal/wire"}
+var SourceDirs = []string{"engine", "solver", "bridge", "cmd/thinchess-wasm", "internal/par", "internal/wire"}
 
 // Flags are the go build flags of the engine, the same for the embedded
 // engine and one compiled from source.

@@ -90,12 +90,41 @@ func kingDist(b *engine.Board, a, c engine.Square) int {
 // distance of each side's leading piece to its far rank dominates.
 func Evaluate(p *engine.Position) int {
 	sh := shapeOf(p.B)
-	b := p.B
 	race := p.R.Goal == engine.GoalRace
-	promotes := p.R.Promotion != 0 && !race
+	var e evalTerms
+	e.lead = [2]int{p.B.H, p.B.H}
+	e.addPieces(p, sh, race, p.R.Promotion != 0 && !race)
+	e.addKings(p, sh)
+	score := e.score
+	if !race {
+		score[0] += mopUp(p, sh, e.material, engine.White)
+		score[1] += mopUp(p, sh, e.material, engine.Black)
+	} else {
+		score[0] += raceLead(e.lead[0])
+		score[1] += raceLead(e.lead[1])
+	}
+	v := e.material[0] - e.material[1] + score[0] - score[1]
+	if p.Side == engine.Black {
+		v = -v
+	}
+	return v + 10 // the move is worth a little
+}
 
-	var material, npm, score, kingAttacks [2]int
-	lead := [2]int{b.H, b.H} // each side's nearest distance to its far rank
+// evalTerms are Evaluate's sums, by colour.
+type evalTerms struct {
+	material, npm, score [2]int
+	// kingAttacks counts the moves of a side's pieces to squares next
+	// to the other king.
+	kingAttacks [2]int
+	lead        [2]int // each side's nearest distance to its far rank
+}
+
+// addPieces adds every piece's material and the terms of its square:
+// under the race goal its progress, for a pawn pawnTerm, for a knight,
+// bishop, rook or queen its mobility, centralisation and attacks next to
+// the enemy king.
+func (e *evalTerms) addPieces(p *engine.Position, sh *shape, race, promotes bool) {
+	b := p.B
 	for s := 0; s < b.N; s++ {
 		sq := engine.Square(s)
 		pc := p.At(sq)
@@ -103,9 +132,9 @@ func Evaluate(p *engine.Position) int {
 			continue
 		}
 		c, t := pc.Color(), pc.Type()
-		material[c] += solver.PieceValue(t)
+		e.material[c] += solver.PieceValue(t)
 		if t != engine.Pawn && t != engine.King {
-			npm[c] += solver.PieceValue(t)
+			e.npm[c] += solver.PieceValue(t)
 		}
 		rank := b.Rank(sq)
 		toGo := b.H - 1 - rank // ranks to the far rank
@@ -113,25 +142,25 @@ func Evaluate(p *engine.Position) int {
 			toGo = rank
 		}
 		if race {
-			lead[c] = min(lead[c], toGo)
-			score[c] += 12 * (b.H - 1 - toGo)
+			e.lead[c] = min(e.lead[c], toGo)
+			e.score[c] += 12 * (b.H - 1 - toGo)
 		}
 		enemyKing := p.King(c.Other())
 		switch t {
 		case engine.Pawn:
-			score[c] += pawnTerm(p, sq, c, toGo, promotes)
+			e.score[c] += pawnTerm(p, sq, c, toGo, promotes)
 		case engine.Knight:
-			score[c] += 4 * sh.centre[s]
+			e.score[c] += 4 * sh.centre[s]
 			n := 0
 			for _, to := range b.KnightTargets(sq) {
 				if q := p.At(to); q == engine.NoPiece || q.Color() != c {
 					n++
 				}
 				if enemyKing != engine.NoSquare && kingDist(b, to, enemyKing) <= 1 {
-					kingAttacks[c]++
+					e.kingAttacks[c]++
 				}
 			}
-			score[c] += 4 * n
+			e.score[c] += 4 * n
 		case engine.Bishop, engine.Rook, engine.Queen:
 			n := 0
 			for d := 0; d < 8; d++ {
@@ -144,7 +173,7 @@ func Evaluate(p *engine.Position) int {
 						n++
 					}
 					if enemyKing != engine.NoSquare && kingDist(b, to, enemyKing) <= 1 {
-						kingAttacks[c]++
+						e.kingAttacks[c]++
 					}
 					if q != engine.NoPiece {
 						break
@@ -153,26 +182,29 @@ func Evaluate(p *engine.Position) int {
 			}
 			switch t {
 			case engine.Bishop:
-				score[c] += 4*n + 3*sh.centre[s]
+				e.score[c] += 4*n + 3*sh.centre[s]
 			case engine.Rook:
-				score[c] += 2 * n
+				e.score[c] += 2 * n
 			default:
-				score[c] += n + 2*sh.centre[s]
+				e.score[c] += n + 2*sh.centre[s]
 			}
 		}
 	}
+}
 
-	// Phase: 256 with plenty of pieces, falling to 0 as they come off.
-	totalNPM := npm[0] + npm[1]
-	phase := min(totalNPM, 4000) * 256 / 4000
-
+// addKings adds each king's terms, weighed by the phase of the game (256
+// with plenty of pieces, falling to 0 as they come off): endgame kings
+// walk to the centre, middlegame kings stay home behind their pieces,
+// and attacks next to a king count while the attacker still has heavy
+// pieces. addPieces must have run.
+func (e *evalTerms) addKings(p *engine.Position, sh *shape) {
+	b := p.B
+	phase := min(e.npm[0]+e.npm[1], 4000) * 256 / 4000
 	for c := engine.White; c <= engine.Black; c++ {
 		k := p.King(c)
 		if k == engine.NoSquare {
 			continue
 		}
-		// Endgame kings walk to the centre; middlegame kings stay home
-		// behind their pieces.
 		shield := 0
 		for _, t := range b.KingTargets(k) {
 			if q := p.At(t); q != engine.NoPiece && q.Color() == c {
@@ -181,28 +213,12 @@ func Evaluate(p *engine.Position) int {
 		}
 		eg := 5 * sh.centre[k]
 		mg := 4*shield - 3*sh.centre[k]
-		score[c] += (mg*phase + eg*(256-phase)) / 256
-		// King safety: attacks near the king count while the attacker
-		// still has heavy pieces.
+		e.score[c] += (mg*phase + eg*(256-phase)) / 256
 		them := c.Other()
 		if p.Count(them, engine.Queen)+p.Count(them, engine.Rook) > 0 {
-			score[c] -= 5 * kingAttacks[them] * phase / 256
+			e.score[c] -= 5 * e.kingAttacks[them] * phase / 256
 		}
 	}
-
-	if !race {
-		score[0] += mopUp(p, sh, material, engine.White)
-		score[1] += mopUp(p, sh, material, engine.Black)
-	} else {
-		score[0] += raceLead(lead[0])
-		score[1] += raceLead(lead[1])
-	}
-
-	v := material[0] - material[1] + score[0] - score[1]
-	if p.Side == engine.Black {
-		v = -v
-	}
-	return v + 10 // the move is worth a little
 }
 
 // raceLead rewards the side whose leading piece is close to its far rank.

@@ -1,4 +1,4 @@
-package solver
+package par
 
 import (
 	"sync"
@@ -7,12 +7,12 @@ import (
 	"time"
 )
 
-// TestParallelRunsEveryShareOnce runs phases of parallel from several
+// TestPhaseRunsEveryShareOnce runs phases of Phase from several
 // goroutines at once (one holds the crew, the others spawn), with
 // different numbers of workers, shares of different lengths and pauses
 // long enough for the crew to park, and checks that every phase runs
-// each share exactly once and is over when parallel returns.
-func TestParallelRunsEveryShareOnce(t *testing.T) {
+// each share exactly once and is over when Phase returns.
+func TestPhaseRunsEveryShareOnce(t *testing.T) {
 	var callers sync.WaitGroup
 	for caller := range 4 {
 		callers.Add(1)
@@ -22,7 +22,7 @@ func TestParallelRunsEveryShareOnce(t *testing.T) {
 				workers := 1 + (phase+caller)%4
 				counts := make([]atomic.Int32, workers)
 				var busy atomic.Int64
-				parallel(workers, func(w int) {
+				Phase(workers, func(w int) {
 					counts[w].Add(1)
 					if w == phase%workers {
 						// One long share, so that the others run while

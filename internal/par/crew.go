@@ -1,4 +1,4 @@
-package solver
+package par
 
 import (
 	"sync"
@@ -6,18 +6,31 @@ import (
 	"time"
 )
 
-// parallel runs fn(w) for w in [0, workers) at once, some on the calling
-// goroutine, and waits for them all.
+// Phase calls fn(w) for every w in [0, workers), the shares of one phase
+// of a loop of many short phases, at once, some on the calling goroutine,
+// and returns when every call has. Unlike Each, which starts goroutines
+// for each call and suits a few long loops (the build's pages and
+// modes), Phase keeps its goroutines between calls.
 //
-// A solve runs a hundred or more short phases one after the other (two a
-// level of the enumeration, two a distance of the propagation), each
-// split between the workers. Starting goroutines for each phase would
-// wake a parked thread every time, tens of microseconds on a virtual
-// machine; so the other workers are the members of a crew of goroutines
-// that stay, and spin for a while after a phase waiting for the next one
-// before they park. A second solve running at the same time finds the
-// crew busy and starts goroutines of its own instead.
-func parallel(workers int, fn func(w int)) {
+// The retrograde solver runs a hundred or more short phases one after
+// the other (two a level of the enumeration, two a distance of the
+// propagation), each split between its workers, which each own a range
+// of keys. Starting goroutines for each phase would wake a parked thread
+// every time, tens of microseconds on a virtual machine; so the other
+// workers are the members of a crew of goroutines that stay, and spin
+// for a while after a phase waiting for the next one before they park.
+// A second caller running at the same time finds the crew busy and
+// starts goroutines of its own instead.
+//
+// Measured on the project's 2-core machine (docs/performance.md): on
+// 2026-11-25, fairly quiet, the crew took the 1×12 solve from 74.6 to
+// 71.5 ms and Gardner's 1×8 from 0.51 to 0.47 ms against goroutines
+// started for each phase. On 2026-11-26, under a load average of 11 to
+// 18 from other work, the solver on Each instead was no slower (the 1×12
+// through the CLI: median 311 against 349 ms, alternated): the crew's
+// spinning pays only when cores are free. It stays, as the machine a
+// build runs on is usually quiet.
+func Phase(workers int, fn func(w int)) {
 	if workers == 1 {
 		fn(0)
 		return
@@ -30,7 +43,7 @@ func parallel(workers int, fn func(w int)) {
 	theCrew.run(workers, fn)
 }
 
-// spawn is parallel on goroutines of its own.
+// spawn is Phase on goroutines of its own.
 func spawn(workers int, fn func(w int)) {
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -53,7 +66,7 @@ const crewSpin = 100 * time.Microsecond
 // share takes to run.
 const stealBelow = 20 * time.Microsecond
 
-// crew holds the goroutines of parallel. A phase's shares are tasks that
+// crew holds the goroutines of Phase. A phase's shares are tasks that
 // the caller and the members claim from the phase word: a sequence number
 // in its top 32 bits, the number of tasks (workers) in the next 16 and
 // the next task to claim in the low 16. A claim is a compare-and-swap of
