@@ -217,6 +217,11 @@ export class Corpus {
     // fetched too while they may hold a nearer puzzle, four at most.
     const enough = (k) => open.length > 0 && (chunksOpen >= 4 || k >= list.length ||
       Math.min(...open.map(gap)) <= dist(this.index.chunks[list[k]]));
+    // The chunks whose range holds the target among the first four are
+    // fetched unless one holds a puzzle of exactly that rating: ask for
+    // them at once rather than one after another (the trainer's first
+    // puzzle waited for each in turn).
+    list.slice(0, 4).forEach((i) => { if (dist(this.index.chunks[i]) === 0) this.chunk(i); });
     const step = (k) => {
       if (enough(k)) return Promise.resolve({ e: pick(open), exhausted: false });
       if (k >= list.length) {

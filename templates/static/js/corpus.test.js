@@ -97,6 +97,19 @@ test('near picks an unplayed puzzle close to the target, fetching the nearest ch
   assert.deepEqual([...seen].sort(), ['a1', 'a2'], 'within the nearest chunk (a tie goes to the first)');
 });
 
+test('near asks at once for every chunk among the first four whose range holds the target', async () => {
+  const { c, fetched } = corpus();
+  // Chunk 1 (1200–1300) and a second chunk over the same range of pack b.
+  c.index.chunks[2] = { ...c.index.chunks[2], lo: 1200, hi: 1400 };
+  let pending = 0;
+  const inner = c.fetchJSON;
+  c.fetchJSON = (u) => { pending++; return inner(u); };
+  const r = c.near({}, 1250, null, () => 0);
+  assert.equal(pending, 2, 'both chunks holding 1250 requested before the first answers');
+  assert.ok((await r).e);
+  assert.deepEqual(fetched.slice().sort(), ['../c1.json', '../c2.json']);
+});
+
 test('near passes over a chunk it cannot fetch (offline) for the next nearest', async () => {
   const { c } = corpus();
   c.index.chunks.push({ url: 'missing.json', pack: 'b', n: 1, lo: 1400, hi: 1400, families: ['standard'], themes: {} });

@@ -338,10 +338,19 @@ export class Puzzle {
     return Promise.resolve();
   }
 
+  /**
+   * preview labels the Hint button for puzzle data before it loads, so
+   * the controls keep their size when it does (a longer "Show solution"
+   * can wrap them onto a second row).
+   * @param {TrainEntry} data
+   */
+  preview(data) {
+    if (this.hintBtn) this.hintBtn.textContent = hintLabel(data, 0);
+  }
+
   updateHintButton() {
     if (!this.hintBtn) return;
-    const hints = this.data.puzzle.hints || [];
-    this.hintBtn.textContent = this.hintsShown < hints.length ? 'Hint' : 'Show solution';
+    this.hintBtn.textContent = hintLabel(this.data, this.hintsShown);
     this.hintBtn.disabled = this.solved || this.shown;
     this.hintBtn.hidden = !!this.opts.hintsAllowed && !this.opts.hintsAllowed();
   }
@@ -440,4 +449,15 @@ export class Puzzle {
     on('restart', () => this.restart());
     on('free', () => this.free());
   }
+}
+
+/**
+ * hintLabel is the Hint button's label once `shown` hints of puzzle data
+ * are shown: Hint while hints remain, then Show solution.
+ * @param {TrainEntry} data
+ * @param {number} shown
+ * @returns {string}
+ */
+function hintLabel(data, shown) {
+  return shown < (data.puzzle.hints || []).length ? 'Hint' : 'Show solution';
 }

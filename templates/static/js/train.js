@@ -411,7 +411,16 @@ export class Trainer {
       this.bindPuzzle();
     }
     this.showProgress();
-    return this.puzzle.load(e).then(() => {
+    // The board takes the puzzle's shape at once (its pieces come with
+    // the engine), so the panel beside it does not move when they do.
+    const b = this.puzzle.game.board;
+    if (b.w !== e.w || b.h !== e.h) b.setCells(e.w, e.h, new Array(e.w * e.h).fill(''));
+    this.puzzle.preview(e);
+    const play = $('.play');
+    if (play) play.classList.remove('pending');
+    // The puzzle's text paints before its table and engine are asked
+    // for: they may be large, and the player reads the task meanwhile.
+    return afterPaint().then(() => this.puzzle.load(e)).then(() => {
       this.puzzle.game.board.fit(); // the header above may have grown
       announce('New puzzle: ' + e.puzzle.task);
     });
@@ -578,6 +587,14 @@ export class Trainer {
     }, (err) => this.failed(err, openID));
     return openID();
   }
+}
+
+/**
+ * afterPaint resolves once the browser has painted the current frame.
+ * @returns {Promise<void>}
+ */
+function afterPaint() {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
 // The page's controller (TC.page) is the puzzle being trained, once the
