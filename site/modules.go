@@ -65,9 +65,14 @@ var pageScripts = map[string]string{
 
 const defaultScript = "prefs.js"
 
+// puzzleScript is the entry of a mode page that is a puzzle (with its
+// solution tree); a mode page that plays a game loads pageScripts'
+// mode.js, without the puzzle's code.
+const puzzleScript = "puzzlepage.js"
+
 // scriptEntries lists the entry modules in a fixed order.
 func scriptEntries() []string {
-	entries := []string{defaultScript}
+	entries := []string{defaultScript, puzzleScript}
 	for _, e := range pageScripts {
 		entries = append(entries, e)
 	}

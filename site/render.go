@@ -232,6 +232,9 @@ func (p *page) Script() (string, error) {
 }
 
 func (p *page) script() string {
+	if p.Kind == "mode" && p.Mode != nil && p.Mode.solvable() {
+		return puzzleScript
+	}
 	if s, ok := pageScripts[p.Kind]; ok {
 		return s
 	}
@@ -409,6 +412,13 @@ func (r *renderer) dataView(m *mode.Mode) (*modeView, error) {
 		mv.Puzzle = &puzzleView{Task: mv.task()}
 	}
 	return mv, nil
+}
+
+// solvable reports whether the mode's page is a puzzle the player
+// solves: a puzzle with its solution tree (the page's data carries it).
+// Its page loads puzzleScript; any other mode page plays a game.
+func (mv *modeView) solvable() bool {
+	return mv.Mode.Puzzle != nil && mv.V != nil && mv.V.Tree != nil
 }
 
 // task says what the puzzle asks.

@@ -1,0 +1,52 @@
+// @ts-check
+// A mode page opened on a linked line of moves (?moves=, as the state
+// graph's explorer links it): shared by the game's entry (mode.js) and
+// the puzzle's (puzzlepage.js).
+import { $, announce } from './dom.js';
+import { linkedMoves } from './position.js';
+
+/** @typedef {import('./game.js').Game} Game */
+
+// playFrom plays a linked line from the start (out of the puzzle checker,
+// if any), then lets the player take the side to move against the
+// computer. A line that cannot be played stops at its first bad move and
+// says so. c is the page's Game or Puzzle.
+/**
+ * @param {Game | {game: Game, free(): void}} c
+ * @param {ReturnType<typeof linkedMoves>} moves
+ * @returns {Promise<void>}
+ */
+export function playFrom(c, moves) {
+  const g = 'free' in c ? c.game : c;
+  if ('free' in c) c.free();
+  if (!Array.isArray(moves)) { g.showError(moves.error); return Promise.resolve(); }
+  g.cancelPending();
+  let played = 0;
+  const chain = moves.reduce((p, m) => p.then(() => g.engine.call('play', g.id, m).then((s) => { played++; return s; })), Promise.resolve(g.state));
+  return chain.then((s) => {
+    g.opponent = (g.data && g.data.opponent) || 'perfect';
+    const sel = $('#opponent');
+    if (sel) sel.value = g.opponent;
+    g.human = s.side;
+    g.board.setFlipped(s.side === 'black');
+    g.setState(s, false);
+    const note = 'Playing from the position after ' + played + (played === 1 ? ' move' : ' moves') + ' of the linked line. You play ' + s.side + '. ' + s.statusText;
+    g.setStatus(note);
+    announce(note);
+  }, (err) => {
+    g.showError('Move ' + (played + 1) + ' of the linked line cannot be played: ' + err.message);
+    return g.engine.call('state', g.id).then((s) => g.setState(s, false));
+  });
+}
+
+/**
+ * openMode starts the page's controller c and plays the URL's linked
+ * line, if any, once it has started.
+ * @param {Game | {game: Game, free(): void, start(): Promise<unknown>}} c
+ */
+export function openMode(c) {
+  const moves = linkedMoves(new URLSearchParams(location.search).get('moves'));
+  c.start().then(() => {
+    if (moves) return playFrom(c, moves);
+  }).catch(() => {});
+}
