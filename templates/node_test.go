@@ -15,13 +15,7 @@ func TestNodeUnitTests(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the Node unit tests are skipped with -short")
 	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("the front end's unit tests need node in CI: %v", err)
-		}
-		t.Skipf("skipping the front end's unit tests: %v (install Node 20 or later)", err)
-	}
+	node := needTool(t, "node", "the front end's unit tests", "install Node 20 or later")
 	readModules(t)
 	cmd := exec.Command(node, "--test", "static/js/")
 	out, err := cmd.CombinedOutput()
@@ -48,4 +42,19 @@ func readModules(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// needTool returns the path of a program the test runs (for what), and
+// skips the test, saying how to install it, when it is not on PATH,
+// except in CI (CI set), where a missing program is a failure.
+func needTool(t *testing.T, name, what, install string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s: %s is required in CI and not on PATH: %v", what, name, err)
+		}
+		t.Skipf("skipping %s: %v (%s)", what, err, install)
+	}
+	return p
 }

@@ -18,13 +18,7 @@ func TestTypeCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the type check is skipped with -short")
 	}
-	tsc, err := exec.LookPath("tsc")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("the front end's type check needs tsc in CI: %v", err)
-		}
-		t.Skipf("skipping the front end's type check: %v (npm install -g typescript@5)", err)
-	}
+	tsc := needTool(t, "tsc", "the front end's type check", "npm install -g typescript@5")
 	readModules(t)
 	out, err := exec.Command(tsc, "--noEmit", "-p", "static").CombinedOutput()
 	if err != nil {

@@ -2,7 +2,7 @@
 // A mode page opened on a linked line of moves (?moves=, as the state
 // graph's explorer links it): shared by the game's entry (mode.js) and
 // the puzzle's (puzzlepage.js).
-import { $, announce } from './dom.js';
+import { $, json, announce, onPage } from './dom.js';
 import { linkedMoves } from './position.js';
 
 /** @typedef {import('./game.js').Game} Game */
@@ -40,13 +40,20 @@ export function playFrom(c, moves) {
 }
 
 /**
- * openMode starts the page's controller c and plays the URL's linked
- * line, if any, once it has started.
- * @param {Game | {game: Game, free(): void, start(): Promise<unknown>}} c
+ * modePage runs a mode page: make(data, root) builds its controller (a
+ * Game, or a Puzzle on a puzzle's page) from the page's mode data, which
+ * starts and then plays the URL's linked line, if any.
+ * @param {(data: any, root: ParentNode) => Game | {game: Game, free(): void, start(): Promise<unknown>}} make
  */
-export function openMode(c) {
-  const moves = linkedMoves(new URLSearchParams(location.search).get('moves'));
-  c.start().then(() => {
-    if (moves) return playFrom(c, moves);
-  }).catch(() => {});
+export function modePage(make) {
+  onPage('mode', () => {
+    const data = json('mode-data');
+    if (!data) return null;
+    const c = make(data, $('main'));
+    const moves = linkedMoves(new URLSearchParams(location.search).get('moves'));
+    c.start().then(() => {
+      if (moves) return playFrom(c, moves);
+    }).catch(() => {});
+    return c;
+  });
 }
