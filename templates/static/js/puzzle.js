@@ -27,7 +27,7 @@ const PAUSE = 450;
  * @property {(r: PuzzleResult) => void} [onSolved] the puzzle ended
  * @property {() => void} [onMistake] a wrong move was played
  * @property {() => void} [onRight] a right move was played
- * @property {number} [refutationPause] how long a refuted move stays, in ms
+ * @property {() => number} [refutationPause] how long a refuted move stays, in ms (1,800 when not given)
  * @property {() => boolean} [hintsAllowed] false hides Hint (Storm)
  */
 
@@ -263,7 +263,7 @@ export class Puzzle {
       const shown = text || '✗ ' + san + ' is not the best move. Try again.';
       this.feedback(shown, 'bad');
       announce(shown + ' The move is taken back.');
-      return s.sleep(PAUSE + (text ? (this.opts.refutationPause ?? 1800) : 300));
+      return s.sleep(PAUSE + (text ? (this.opts.refutationPause ? this.opts.refutationPause() : 1800) : 300));
     }).then(() => {
       g.board.mark('wrong', []);
       return s.guard(g.run(g.engine.call('undo', g.id), false));

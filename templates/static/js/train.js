@@ -405,8 +405,8 @@ export class Trainer {
         data: e, root: $('main'),
         onMistake: () => this.mistake(), onRight: () => this.right(), onSolved: (r) => this.solved(r),
         hintsAllowed: () => this.state.hintsAllowed(),
+        refutationPause: () => (this.state.mode === 'storm' ? 700 : 1800),
       });
-      Object.defineProperty(this.puzzle.opts, 'refutationPause', { get: () => (this.state.mode === 'storm' ? 700 : 1800) });
       TC.page = this.puzzle;
       this.bindPuzzle();
     }
