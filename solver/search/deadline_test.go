@@ -64,8 +64,10 @@ var deadlineCases = []struct {
 // TestSearchKeepsItsDeadline runs each search with a clock that runs
 // out at its 1st, 2nd, 3rd, 5th, … read, and checks that the search ends at once
 // every time: at most 5,120 positions (a mate proof's poll interval and a
-// search's), 4 clock reads and no table built after the one that ran
-// out, whatever phase it fell in — a table build included.
+// search's, or the first iteration, which always completes), 5 clock
+// reads (one more than before the first iteration had to complete: its
+// end is timed) and no table built after the one that ran out, whatever
+// phase it fell in — a table build included.
 func TestSearchKeepsItsDeadline(t *testing.T) {
 	for _, tc := range deadlineCases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -79,7 +81,7 @@ func TestSearchKeepsItsDeadline(t *testing.T) {
 				if c.reads < at {
 					break // the search ended before the clock ran out
 				}
-				if n := res.Nodes - c.nodesAt; n > 5120 || c.readsAfter > 4 {
+				if n := res.Nodes - c.nodesAt; n > 5120 || c.readsAfter > 5 {
 					t.Errorf("time up at read %d: %d positions and %d reads after it", at, n, c.readsAfter)
 				}
 				if n := tables(s) - c.tablesAt; n > 0 {
@@ -134,4 +136,95 @@ func contains(moves []engine.Move, m engine.Move) bool {
 		}
 	}
 	return false
+}
+
+// TestFirstIterationAlwaysCompletes: however early the time runs out —
+// during the table of the game, the mate proof, or an ending table built
+// inside the quiescence search — the move played comes from a completed
+// first iteration, never the first move generated. The Gardner position
+// is one where ending tables in the quiescence search used to take the
+// whole budget before depth 1 ended (issue 36: e5d4 at depth 0, a lost
+// game).
+func TestFirstIterationAlwaysCompletes(t *testing.T) {
+	cases := []struct{ pos, variant string }{
+		{"rnbqk/pp2p/P1pP1/1PP1P/R1BQK b - - 0 3", "gardner"},
+		{"k3r/4n/5/1N3/1R2K w - - 0 1", "gardner"},
+		{"bk,bn,br,x,x,wr,wn,wk:w", ""},
+		{"8/8/8/4k3/8/8/3QK3/8 w - - 0 1", ""},
+	}
+	for _, tc := range cases {
+		p := mustParse(t, tc.pos, tc.variant)
+		legal := p.LegalMoves(nil)
+		for _, at := range []int{1, 2, 3, 5, 8, 13} {
+			s := NewSearcher(14)
+			c := &fakeClock{s: s, start: time.Unix(0, 0), at: at}
+			s.clock = c.now
+			res := s.Search(p, Limits{Time: 100 * time.Millisecond})
+			if res.Exact {
+				continue // a table or a proof answered: no iteration needed
+			}
+			if res.Depth < 1 || !contains(legal, res.Move) || len(res.PV) == 0 || res.PV[0] != res.Move {
+				t.Errorf("%s, time up at read %d: move %v at depth %d, line %v", tc.pos, at, res.Move, res.Depth, res.PV)
+			}
+		}
+		// Stopped by Limits.Stop at its first poll, likewise.
+		res := NewSearcher(14).Search(p, Limits{Stop: func() bool { return true }})
+		if !res.Exact && res.Depth < 1 {
+			t.Errorf("%s, stopped at once: move %v at depth %d", tc.pos, res.Move, res.Depth)
+		}
+	}
+}
+
+// TestFailedMateProofDoesNotEndDeepening: a mate proof that fails after
+// using more than half the budget leaves the rest to the search, which
+// keeps deepening while the next iteration fits (issue 36: the searcher
+// stopped at depth 1 and played a2a3, which allows mate in 4; e1d1,
+// found at depth 13 without the proof, holds). Until the proof has run,
+// every read of the clock moves it 1 ms on, so the proof stops at half
+// the budget; then the clock stands still: iterations cost nothing, so
+// every one fits.
+func TestFailedMateProofDoesNotEndDeepening(t *testing.T) {
+	p := mustParse(t, "5/Q4/2ppk/P4/2b1K w - - 1 37", "gardner")
+	if !worthMateSearch(p) {
+		t.Fatal("the position no longer tries a mate proof: the test tests nothing")
+	}
+	s := NewSearcher(16)
+	now := time.Unix(0, 0)
+	s.clock = func() time.Time {
+		if s.nodes == 0 { // the proof adds its nodes when it returns
+			now = now.Add(time.Millisecond)
+		}
+		return now
+	}
+	res := s.Search(p, Limits{Time: 100 * time.Millisecond, Depth: 8})
+	if res.Exact {
+		t.Fatalf("the mate proof or a table answered (%v): the test tests nothing", res.Move)
+	}
+	if res.Depth != 8 {
+		t.Errorf("deepening stopped at depth %d after the mate proof, want 8", res.Depth)
+	}
+	if spent := now.Sub(time.Unix(0, 0)); spent < 50*time.Millisecond {
+		t.Errorf("the proof spent %v before the iterations, want at least half the budget: the test tests nothing", spent)
+	}
+}
+
+// TestNextIterationFits: the time before the first iteration does not
+// predict the next one's; the last iteration's does.
+func TestNextIterationFits(t *testing.T) {
+	ms := time.Millisecond
+	cases := []struct {
+		last, elapsed, budget time.Duration
+		want                  bool
+	}{
+		{1 * ms, 55 * ms, 100 * ms, true},  // a failed mate proof took 55 ms
+		{10 * ms, 60 * ms, 100 * ms, true}, // 60 + 30 fits
+		{20 * ms, 60 * ms, 100 * ms, false},
+		{0, 100 * ms, 100 * ms, true},
+		{0, 101 * ms, 100 * ms, false},
+	}
+	for _, tc := range cases {
+		if got := nextIterationFits(tc.last, tc.elapsed, tc.budget); got != tc.want {
+			t.Errorf("nextIterationFits(%v, %v, %v) = %v, want %v", tc.last, tc.elapsed, tc.budget, got, tc.want)
+		}
+	}
 }

@@ -146,6 +146,11 @@ type Searcher struct {
 	// buildBudget is what is left of the search's allowance for building
 	// ending tables, in stateEstimate terms.
 	buildBudget float64
+	// firstPass is set during the first iteration of a search bounded by
+	// time or Limits.Stop: that iteration always completes (the clock
+	// and Stop are not read, no ending table is built), so that a move
+	// is always chosen by a search, never taken as the first generated.
+	firstPass bool
 }
 
 // NewSearcher returns a Searcher whose transposition table has 2^bits
@@ -269,8 +274,11 @@ func (s *Searcher) deepen(res *SearchResult, lim Limits, start time.Time) {
 			maxDepth = MaxPly - 8
 		}
 	}
+	iterStart := s.now()
 	for depth := 1; depth <= maxDepth; depth++ {
+		s.firstPass = depth == 1 && (s.timed || s.poll != nil)
 		score := s.rootSearch(depth, res.Score)
+		s.firstPass = false
 		if s.stopped {
 			break
 		}
@@ -279,7 +287,8 @@ func (s *Searcher) deepen(res *SearchResult, lim Limits, start time.Time) {
 		if len(res.PV) > 0 {
 			res.Move = res.PV[0]
 		}
-		elapsed := s.now().Sub(start)
+		now := s.now()
+		elapsed := now.Sub(start)
 		if lim.Progress != nil {
 			lim.Progress(Info{Depth: depth, Score: score, Mate: mateMoves(score), Nodes: s.nodes, Elapsed: elapsed, PV: slices.Clone(res.PV)})
 		}
@@ -288,10 +297,29 @@ func (s *Searcher) deepen(res *SearchResult, lim Limits, start time.Time) {
 		if abs(score) > mateBound && MateScore-abs(score) < depth {
 			break
 		}
-		if s.timed && elapsed > lim.Time/2 {
-			break // the next iteration would not finish
+		if s.timed && !nextIterationFits(now.Sub(iterStart), elapsed, lim.Time) {
+			break
 		}
+		if depth == 1 && s.poll != nil && s.poll() {
+			break // the first pass does not poll Limits.Stop: poll it now
+		}
+		iterStart = now
 	}
+}
+
+// iterationGrowth is how many times longer an iteration is expected to
+// take than the one before it (the search's effective branching factor,
+// about 2 to 3 with its pruning and ordering).
+const iterationGrowth = 3
+
+// nextIterationFits reports whether an iteration expected to take
+// iterationGrowth times the last one (which took last) ends before the
+// budget, with elapsed already spent since the search began. Whatever
+// came before the iterations (a table build, a failed mate proof) counts
+// in elapsed only: it says nothing about how long the next iteration
+// takes.
+func nextIterationFits(last, elapsed, budget time.Duration) bool {
+	return elapsed+iterationGrowth*last <= budget
 }
 
 // swindle chooses among root moves that all lose by force, as a search to
@@ -379,7 +407,7 @@ func (s *Searcher) tick() bool {
 	if s.maxNodes > 0 && s.nodes >= s.maxNodes {
 		s.stopped = true
 	}
-	if s.nodes&1023 == 0 && s.expired() {
+	if s.nodes&1023 == 0 && !s.firstPass && s.expired() {
 		s.stopped = true
 	}
 	return s.stopped

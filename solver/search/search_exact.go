@@ -134,7 +134,11 @@ func (s *Searcher) probeEnding(ply int) (int, bool) {
 	if p.Count(engine.White, engine.Pawn)+p.Count(engine.Black, engine.Pawn) > 0 || pieceCount(p) > maxProbePieces {
 		return 0, false
 	}
-	t := s.exact.endingTable(p, s.exactStates, &s.buildBudget, s.halt)
+	budget := &s.buildBudget
+	if s.firstPass {
+		budget = new(float64) // look up the tables built so far, build none
+	}
+	t := s.exact.endingTable(p, s.exactStates, budget, s.halt)
 	if t == nil {
 		return 0, false
 	}
