@@ -22,6 +22,14 @@ var presetStarts = map[string]string{
 	"losalamos": "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
 }
 
+// PresetStart returns the start position (a FEN) of a rule preset's
+// standard game: chess, gardner and losalamos have one; 1d and race do
+// not, since their boards vary.
+func PresetStart(preset string) (string, bool) {
+	fen, ok := presetStarts[preset]
+	return fen, ok
+}
+
 // strTags is the Seven Tag Roster, written first and in this order.
 var strTags = []struct{ name, blank string }{
 	{"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"},

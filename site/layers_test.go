@@ -23,6 +23,7 @@ var layers = map[string]int{
 	"puzzles":                       6,
 	"bridge":                        6,
 	"mode":                          5,
+	"uci":                           5,
 	"solver/search":                 4,
 	"solver/mate":                   3,
 	"solver":                        2,
