@@ -15,6 +15,10 @@ import (
 // off from the start: the tests call commands' functions without run,
 // which would turn it on.
 func TestMain(m *testing.M) {
+	// A child started by a test as the CLI itself (a UCI opponent).
+	if os.Getenv("THINCHESS_TEST_AS_CLI") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
 	pacing.Resume()
 	os.Exit(m.Run())
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -12,8 +14,8 @@ func TestMatchCommand(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 3 || !strings.HasPrefix(lines[0], "start") || !strings.HasPrefix(lines[2], "total") {
-		t.Fatalf("want a header, one row and a total:\n%s", out)
+	if len(lines) != 4 || !strings.HasPrefix(lines[0], "start") || !strings.HasPrefix(lines[2], "total") || !strings.HasPrefix(lines[3], "Elo ") {
+		t.Fatalf("want a header, one row, a total and the Elo line:\n%s", out)
 	}
 	f := strings.Fields(lines[1])
 	// start variant opponent games wins draws losses capped seconds
@@ -45,6 +47,9 @@ func TestMatchCommandErrors(t *testing.T) {
 		{"match", "--opponent", "perfect", "k/1/K w - - 0 1"},
 		{"match", "--games", "0", "k/1/K w - - 0 1"},
 		{"match", "--movetime", "0", "k/1/K w - - 0 1"},
+		{"match", "--opponent", "uci:", "k/1/K w - - 0 1"},
+		{"match", "--sprt", "5,0", "k/1/K w - - 0 1"},
+		{"match", "--opponent-option", "Hash", "k/1/K w - - 0 1"},
 	} {
 		if code, _, errs := runMateCmd(args...); code != 2 || errs == "" {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and a message", args, code, errs)
@@ -52,5 +57,29 @@ func TestMatchCommandErrors(t *testing.T) {
 	}
 	if code, _, _ := runMateCmd("match", "--starts", "no/such/file", "--games", "1"); code != 1 {
 		t.Errorf("missing starts file: exit %d, want 1", code)
+	}
+}
+
+// TestMatchAgainstUCIEngine plays thinchess against itself over UCI (this
+// test binary started as the CLI, "thinchess uci") from two random
+// Gardner openings with both colours, and checks the table, the Elo line
+// and an SPRT that cannot decide in four games.
+func TestMatchAgainstUCIEngine(t *testing.T) {
+	t.Setenv("THINCHESS_TEST_AS_CLI", "1")
+	code, out, errs := runMateCmd("match", "--variant", "gardner", "--openings", "2", "--games", "2",
+		"--movetime", "20ms", "--opponent", "uci:"+os.Args[0]+" uci", "--opponent-movetime", "20ms",
+		"--opponent-option", "Hash=1", "--sprt", "0,10", "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 6 || !strings.HasPrefix(lines[3], "total") || !strings.HasPrefix(lines[4], "Elo ") || !strings.HasPrefix(lines[5], "SPRT [0, 10]: undecided") {
+		t.Fatalf("want a header, two rows, a total, the Elo line and the SPRT:\n%s", out)
+	}
+	for _, row := range lines[1:3] {
+		f := strings.Fields(row)
+		if f[len(f)-8] != "gardner" || f[len(f)-6] != "2" { // … variant opponent games wins draws losses capped seconds
+			t.Errorf("row %q: want gardner, %s, 2 games", row, filepath.Base(os.Args[0]))
+		}
 	}
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -44,6 +45,22 @@ type MatchOptions struct {
 	Seed uint64
 	// Workers is the number of games played at once; 0 means 1.
 	Workers int
+	// NewPlayer, when set, makes the opponent of each worker instead of
+	// Opponent's built-in players (for example an engine over UCI);
+	// Opponent then only names it in the result.
+	NewPlayer func() (Player, error)
+	// Stop, when set, is asked after each game ends with the results so
+	// far (in the order the games ended); once it returns true no new
+	// game starts (a sequential test such as SPRT has decided).
+	Stop func(wins, draws, losses int) bool
+}
+
+// Player is an opponent of the match harness that chooses its own moves:
+// Move returns its move in the game that began at start and has gone
+// through moves to p.
+type Player interface {
+	Move(start *engine.Position, moves []engine.Move, p *engine.Position) (engine.Move, error)
+	Close() error
 }
 
 // GameRecord is one game of a match.
@@ -84,7 +101,7 @@ func (r MatchResult) String() string {
 // and threefold repetition as the start's rules enable them, plus the
 // move cap.
 func PlayMatch(start *engine.Position, opt MatchOptions) (MatchResult, error) {
-	if opt.Opponent != OpponentRandom && opt.Opponent != OpponentGreedy {
+	if opt.NewPlayer == nil && opt.Opponent != OpponentRandom && opt.Opponent != OpponentGreedy {
 		return MatchResult{}, fmt.Errorf("match: unknown opponent %q (want %s or %s)", opt.Opponent, OpponentRandom, OpponentGreedy)
 	}
 	if opt.Games < 0 {
@@ -97,24 +114,69 @@ func PlayMatch(start *engine.Position, opt MatchOptions) (MatchResult, error) {
 	workers := max(opt.Workers, 1)
 	began := time.Now()
 	res := MatchResult{Start: start.FEN(), Opponent: opt.Opponent, Games: make([]GameRecord, opt.Games)}
-	var wg sync.WaitGroup
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		firstErr error
+		played   = make([]bool, opt.Games)
+		stopped  bool
+		tally    [3]int
+	)
 	next := make(chan int)
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var pl Player
+			if opt.NewPlayer != nil {
+				var err error
+				if pl, err = opt.NewPlayer(); err != nil {
+					mu.Lock()
+					firstErr = cmp.Or(firstErr, err)
+					mu.Unlock()
+					for range next {
+					}
+					return
+				}
+				defer pl.Close()
+			}
 			s := NewSearcher(18)
 			for i := range next {
-				res.Games[i] = playGame(s, start, engine.Color(i%2), opt, maxPlies, rand.New(rand.NewPCG(opt.Seed, uint64(i))))
+				g, err := playGame(s, pl, start, engine.Color(i%2), opt, maxPlies, rand.New(rand.NewPCG(opt.Seed, uint64(i))))
+				mu.Lock()
+				if err != nil {
+					firstErr = cmp.Or(firstErr, err)
+				} else {
+					res.Games[i], played[i] = g, true
+					tally[outcomeIndex(g.Outcome)]++
+					if opt.Stop != nil && !stopped {
+						stopped = opt.Stop(tally[0], tally[1], tally[2])
+					}
+				}
+				mu.Unlock()
 			}
 		}()
 	}
 	for i := 0; i < opt.Games; i++ {
+		mu.Lock()
+		done := stopped || firstErr != nil
+		mu.Unlock()
+		if done {
+			break
+		}
 		next <- i
 	}
 	close(next)
 	wg.Wait()
-	for _, g := range res.Games {
+	if firstErr != nil {
+		return res, firstErr
+	}
+	var games []GameRecord
+	for i, g := range res.Games {
+		if !played[i] {
+			continue
+		}
+		games = append(games, g)
 		switch g.Outcome {
 		case "win":
 			res.Wins++
@@ -127,12 +189,24 @@ func PlayMatch(start *engine.Position, opt MatchOptions) (MatchResult, error) {
 			}
 		}
 	}
+	res.Games = games
 	res.Elapsed = time.Since(began)
 	return res, nil
 }
 
+// outcomeIndex numbers an outcome as a tally does: win, draw, loss.
+func outcomeIndex(outcome string) int {
+	switch outcome {
+	case "win":
+		return 0
+	case "loss":
+		return 2
+	}
+	return 1
+}
+
 // playGame plays one game, the engine as side us.
-func playGame(s *Searcher, start *engine.Position, us engine.Color, opt MatchOptions, maxPlies int, rng *rand.Rand) GameRecord {
+func playGame(s *Searcher, pl Player, start *engine.Position, us engine.Color, opt MatchOptions, maxPlies int, rng *rand.Rand) (GameRecord, error) {
 	g := engine.NewGame(start)
 	rec := GameRecord{EngineColor: us}
 	keys := []uint64{}
@@ -159,17 +233,25 @@ func playGame(s *Searcher, start *engine.Position, us engine.Color, opt MatchOpt
 			lim := opt.Limits
 			lim.History = keys
 			m = s.Search(p, lim).Move
+		} else if pl != nil {
+			var err error
+			if m, err = pl.Move(start, rec.Moves, p); err != nil {
+				return rec, fmt.Errorf("match: %s after %s: %v", opt.Opponent, start.FormatLine(rec.Moves), err)
+			}
 		} else {
 			m = opponentMove(p, opt.Opponent, rng, buf[:0])
 		}
 		if err := g.Play(m); err != nil {
-			// Never expected: both players choose among legal moves.
+			if p.Side != us && pl != nil {
+				return rec, fmt.Errorf("match: %s played an illegal move %s in %s: %v", opt.Opponent, m.Coord(p.B), p.FEN(), err)
+			}
+			// Never expected: the engine and the built-in players choose among legal moves.
 			panic(fmt.Sprintf("match: %s played an illegal move %s in %s: %v", p.Side, m.Coord(p.B), p.FEN(), err))
 		}
 		keys = append(keys, p.Hash())
 		rec.Moves = append(rec.Moves, m)
 	}
-	return rec
+	return rec, nil
 }
 
 // opponentMove picks the opponent's move in p, which has legal moves.
