@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/bounded"
 	"github.com/thinchess/thinchess/internal/memo"
 	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/solver/terms"
@@ -393,20 +394,28 @@ func ruleSuffix(rules []string) string {
 // loadData reads the pack's puzzles, one per line; blank lines are
 // allowed. Every bad line is reported, and the others are kept.
 func (p *Pack) loadData(src string, errs *ErrorList, memo *Memo) {
-	data, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(p.DataPath)))
+	f, _, err := bounded.Open(filepath.Join(src, filepath.FromSlash(p.DataPath)))
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		errs.Add(p.Path, 1, 1, "the pack's puzzles %s: %v", path.Base(p.DataPath), err)
+		errs.Add(p.Path, 1, 1, "the pack's puzzles %s: %s", path.Base(p.DataPath), sourceError(err, "", 0))
 		return
 	}
+	defer f.Close()
 	// Lines are parsed on every core: a pack of 100,000 puzzles is
-	// ordinary, and each line stands alone.
+	// ordinary, and each line stands alone. A line over MaxLineBytes is
+	// kept as its length alone (long).
 	var lines [][]byte
-	for line := range bytes.Lines(data) {
-		lines = append(lines, line)
+	var long []int
+	lr := newLineReader(f)
+	for {
+		line, n, err := lr.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			errs.Add(p.DataPath, lr.n, 0, "%v", err)
+			return
+		}
+		lines, long = append(lines, line), append(long, n)
 	}
 	type parsed struct {
 		m    *Mode
@@ -416,12 +425,12 @@ func (p *Pack) loadData(src string, errs *ErrorList, memo *Memo) {
 	done := make([]parsed, len(lines))
 	key := memo.keys(p)
 	par.Each(len(lines), func(i int) {
-		line := bytes.TrimRight(lines[i], "\r\n")
-		if len(bytes.TrimSpace(line)) == 0 {
+		line := lines[i]
+		if long[i] > 0 {
+			done[i].errs.Add(p.DataPath, i+1, 0, "the line is %d bytes: a puzzle's line may be at most %d (64 KiB)", long[i], MaxLineBytes)
 			return
 		}
-		if len(line) > MaxLineBytes {
-			done[i].errs.Add(p.DataPath, i+1, 0, "the line is %d bytes: a puzzle's line may be at most %d (64 KiB)", len(line), MaxLineBytes)
+		if len(bytes.TrimSpace(line)) == 0 {
 			return
 		}
 		done[i].key = key(line)
