@@ -61,7 +61,7 @@ type Pack struct {
 	// other pack's unproven puzzle is an error.
 	Unverified bool
 	Body       []byte
-	BodyLine int
+	BodyLine   int
 	// Puzzles are the pack's puzzles in file order, each a Mode read
 	// FromPack this pack, whose Path is DataPath.
 	Puzzles []*Mode
