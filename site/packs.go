@@ -352,7 +352,7 @@ func (r *renderer) indexGroup(idx *wire.Index, g *puzzleGroup, chunks []*chunk, 
 	for n, c := range chunks {
 		for _, m := range chunkPart(g.puzzles, n) {
 			chunkOf[m.ID] = len(idx.Chunks)
-			if v := r.results[m.ID]; v == nil || !v.Verified {
+			if v := r.results[m.ID]; v != nil && !v.Verified {
 				pi.Unverified++
 			}
 		}
@@ -439,7 +439,12 @@ func (r *renderer) packView(p *mode.Pack, idx *wire.Index) (*packView, error) {
 		}
 	}
 	pv.Families = familyList(pv.Index.Families)
-	pv.Proven = len(p.Puzzles) > 0 && pv.Index.Unverified == 0
+	pv.Proven = len(p.Puzzles) > 0
+	for _, m := range p.Puzzles {
+		if v := r.results[m.ID]; v == nil || !v.Verified {
+			pv.Proven = false
+		}
+	}
 	if len(p.Puzzles) > 0 {
 		start := p.Puzzles[0].Start
 		pv.Thumb = template.HTML(boardThumbnail(start, p.Title+": a puzzle of the pack"))
