@@ -335,6 +335,9 @@ func linkedFileOK(src, p, rel string, errs *ErrorList) bool {
 		errs.Warn(rel, 0, 0, "a symbolic link to a folder (%s): skipped, as links to folders are not followed; move or copy the folder here", target)
 		return false
 	}
+	if !fi.Mode().IsRegular() {
+		return true // a device or a pipe: the reader refuses it, and says so
+	}
 	root, err := filepath.EvalSymlinks(src)
 	if err != nil {
 		root = src

@@ -18,7 +18,7 @@ import (
 func TestSourceKinds(t *testing.T) {
 	sources := []string{"modes/x/m.md", "content/page.md", "packs/p.md", "packs/q.jsonl", "site.yaml"}
 	for _, kind := range []struct{ name, want string }{
-		{"/dev/zero", "a character device, not a regular file"},
+		{"/dev/zero", "a character device (a link to /dev/zero), not a regular file"},
 		{"fifo", "a named pipe (FIFO), not a regular file"},
 	} {
 		for _, src := range sources {

@@ -39,7 +39,7 @@ func TestCertificateKinds(t *testing.T) {
 		name, want string
 		make       func(string) error
 	}{
-		{"/dev/zero", "a character device, not a regular file", func(p string) error { return os.Symlink("/dev/zero", p) }},
+		{"/dev/zero", "a character device (a link to /dev/zero), not a regular file", func(p string) error { return os.Symlink("/dev/zero", p) }},
 		{"a named pipe", "a named pipe (FIFO), not a regular file", func(p string) error { return syscall.Mkfifo(p, 0o644) }},
 		{"padded", "the file is 100493 bytes, but its header's counts of states need from 204 to 1430", func(p string) error {
 			return os.WriteFile(p, append(append([]byte{}, small...), make([]byte, 100_000)...), 0o644)

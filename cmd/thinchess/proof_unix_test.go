@@ -54,7 +54,7 @@ func TestUnprovenAndOddSources(t *testing.T) {
 	os.RemoveAll("modes/minichess") // a large mode, verified on every run
 
 	for _, kind := range []struct{ name, want string }{
-		{"/dev/zero", "a character device, not a regular file"},
+		{"/dev/zero", "a character device (a link to /dev/zero), not a regular file"},
 		{"fifo", "a named pipe (FIFO), not a regular file"},
 	} {
 		for _, c := range []struct{ file, want string }{

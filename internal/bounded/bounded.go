@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 )
 
 // A KindError is the error of a name that is not a regular file (after
@@ -14,6 +15,8 @@ import (
 type KindError struct {
 	Name string
 	Kind string // "a named pipe (FIFO)", "a device", ...
+	// Target is what Name links to, when it is a symbolic link.
+	Target string
 }
 
 func (e *KindError) Error() string { return e.Name + " is " + e.Reason() }
@@ -21,7 +24,11 @@ func (e *KindError) Error() string { return e.Name + " is " + e.Reason() }
 // Reason says what is wrong without the name: "a named pipe (FIFO), not
 // a regular file: ...".
 func (e *KindError) Reason() string {
-	return e.Kind + ", not a regular file: only regular files are read (a pipe or device could block or never end)"
+	kind := e.Kind
+	if e.Target != "" {
+		kind += " (a link to " + e.Target + ")"
+	}
+	return kind + ", not a regular file: only regular files are read (a pipe or device could block or never end)"
 }
 
 // A TooLargeError is the error of a file larger than its limit. Size is
@@ -78,6 +85,9 @@ func Open(name string) (*os.File, fs.FileInfo, error) {
 		return nil, nil, err
 	}
 	if err := checkKind(name, fi); err != nil {
+		if li, lerr := os.Lstat(name); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
+			err.(*KindError).Target, _ = filepath.EvalSymlinks(name)
+		}
 		return nil, nil, err
 	}
 	f, err := os.OpenFile(name, os.O_RDONLY|openFlags, 0)

@@ -46,7 +46,7 @@ func TestReadFileRefusesOtherKinds(t *testing.T) {
 		t.Skip(err)
 	}
 	cases := []struct{ name, want string }{
-		{link, "is a character device, not a regular file"},
+		{link, "is a character device (a link to /dev/zero), not a regular file"},
 		{dir, "is a folder, not a regular file"},
 	}
 	if fifo := makeFIFO(t, dir); fifo != "" {
