@@ -282,7 +282,32 @@ func (d *decoder) str(n *yaml.Node, name string, dst *string) bool {
 		d.errorf(n, "%s is %d bytes long: a value may be at most %d", name, len(n.Value), MaxFieldBytes)
 		return false
 	}
+	if err := checkText(name, n.Value); err != nil {
+		d.errorf(n, "%v", err)
+		return false
+	}
 	return true
+}
+
+// checkText refuses a control character in a text value (a YAML escape
+// such as "\e[31m" or "\x07", a JSON "\u001b"): pages and terminals
+// would show it raw. Tabs and line ends are text.
+func checkText(name, v string) error {
+	for i, r := range v {
+		if r < 0x20 && r != '\t' && r != '\n' || r == 0x7F || r >= 0x80 && r < 0xA0 {
+			return fmt.Errorf("%s has the control character %s at byte %d: write text, not escapes", name, runeName(r), i+1)
+		}
+	}
+	return nil
+}
+
+// runeName names a control character: "U+001B (ESC)".
+func runeName(r rune) string {
+	names := map[rune]string{0: "NUL", 0x07: "BEL", 0x08: "BS", 0x0D: "CR", 0x1B: "ESC", 0x7F: "DEL"}
+	if n, ok := names[r]; ok {
+		return fmt.Sprintf("U+%04X (%s)", r, n)
+	}
+	return fmt.Sprintf("U+%04X", r)
 }
 
 // MaxFieldBytes bounds a string value of the front matter, and

@@ -2,7 +2,6 @@ package mode
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -273,13 +272,8 @@ func LoadMemo(src string, memo *Memo) (*Site, ErrorList) {
 func LoadModeFile(file string) (*Mode, ErrorList) {
 	var errs ErrorList
 	rel := filepath.ToSlash(file)
-	data, err := os.ReadFile(file)
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		errs.Add(rel, 0, 0, "%v", err)
+	data, ok := readSource(file, rel, "a mode file", &errs)
+	if !ok {
 		return nil, errs
 	}
 	m := loadMode(rel, data, &errs)
@@ -313,16 +307,9 @@ func walkMarkdown(src, dir string, errs *ErrorList, fn func(rel string, data []b
 		if d.IsDir() || !strings.HasSuffix(p, ".md") {
 			return nil
 		}
-		if fi, err := os.Stat(p); err == nil && fi.Size() > MaxFileBytes {
-			errs.Add(rel, 0, 0, "the file is %d bytes: a mode file, page or pack header may be at most %d (1 MiB)", fi.Size(), MaxFileBytes)
-			return nil
+		if data, ok := readSource(p, rel, "a mode file, page or pack header", errs); ok {
+			fn(rel, data)
 		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			errs.Add(rel, 0, 0, "%v", err)
-			return nil
-		}
-		fn(rel, data)
 		return nil
 	})
 	if err != nil {
@@ -347,6 +334,9 @@ func linkedFileOK(src, p, rel string, errs *ErrorList) bool {
 	if fi.IsDir() {
 		errs.Warn(rel, 0, 0, "a symbolic link to a folder (%s): skipped, as links to folders are not followed; move or copy the folder here", target)
 		return false
+	}
+	if !fi.Mode().IsRegular() {
+		return true // a device or a pipe: the reader refuses it, and says so
 	}
 	root, err := filepath.EvalSymlinks(src)
 	if err != nil {
@@ -380,16 +370,16 @@ func CheckBaseURL(u string) error {
 }
 
 func (s *Site) loadConfig(errs *ErrorList) {
-	data, err := os.ReadFile(filepath.Join(s.Src, "site.yaml"))
-	if os.IsNotExist(err) {
+	name := filepath.Join(s.Src, "site.yaml")
+	if _, err := os.Lstat(name); os.IsNotExist(err) {
 		return
 	}
-	if err != nil {
-		errs.Add("site.yaml", 0, 0, "%v", err)
+	data, ok := readSource(name, "site.yaml", "site.yaml", errs)
+	if !ok {
 		return
 	}
 	d := &decoder{path: "site.yaml", errs: errs}
-	n := d.parseYAML(data)
+	n := d.parseYAML(bytes.TrimPrefix(data, []byte("\ufeff")))
 	if n == nil {
 		return
 	}

@@ -64,6 +64,7 @@ func TestSizeLimits(t *testing.T) {
 		"modes/x/long.md": "---\ntitle: \"" + strings.Repeat("t", MaxFieldBytes+1) + "\"\nstart: \"bk,bn,x,wk:w\"\n---\n",
 		"packs/p.md":      "---\ntitle: P\n---\n",
 		"packs/p.jsonl":   `{"id":"a","start":"` + strings.Repeat("x", MaxLineBytes) + `"}` + "\n",
+		"site.yaml":       "title: T\n#" + strings.Repeat(" a comment", MaxFileBytes/10),
 	})
 	_, errs := Load(dir)
 	var got []string
@@ -74,6 +75,7 @@ func TestSizeLimits(t *testing.T) {
 		"modes/x/big.md: the file is ",
 		"modes/x/long.md:2:8: title is 4097 bytes long: a value may be at most 4096",
 		"packs/p.jsonl:1: the line is ",
+		"site.yaml: the file is 1048580 bytes: site.yaml may be at most 1048576 (1 MiB)",
 	}
 	if len(got) != len(want) {
 		t.Fatalf("errors %q", got)

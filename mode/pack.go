@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/bounded"
 	"github.com/thinchess/thinchess/internal/memo"
 	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/solver/terms"
@@ -54,9 +55,13 @@ type Pack struct {
 	// search: the build does not try to solve a puzzle's own game
 	// exactly first (for puzzles from large boards, where the attempt
 	// enumerates its whole budget before it gives up).
-	Proof    string
-	Body     []byte
-	BodyLine int
+	Proof string
+	// Unverified, the header's unverified key, lets the pack ship
+	// puzzles the build cannot prove (each marked so on the site); any
+	// other pack's unproven puzzle is an error.
+	Unverified bool
+	Body       []byte
+	BodyLine   int
 	// Puzzles are the pack's puzzles in file order, each a Mode read
 	// FromPack this pack, whose Path is DataPath.
 	Puzzles []*Mode
@@ -314,8 +319,12 @@ func loadPackHeader(rel string, data []byte, errs *ErrorList) *Pack {
 		"table": func(v *yaml.Node) {
 			if d.str(v, "table", &p.Table) {
 				p.TableAt = d.at(v)
+				if p.Table == "" {
+					d.errorf(v, "table is empty: name the mode whose exact table proves the puzzles, or leave the key out")
+				}
 			}
 		},
+		"unverified": func(v *yaml.Node) { d.boolean(v, "unverified", &p.Unverified) },
 		"proof": func(v *yaml.Node) {
 			if d.str(v, "proof", &p.Proof) && p.Proof != MateSearchProof {
 				d.errorf(v, "proof %q: the only value is %s (leave the key out to let the build choose)", p.Proof, MateSearchProof)
@@ -393,20 +402,28 @@ func ruleSuffix(rules []string) string {
 // loadData reads the pack's puzzles, one per line; blank lines are
 // allowed. Every bad line is reported, and the others are kept.
 func (p *Pack) loadData(src string, errs *ErrorList, memo *Memo) {
-	data, err := os.ReadFile(filepath.Join(src, filepath.FromSlash(p.DataPath)))
+	f, _, err := bounded.Open(filepath.Join(src, filepath.FromSlash(p.DataPath)))
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		errs.Add(p.Path, 1, 1, "the pack's puzzles %s: %v", path.Base(p.DataPath), err)
+		errs.Add(p.Path, 1, 1, "the pack's puzzles %s: %s", path.Base(p.DataPath), sourceError(err, "", 0))
 		return
 	}
+	defer f.Close()
 	// Lines are parsed on every core: a pack of 100,000 puzzles is
-	// ordinary, and each line stands alone.
+	// ordinary, and each line stands alone. A line over MaxLineBytes is
+	// kept as its length alone (long).
 	var lines [][]byte
-	for line := range bytes.Lines(data) {
-		lines = append(lines, line)
+	var long []int
+	lr := newLineReader(f)
+	for {
+		line, n, err := lr.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			errs.Add(p.DataPath, lr.n, 0, "%v", err)
+			return
+		}
+		lines, long = append(lines, line), append(long, n)
 	}
 	type parsed struct {
 		m    *Mode
@@ -416,12 +433,12 @@ func (p *Pack) loadData(src string, errs *ErrorList, memo *Memo) {
 	done := make([]parsed, len(lines))
 	key := memo.keys(p)
 	par.Each(len(lines), func(i int) {
-		line := bytes.TrimRight(lines[i], "\r\n")
-		if len(bytes.TrimSpace(line)) == 0 {
+		line := lines[i]
+		if long[i] > 0 {
+			done[i].errs.Add(p.DataPath, i+1, 0, "the line is %d bytes: a puzzle's line may be at most %d (64 KiB)", long[i], MaxLineBytes)
 			return
 		}
-		if len(line) > MaxLineBytes {
-			done[i].errs.Add(p.DataPath, i+1, 0, "the line is %d bytes: a puzzle's line may be at most %d (64 KiB)", len(line), MaxLineBytes)
+		if len(bytes.TrimSpace(line)) == 0 {
 			return
 		}
 		done[i].key = key(line)
@@ -534,6 +551,16 @@ func checkPackLine(l *PackLine) (string, error) {
 		return "solution", errors.New("missing \"solution\" (the line that solves the puzzle)")
 	case l.Difficulty < 0 || l.Difficulty > 5:
 		return "difficulty", fmt.Errorf("difficulty %d: want 1 to 5", l.Difficulty)
+	}
+	for _, f := range []struct{ key, v string }{{"title", l.Title}, {"task", l.Task}, {"notes", l.Notes}} {
+		if err := checkText(f.key, f.v); err != nil {
+			return f.key, err
+		}
+	}
+	for i, h := range l.Hints {
+		if err := checkText(fmt.Sprintf("hint %d", i+1), h.Text); err != nil {
+			return "hints." + strconv.Itoa(i+1) + ".text", err
+		}
 	}
 	return l.PuzzleMeta.Check()
 }
@@ -660,7 +687,9 @@ func (m *Mode) packAt(key string) Pos {
 // JSON object, inside the quotes of a string, or 0 when the path is not
 // there.
 func valueCol(line []byte, key string) int {
-	return findValue(json.NewDecoder(bytes.NewReader(line)), line, nil, strings.Split(key, "."))
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.UseNumber() // a number too large for a float64 still has a place
+	return findValue(dec, line, nil, strings.Split(key, "."))
 }
 
 // findValue reads one value at path and everything in it, and returns the
@@ -731,6 +760,9 @@ func jsonErrorText(err error) string {
 	switch {
 	case errors.As(err, &te) && te.Field == "":
 		return fmt.Sprintf("a pack line must be a JSON object, not a JSON %s", te.Value)
+	case errors.As(err, &te) && isInt(te.Type.Kind()) && strings.HasPrefix(te.Value, "number "):
+		// A fraction, an exponent or a number too large for an integer.
+		return fmt.Sprintf("%s must be a whole number, not %s", jsonPath(te.Field), strings.TrimPrefix(te.Value, "number "))
 	case errors.As(err, &te):
 		return fmt.Sprintf("%s must be %s, not a JSON %s", jsonPath(te.Field), jsonKind(te.Type.Kind().String()), te.Value)
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
@@ -740,6 +772,9 @@ func jsonErrorText(err error) string {
 	}
 	return "not a JSON object: " + strings.TrimPrefix(err.Error(), "json: ")
 }
+
+// isInt says whether k is a kind of Go integer.
+func isInt(k reflect.Kind) bool { return k >= reflect.Int && k <= reflect.Uint64 }
 
 func jsonKind(k string) string {
 	switch k {

@@ -112,6 +112,11 @@ func TestLoadPackErrors(t *testing.T) {
 		{`{"id":"n","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins","solution":"x","popularity":101}`, `101`, `popularity 101: want -100 to 100`},
 		{`{"id":"o","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins","solution":"x","rating":1500, "rating":900}`, `rating":900`, `key "rating" appears twice`},
 		{`{"id":"p","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins","solution":"x","hints":[{"text":"a b"},{"text":"c d","text":"e f"}]}`, `text":"e f`, `key "text" appears twice`},
+		{`{"id":"q","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins","solution":"x","rating":1.5}`, `1.5`, `rating must be a whole number, not 1.5`},
+		{`{"id":"r","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins","solution":"x","rating":1e400}`, `1e400`, `rating must be a whole number, not 1e400`},
+		{`{"id":"s","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins","solution":"x","difficulty":2.0}`, `2.0`, `difficulty must be a whole number, not 2.0`},
+		{`{"id":"t","title":"\u001b[31mRed","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins","solution":"x"}`, `\u001b`, `title has the control character U+001B (ESC) at byte 1: write text, not escapes`},
+		{`{"id":"u","start":"6k1/8/8/8/8/8/8/R5K1 w","result":"white-wins","solution":"x","hints":[{"text":"bell\u0007"}]}`, `bell`, `hint 1 has the control character U+0007 (BEL) at byte 5`},
 	}
 	var text []string
 	for _, l := range lines {
@@ -176,11 +181,20 @@ func FuzzPackLine(f *testing.F) {
 	f.Add(`[1,2]`)
 	f.Add(`{"id":1}`)
 	f.Add(`{"hints":[{"text":""}],"id":"h","start":"k/K w","result":"draw","solution":"x"}`)
+	f.Add("\ufeff" + `{"id":"b","start":"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1","result":"white-wins","solution":"1. Ra8#"}`)
+	f.Add("\ufeff")
+	f.Add(`{"id":"r","start":"k/K w","result":"draw","solution":"x","rating":1e400,"title":"\u001b"}`)
 	p := &Pack{ID: "p", Path: "packs/p.md", DataPath: "packs/p.jsonl", Title: "P", Variant: "chess", Rules: mustPreset("chess")}
 	f.Fuzz(func(t *testing.T, line string) {
 		if strings.ContainsAny(line, "\n\r") {
 			return
 		}
+		// As the first line of a file: a byte order mark is not part of it.
+		b, long, err := newLineReader(strings.NewReader(line)).next()
+		if err != nil || long > 0 {
+			return
+		}
+		line = string(b)
 		var errs ErrorList
 		m := p.parseLine(3, []byte(line), &errs)
 		if (m == nil) == (len(errs) == 0) {

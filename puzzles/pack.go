@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/thinchess/thinchess/internal/bounded"
 	"github.com/thinchess/thinchess/mode"
 )
 
@@ -212,7 +213,7 @@ func closePackTemp(f *os.File, w *bufio.Writer) error {
 // none; an existing one is an author's, and stays, but for the comment
 // naming the command that made the puzzles, which follows h.Generator.
 func writePackHeader(header string, h mode.PackHeader) error {
-	old, err := os.ReadFile(header)
+	old, err := bounded.ReadFile(header, mode.MaxFileBytes)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return WriteFileAtomic(header, mode.FormatPackHeader(h))
@@ -274,10 +275,11 @@ func modeFiles(dir string) (map[string]string, error) {
 }
 
 // readPackIDs calls f with the id and the line of every puzzle of an
-// existing pack data file; lines without an id are skipped. A missing
-// file has no puzzles.
+// existing pack data file; lines without an id, and lines longer than a
+// pack line may be (mode.MaxLineBytes), are skipped. A missing file has
+// no puzzles; a named pipe or a device is refused.
 func readPackIDs(path string, f func(id string, line []byte)) error {
-	file, err := os.Open(path)
+	file, _, err := bounded.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
@@ -285,10 +287,17 @@ func readPackIDs(path string, f func(id string, line []byte)) error {
 		return err
 	}
 	defer file.Close()
-	r := bufio.NewReaderSize(file, 1<<16)
+	r := bufio.NewReaderSize(file, mode.MaxLineBytes+2)
 	for {
-		line, err := r.ReadBytes('\n')
+		line, err := r.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			for err == bufio.ErrBufferFull {
+				_, err = r.ReadSlice('\n')
+			}
+			line = nil
+		}
 		if line = bytes.TrimSpace(line); len(line) > 0 {
+			line = bytes.Clone(line)
 			var l struct{ ID string }
 			if json.Unmarshal(line, &l) == nil && l.ID != "" {
 				f(l.ID, line)

@@ -30,6 +30,7 @@ var layers = map[string]int{
 	"engine":                        1,
 	"internal/par":                  0,
 	"internal/memo":                 0,
+	"internal/bounded":              0,
 	"internal/wire":                 0,
 	"internal/wire/dts":             0,
 	"solver/terms":                  0,

@@ -352,6 +352,9 @@ func (r *renderer) indexGroup(idx *wire.Index, g *puzzleGroup, chunks []*chunk, 
 	for n, c := range chunks {
 		for _, m := range chunkPart(g.puzzles, n) {
 			chunkOf[m.ID] = len(idx.Chunks)
+			if v := r.results[m.ID]; v != nil && !v.Verified {
+				pi.Unverified++
+			}
 		}
 		for _, f := range c.index.Families {
 			families[f] = true

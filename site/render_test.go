@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/wire"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/solver/mate"
@@ -388,5 +389,70 @@ func TestPrecacheIndependentOfCorpus(t *testing.T) {
 	}
 	if a, b := precached(3), precached(600); a != b {
 		t.Errorf("precache list of %d files with 3 puzzles, %d with 600", a, b)
+	}
+}
+
+// A pack puzzle the build could not prove (its pack's header says
+// unverified: true) is marked: the pack's page says how many, the index
+// counts them, and the puzzle's entry carries verified false, which the
+// trainer shows as "not verified".
+func TestUnverifiedMarked(t *testing.T) {
+	s := loadRenderSite(t)
+	results := mateVerifications(t, s)
+	pack := s.Packs[0]
+	for _, m := range pack.Puzzles {
+		results[m.ID] = &verify.Verification{Method: solver.ByMateSearch, Verified: true, Value: engine.WhiteWins, DTM: 1, MateIn: 1}
+	}
+	first := pack.Puzzles[0].ID
+	results[first] = &verify.Verification{Method: solver.Unverified, Value: engine.Unknown, DTM: -1, Note: "too large"}
+	files, err := Render(s, results, nil, goldenOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(files["packs/"+pack.ID+"/index.html"])
+	if !strings.Contains(page, "<dt>Not verified</dt><dd>1: the build could not prove these puzzles; the trainer marks each</dd>") {
+		t.Errorf("the pack's page does not mark its unverified puzzle")
+	}
+	var idx wire.Index
+	var chunk wire.Chunk
+	for name, data := range files {
+		switch {
+		case strings.HasPrefix(name, "assets/puzzles/index."):
+			json.Unmarshal(data, &idx)
+		case strings.HasPrefix(name, "assets/puzzles/"+pack.ID+"-"):
+			var c wire.Chunk
+			json.Unmarshal(data, &c)
+			chunk = append(chunk, c...)
+		}
+	}
+	for _, p := range idx.Packs {
+		if p.ID == pack.ID && p.Unverified != 1 {
+			t.Errorf("the index counts %d unverified puzzles of %s, want 1", p.Unverified, p.ID)
+		}
+	}
+	marked := 0
+	for _, e := range chunk {
+		if e.Verification == nil || !e.Verification.Verified {
+			marked++
+			if e.ID != first {
+				t.Errorf("puzzle %s is marked not verified", e.ID)
+			}
+		}
+	}
+	if marked != 1 {
+		t.Errorf("%d entries of %d marked not verified, want 1", marked, len(chunk))
+	}
+	home := string(files["index.html"])
+	if strings.Contains(home, "Every puzzle proven") {
+		t.Errorf("the home page says every puzzle of the pack is proven")
+	}
+	trainer := false
+	for name, data := range files {
+		if strings.HasSuffix(name, ".js") && bytes.Contains(data, []byte("not verified: the build could not prove it")) {
+			trainer = true
+		}
+	}
+	if !trainer {
+		t.Errorf("no module says a puzzle is not verified")
 	}
 }

@@ -473,6 +473,10 @@ func UnmarshalPlay(data []byte) (*PlayTable, error) {
 }
 
 // readValues reads n entries written by appendValues.
+// maxHalfWidth is the most bits a table's half distance takes (maxDTM
+// halved).
+const maxHalfWidth = 13
+
 func readValues(data []byte, n int) ([]uint16, error) {
 	bad := func(what string) error { return fmt.Errorf("solver: bad table data: %s", what) }
 	valueBytes := (2*n + 7) / 8
@@ -497,7 +501,7 @@ func readValues(data []byte, n int) ([]uint16, error) {
 	data = data[valueBytes:]
 	width := uint(data[0])
 	data = data[1:]
-	if width > 13 || len(data) != (decided*int(width)+7)/8 {
+	if width > maxHalfWidth || len(data) != (decided*int(width)+7)/8 {
 		return nil, bad("wrong length")
 	}
 	br = bitReader{data: data}

@@ -266,3 +266,49 @@ func UnmarshalTable(data []byte, start *engine.Position) (*Table, error) {
 	st.Terminals[Insufficient], st.Terminals[Race] = int(head[7]), int(head[8])
 	return newTable(s.space, idx, vals, pairs, st, startKey), nil
 }
+
+// TableHeaderBytes is how much of a table's data TableBytes needs at
+// most: its magic, version, fingerprint, key sum and header.
+const TableHeaderBytes = len(tableMagic) + 1 + 16 + 10*binary.MaxVarintLen64 + 1
+
+// TableBytes reads the header at the start of a table's data (prefix,
+// its first TableHeaderBytes bytes or all of a shorter table) and
+// returns the fewest and the most bytes a table with that header can
+// have: a reader checks a file's size against them before it reads the
+// file, so that a header cannot make it read more than the states it
+// claims hold.
+func TableBytes(prefix []byte) (lo, hi int64, err error) {
+	bad := func(what string) error { return fmt.Errorf("solver: bad table data: %s", what) }
+	if len(prefix) < len(tableMagic)+1+16 || string(prefix[:len(tableMagic)]) != tableMagic {
+		return 0, 0, bad("not a thinchess table")
+	}
+	if v := prefix[len(tableMagic)]; v != tableVersion {
+		return 0, 0, fmt.Errorf("solver: table format version %d, want %d", v, tableVersion)
+	}
+	data := prefix[len(tableMagic)+1+16:]
+	var head [10]uint64
+	for i := range head {
+		v, n := binary.Uvarint(data)
+		if n <= 0 {
+			return 0, 0, bad("truncated header")
+		}
+		head[i], data = v, data[n:]
+	}
+	if err := checkHeader(head); err != nil {
+		return 0, 0, bad(err.Error())
+	}
+	n, kept := int64(head[0]), int64(head[9])
+	size := int64(len(prefix) - len(data)) // the header
+	count := n
+	if kept > 0 {
+		count = kept
+		size++ // whether every kept state is reachable both ways
+	}
+	values := (2*count + 7) / 8
+	lo = size + values + 1 // the values and the width of a half distance
+	hi = lo + (maxHalfWidth*count+7)/8
+	if kept > 0 {
+		hi += (2*kept + 7) / 8 // which way each kept state is reachable
+	}
+	return lo, hi, nil
+}

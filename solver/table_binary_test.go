@@ -3,6 +3,7 @@ package solver
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"errors"
 	"testing"
 
@@ -188,5 +189,37 @@ func TestKeyMix(t *testing.T) {
 		if km.mix(0) != 0 || km.mix(1) == km.mix(2) {
 			t.Errorf("small %v: mix(0) = %#x, mix(1) = %#x, mix(2) = %#x", km.small, km.mix(0), km.mix(1), km.mix(2))
 		}
+	}
+}
+
+// TestTableBytes checks that the size range TableBytes reads from a
+// table's header holds the table's data, for every fixture that solves
+// small (with and without mirror pairs), and that a header claiming
+// many states of a small file asks for more than it has.
+func TestTableBytes(t *testing.T) {
+	for _, fx := range readTableFixtures(t) {
+		if fx.states > 20000 {
+			continue
+		}
+		start := tableParse(t, fx.preset, fx.position)
+		tab := solveVerified(t, start, Options{})
+		data, _ := tab.MarshalBinary()
+		lo, hi, err := TableBytes(data[:min(len(data), TableHeaderBytes)])
+		if err != nil || int64(len(data)) < lo || int64(len(data)) > hi {
+			t.Errorf("table_values.txt:%d: %d bytes, TableBytes says %d to %d (%v)", fx.line, len(data), lo, hi, err)
+		}
+	}
+	var big []byte
+	big = append(big, tableMagic...)
+	big = append(big, tableVersion)
+	big = append(big, make([]byte, 16)...)
+	for _, v := range []uint64{1 << 31, 0, 0, 0, 1 << 31, 0, 0, 0, 0, 0} {
+		big = binary.AppendUvarint(big, v)
+	}
+	if lo, _, err := TableBytes(big); err != nil || lo < 1<<29 {
+		t.Errorf("a header of 2^31 states: at least %d bytes (%v), want at least 2^29", lo, err)
+	}
+	if _, _, err := TableBytes([]byte("TCTB")); err == nil {
+		t.Errorf("4 bytes of a table: no error")
 	}
 }

@@ -130,11 +130,14 @@ func TestCachedWarningsFollowLines(t *testing.T) {
 		return out
 	}
 	writePack(t, src, []string{packLine("a", 1000), packLine("b", 1000)})
+	// Unproven puzzles are errors unless the pack allows them.
+	os.WriteFile(filepath.Join(src, "packs", "p.md"), []byte("---\ntitle: P\nunverified: true\n---\n"), 0o644)
 	first := warnings(&Cache{Dir: cacheDir})
 	if len(first) != 2 || !strings.Contains(first[1], "p.jsonl:2:") {
 		t.Fatalf("warnings %q, want one on each of lines 1 and 2", first)
 	}
 	writePack(t, src, []string{packLine("new", 1000), "", packLine("a", 1000), packLine("b", 1000)})
+	os.WriteFile(filepath.Join(src, "packs", "p.md"), []byte("---\ntitle: P\nunverified: true\n---\n"), 0o644)
 	c := &Cache{Dir: cacheDir}
 	cached, fresh := warnings(c), warnings(nil)
 	if c.MissesOf("verify") != 1 {

@@ -6,12 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
+	"io"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"sync"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/bounded"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
 )
@@ -41,6 +43,7 @@ type certIndex struct {
 type certFile struct {
 	once sync.Once
 	sum  string // "" when it cannot be read
+	err  error  // why it cannot be read
 }
 
 func newCertIndex(dir string) *certIndex {
@@ -56,27 +59,56 @@ func newCertIndex(dir string) *certIndex {
 }
 
 // find returns the certificate of m's start and its SHA-256, or "", ""
-// when there is none.
-func (x *certIndex) find(m *mode.Mode) (path, sum string) {
+// when there is none; a certificate that cannot be read has its path,
+// no sum and the error.
+func (x *certIndex) find(m *mode.Mode) (path, sum string, err error) {
 	if x == nil || len(x.files) == 0 || m.Start == nil || m.Rules.Bans {
-		return "", ""
+		return "", "", nil
 	}
 	key, err := CertificateKey(m.Start)
 	f := x.files[key]
 	if err != nil || f == nil {
-		return "", ""
+		return "", "", nil
 	}
 	path = filepath.Join(x.dir, key+".tctb")
 	f.once.Do(func() {
-		if data, err := os.ReadFile(path); err == nil {
+		var data []byte
+		if data, f.err = ReadCertificate(path); f.err == nil {
 			s := sha256.Sum256(data)
 			f.sum = hex.EncodeToString(s[:])
 		}
 	})
-	if f.sum == "" {
-		return "", ""
+	return path, f.sum, f.err
+}
+
+// ReadCertificate reads a certificate file: a regular file (a named pipe
+// or a device is refused before it is opened) whose size is what its
+// header's counts of states need (see solver.TableBytes), checked
+// before the rest is read.
+func ReadCertificate(name string) ([]byte, error) {
+	f, fi, err := bounded.Open(name)
+	if err != nil {
+		return nil, err
 	}
-	return path, f.sum
+	defer f.Close()
+	prefix := make([]byte, solver.TableHeaderBytes)
+	n, err := io.ReadFull(f, prefix)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return nil, err
+	}
+	prefix = prefix[:n]
+	lo, hi, err := solver.TableBytes(prefix)
+	if err != nil {
+		return nil, err
+	}
+	if size := fi.Size(); size < lo || size > hi {
+		return nil, fmt.Errorf("the file is %d bytes, but its header's counts of states need from %d to %d: truncated, padded or not this table", size, lo, hi)
+	}
+	rest, err := bounded.Read(f, name, fi.Size()-int64(n), hi-int64(n))
+	if err != nil {
+		return nil, err
+	}
+	return append(prefix, rest...), nil
 }
 
 // certificateOracle verifies the certificate of m's start, when it has
@@ -88,12 +120,15 @@ func (x *certIndex) find(m *mode.Mode) (path, sum string) {
 // its claim, or its start when it has none): the author asked for a proof
 // that is wrong.
 func certificateOracle(m *mode.Mode, opt Options, v *Verification, errs *mode.ErrorList) (solver.Oracle, *Artifacts, string) {
-	path, sum := opt.certs.find(m)
+	path, sum, err := opt.certs.find(m)
 	if path == "" {
 		return nil, nil, ""
 	}
 	key := Key("certificate", solver.Version, sum, m.Start.FEN(), fmt.Sprintf("%+v", *m.Rules))
-	data, err := os.ReadFile(path)
+	var data []byte
+	if err == nil {
+		data, err = ReadCertificate(path)
+	}
 	var t *solver.Table
 	if err == nil {
 		if _, ok := opt.Cache.Get("certificates", key); ok {
@@ -107,7 +142,7 @@ func certificateOracle(m *mode.Mode, opt Options, v *Verification, errs *mode.Er
 		if m.Claim == nil {
 			p = m.At("start")
 		}
-		errs.Add(m.Path, p.Line, p.Col, "the certificate %s of this start is refused: %v", path, err)
+		errs.Add(m.Path, p.Line, p.Col, "the certificate %s of this start is refused: %s", path, bounded.Reason(err))
 		return nil, nil, ""
 	}
 	st := t.Stats()
@@ -120,7 +155,7 @@ func certificateOracle(m *mode.Mode, opt Options, v *Verification, errs *mode.Er
 // certificateSum is part of a mode's cache key: a new or changed
 // certificate verifies the mode again.
 func certificateSum(m *mode.Mode, opt Options) string {
-	_, sum := opt.certs.find(m)
+	_, sum, _ := opt.certs.find(m)
 	return sum
 }
 
@@ -206,9 +241,9 @@ func ReadCertificates(dir string, cache *Cache) ([]Proven, mode.ErrorList) {
 	names, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	var out []Proven
 	for _, name := range names {
-		data, err := os.ReadFile(name)
+		data, err := bounded.ReadFile(name, mode.MaxFileBytes)
 		if err != nil {
-			errs.Add(name, 0, 0, "%v", err)
+			errs.Add(name, 0, 0, "%s", bounded.Reason(err))
 			continue
 		}
 		var rec CertificateRecord
@@ -223,7 +258,11 @@ func ReadCertificates(dir string, cache *Cache) ([]Proven, mode.ErrorList) {
 			errs.Add(name, 1, 1, "the record's certificate is %q, want %q (the record's key)", rec.Certificate.File, rec.Key+".tctb")
 			continue
 		}
-		cdata, err := os.ReadFile(cert)
+		cdata, err := ReadCertificate(cert)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs.Add(cert, 0, 0, "%s", bounded.Reason(err))
+			continue
+		}
 		pr.Present = err == nil
 		if pr.Present && rec.Mode == "" && len(rec.Rules) == 0 {
 			if err := verifyRecord(&rec, cdata, cache); err != nil {

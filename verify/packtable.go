@@ -2,9 +2,11 @@ package verify
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/mode"
@@ -36,6 +38,17 @@ type packTable struct {
 	t    *solver.Table
 	terr error
 	opt  Options
+	// loaded is set once table has run: only then is terr known.
+	loaded atomic.Bool
+}
+
+// failed returns why the table cannot be had, once a puzzle asked for it
+// (nil before, and when it was had).
+func (pt *packTable) failed() error {
+	if !pt.loaded.Load() {
+		return nil
+	}
+	return pt.terr
 }
 
 // table returns the solved table, loading it on first use: from the
@@ -43,6 +56,7 @@ type packTable struct {
 // A run whose puzzles all come from the cache never loads it.
 func (pt *packTable) table() (*solver.Table, error) {
 	pt.once.Do(func() {
+		defer pt.loaded.Store(true)
 		switch {
 		case pt.a != nil && pt.a.Solved != nil:
 			pt.t = pt.a.Solved
@@ -55,16 +69,34 @@ func (pt *packTable) table() (*solver.Table, error) {
 				pt.t = t
 				return
 			}
-			// Larger than a mode's budget: solved for the pack's puzzles
-			// alone, with the packs' budget, and not cached (the
-			// puzzles' results are).
-			pt.t, pt.terr = solver.Solve(pt.m.Start, solver.Options{MaxStates: cmp.Or(pt.opt.PackTableStates, DefaultPackTableStates)})
-			if pt.terr != nil {
-				pt.terr = fmt.Errorf("the mode %s has no exact table: %v", pt.m.ID, pt.terr)
-			}
+			pt.t, pt.terr = pt.solve()
 		}
 	})
 	return pt.t, pt.terr
+}
+
+// solve solves the table of a mode larger than a mode's budget for the
+// pack's puzzles alone, with the packs' budget, and does not cache it
+// (the puzzles' results are). A start whose states do not fit the
+// solver's key fails at once; one with more states than the budget
+// fails when its enumeration passes the budget, which the cache then
+// remembers, so that the next run says so at once instead of
+// enumerating tens of millions of states again.
+func (pt *packTable) solve() (*solver.Table, error) {
+	limit := cmp.Or(pt.opt.PackTableStates, DefaultPackTableStates)
+	tooLarge := fmt.Sprint(limit)
+	if data, ok := pt.opt.Cache.Get("pack-too-large", pt.key); ok && string(data) == tooLarge {
+		return nil, fmt.Errorf("the mode %s has no exact table: it reaches more than %d states, the most a pack's table may have (found by an earlier run)", pt.m.ID, limit)
+	}
+	t, err := solver.Solve(pt.m.Start, solver.Options{MaxStates: limit})
+	switch {
+	case errors.Is(err, solver.ErrTooLarge):
+		pt.opt.Cache.Put("pack-too-large", pt.key, []byte(tooLarge))
+		return nil, fmt.Errorf("the mode %s has no exact table: it reaches more than %d states, the most a pack's table may have", pt.m.ID, limit)
+	case err != nil:
+		return nil, fmt.Errorf("the mode %s has no exact table: %v", pt.m.ID, err)
+	}
+	return t, nil
 }
 
 // packTables returns the table of every pack that names one, and reports
@@ -92,6 +124,17 @@ func (run *verifyRun) packTables(packs []*mode.Pack) map[*mode.Pack]*packTable {
 		out[p] = pt
 	}
 	return out
+}
+
+// tableErrors reports, at the table key of each pack, a table that a
+// puzzle asked for and could not be had: its puzzles are not proven,
+// whatever the pack says of unproven puzzles.
+func (run *verifyRun) tableErrors(packs []*mode.Pack, tables map[*mode.Pack]*packTable) {
+	for _, p := range packs {
+		if pt := tables[p]; pt != nil && pt.failed() != nil {
+			run.errs.Add(p.Path, p.TableAt.Line, p.TableAt.Col, "table %s: %v; the pack's puzzles cannot be proven against it (name a mode whose exact table fits, or leave the key out to prove each puzzle by itself)", p.Table, pt.failed())
+		}
+	}
 }
 
 // tableOracle is verifyMode's oracle for a puzzle of a pack with a table:

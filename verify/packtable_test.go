@@ -108,3 +108,75 @@ func TestPackTableUnknownMode(t *testing.T) {
 		t.Errorf("errors %v", errs)
 	}
 }
+
+// A table key naming a mode with no exact table is an error at the key,
+// never a warning of each puzzle: Gardner's 5×5 start does not fit the
+// solver's key (found at once), and rnr's game is over a small packs'
+// limit (found by enumerating it the first time, then remembered by the
+// cache). The puzzles are then not proven, and not kept as proven.
+func TestPackTableNotExact(t *testing.T) {
+	gardner := tableSite(t, "---\ntitle: P\nvariant: gardner\ntable: g5\n---\n",
+		[]string{`{"id":"x","start":"x,x,x,x,x/x,x,x,x,x/wp,wk,x,x,x/x,x,x,x,x/x,bk,bq,x,bq:w","result":"white-wins","mate_in":3,"solution":"1. Ka4"}`})
+	os.MkdirAll(filepath.Join(gardner, "modes", "mini"), 0o755)
+	os.WriteFile(filepath.Join(gardner, "modes", "mini", "g5.md"), []byte("---\ntitle: G\nvariant: gardner\nstart: \"rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\"\n---\n"), 0o644)
+	rnr := tableSite(t, "---\ntitle: P\nvariant: 1d\ntable: rnr\n---\n",
+		[]string{`{"id":"w1","start":"x,bk,bn,br,x,wr,x,wk,x:w","result":"white-wins","mate_in":2,"solution":"1. Rxa6 Ka9 2. Rxa7#"}`})
+	cache := &Cache{Dir: t.TempDir()}
+	for _, c := range []struct {
+		name, src, want string
+	}{
+		{"gardner", gardner, "packs/p.md:4:8: table g5: the mode g5 has no exact table: 20 pieces of 12 kinds on a 5×5 board do not fit the exact solver's 64-bit state key (101 bits needed); the pack's puzzles cannot be proven against it"},
+		{"rnr", rnr, "packs/p.md:4:8: table rnr: the mode rnr has no exact table: it reaches more than 500 states, the most a pack's table may have; the pack's puzzles"},
+		{"rnr again", rnr, "packs/p.md:4:8: table rnr: the mode rnr has no exact table: it reaches more than 500 states, the most a pack's table may have (found by an earlier run); the pack's puzzles"},
+	} {
+		s, errs := mode.Load(c.src)
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		facts, _, verrs := Verify(s, Options{MaxStates: 100, MateNodes: 100_000, PackTableStates: 500, Cache: cache})
+		got := verrs.Errors()
+		if len(got) != 1 || !strings.HasPrefix(got[0].Error(), c.want) {
+			t.Errorf("%s: errors %v, want one starting %q", c.name, got, c.want)
+		}
+		if strings.Contains(verrs.Error(), "not verified") {
+			t.Errorf("%s: a warning of a puzzle besides the error at the key: %v", c.name, verrs)
+		}
+		for _, m := range s.Packs[0].Puzzles {
+			if v := facts[m.ID]; v == nil || v.Verified || v.Method != solver.Unverified {
+				t.Errorf("%s: puzzle %s: %+v", c.name, m.ID, v)
+			}
+		}
+	}
+}
+
+// A pack's puzzle the build cannot prove (a draw claimed in a game too
+// large to solve, which mate search cannot prove) is an error, unless the
+// pack's header says unverified: true: then a warning, and the puzzle
+// is not verified. The cache does not keep the warning past the key.
+func TestPackUnverified(t *testing.T) {
+	line := `{"id":"d","start":"x,bk,bn,br,x,wr,x,wk,x:w","result":"draw","solution":"1. Rxa6"}`
+	cache := &Cache{Dir: t.TempDir()}
+	for _, c := range []struct{ header, want string }{
+		{"---\ntitle: P\nvariant: 1d\n---\n", "packs/p.jsonl:1:56: claim not verified: "},
+		{"---\ntitle: P\nvariant: 1d\nunverified: true\n---\n", "packs/p.jsonl:1:56: warning: claim not verified: "},
+		{"---\ntitle: P\nvariant: 1d\n---\n", "packs/p.jsonl:1:56: claim not verified: "},
+	} {
+		s, errs := mode.Load(tableSite(t, c.header, []string{line}))
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		facts, _, verrs := Verify(s, Options{MaxStates: 100, MateNodes: 1000, Cache: cache})
+		var got []string
+		for _, e := range verrs {
+			if e.Path == "packs/p.jsonl" {
+				got = append(got, e.Error())
+			}
+		}
+		if len(got) != 1 || !strings.HasPrefix(got[0], c.want) {
+			t.Errorf("%q: %q, want one starting %q", c.header, got, c.want)
+		}
+		if v := facts["d"]; v == nil || v.Verified {
+			t.Errorf("%q: %+v", c.header, v)
+		}
+	}
+}

@@ -122,8 +122,15 @@ func Verify(s *mode.Site, opt Options) (map[string]*Verification, map[string]*Ar
 		o.table = pt
 		r := verifyCached(m, o, bundles[m.Origin.Pack], &errs)
 		r.v.Key = r.key
+		if err := pt.failed(); err != nil && !r.hit {
+			// The error at the pack's table key says why; the puzzle is
+			// not proven, nor kept as if it were.
+			v := &Verification{Method: solver.Unverified, Value: engine.Unknown, DTM: -1, Note: err.Error()}
+			return verified{cacheResult{v: v}, errs}
+		}
 		return verified{r, errs}
 	}))
+	run.tableErrors(s.Packs, tables)
 	for _, m := range tabled {
 		if pt := tables[m.Origin.Pack]; pt.a != nil {
 			run.artifacts[m.ID] = pt.a
@@ -303,7 +310,13 @@ func verifyCached(m *mode.Mode, opt Options, bundle *packBundle, errs *mode.Erro
 	if opt.table != nil {
 		tableKey = opt.table.key
 	}
-	key := Key("verify", solver.Version, BinaryHash(), m.Path, string(m.Source()), fmt.Sprint(opt.MaxStates, opt.MateNodes, opt.modeNodes()), certificateSum(m, opt), tableKey)
+	parts := []string{"verify", solver.Version, BinaryHash(), m.Path, string(m.Source()), fmt.Sprint(opt.MaxStates, opt.MateNodes, opt.modeNodes()), certificateSum(m, opt), tableKey}
+	if m.Origin.Kind == mode.FromPack && m.Origin.Pack.Unverified {
+		// Its unproven puzzles are kept with a warning, which must be an
+		// error again once the header no longer says so.
+		parts = append(parts, "unverified")
+	}
+	key := Key(parts...)
 	lineOff := 0
 	if m.Origin.Kind == mode.FromPack {
 		lineOff = m.Origin.Line
@@ -407,9 +420,8 @@ func verifyMode(m *mode.Mode, opt Options, errs *mode.ErrorList) (*Verification,
 	}
 	if o == nil {
 		v.Note = note
-		if note != refuted && (m.Claim != nil || m.Puzzle != nil) {
-			p := m.At("claim")
-			errs.Warn(m.Path, p.Line, p.Col, "claim not verified: %s", note)
+		if note != refuted && (m.Claim != nil || m.Puzzle != nil) && (opt.table == nil || opt.table.failed() == nil) {
+			unproven(m, "claim", errs, "claim not verified: %s", note)
 		}
 		checkLegal(m, blocks, errs)
 		return v, a
@@ -438,6 +450,18 @@ func verifyMode(m *mode.Mode, opt Options, errs *mode.ErrorList) (*Verification,
 	return v, a
 }
 
+// unproven reports, at the value of key, that m's claim is not proven: an
+// error for a pack's puzzle, unless its pack's header says unverified:
+// true (no unproven puzzle ships unmarked), else a warning.
+func unproven(m *mode.Mode, key string, errs *mode.ErrorList, format string, args ...any) {
+	p := m.At(key)
+	if m.Origin.Kind == mode.FromPack && !m.Origin.Pack.Unverified {
+		errs.Add(m.Path, p.Line, p.Col, format+"; a pack ships a puzzle the build cannot prove only when its header says unverified: true (the site then marks it \"not verified\")", args...)
+		return
+	}
+	errs.Warn(m.Path, p.Line, p.Col, format, args...)
+}
+
 // errAt adds an error at the value of a front-matter key, looked up only
 // now that there is an error.
 func errAt(m *mode.Mode, key string, errs *mode.ErrorList, format string, args ...any) {
@@ -447,8 +471,7 @@ func errAt(m *mode.Mode, key string, errs *mode.ErrorList, format string, args .
 
 func checkClaim(m *mode.Mode, c *mode.Claim, v *Verification, known bool, errs *mode.ErrorList) bool {
 	if !known {
-		rp := m.At("claim.result")
-		errs.Warn(m.Path, rp.Line, rp.Col, "claim %s not verified: %s", c.Result, v.Note)
+		unproven(m, "claim.result", errs, "claim %s not verified: %s", c.Result, v.Note)
 		return false
 	}
 	if c.Result != v.Value {

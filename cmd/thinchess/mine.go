@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/thinchess/thinchess/internal/bounded"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/puzzles"
 	"github.com/thinchess/thinchess/verify"
@@ -166,7 +167,7 @@ func loadMode(src, arg string) (*mode.Mode, error) {
 		}
 		return nil, fmt.Errorf("no mode %q under %s", arg, filepath.Join(src, "modes"))
 	}
-	data, err := os.ReadFile(arg)
+	data, err := bounded.ReadFile(arg, mode.MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}

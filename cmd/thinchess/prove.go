@@ -16,6 +16,7 @@ import (
 
 	"github.com/thinchess/thinchess/cmd/thinchess/internal/pacing"
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/bounded"
 	"github.com/thinchess/thinchess/puzzles"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/verify"
@@ -140,9 +141,9 @@ func proveCommand(maxStates int, title, position string) string {
 // checkCertificate verifies the certificate file of p.
 func checkCertificate(file string, p *engine.Position, stdout, stderr io.Writer) int {
 	pacing.Resume() // prove is registered to pace itself; this path does not
-	data, err := os.ReadFile(file)
+	data, err := verify.ReadCertificate(file)
 	if err != nil {
-		fmt.Fprintf(stderr, "thinchess prove: %v\n", err)
+		fmt.Fprintf(stderr, "thinchess prove: %s: %s\n", file, bounded.Reason(err))
 		return 1
 	}
 	began := time.Now()

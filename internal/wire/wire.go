@@ -208,6 +208,10 @@ type PackIndex struct {
 	// its chunks and tables together, for "make available offline".
 	Tables []string `json:"tables,omitempty"`
 	Bytes  int      `json:"bytes"`
+	// Unverified counts the puzzles the build could not prove (a pack
+	// whose header says unverified: true); each is marked "not
+	// verified", as its Verification.Verified is false.
+	Unverified int `json:"unverified,omitempty"`
 }
 
 // ChunkIndex is a chunk in the index.

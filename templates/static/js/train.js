@@ -379,6 +379,7 @@ export class Trainer {
     const meta = ['Rated ' + e.rating + (e.estimated ? ' (estimated)' : '')];
     if (e.themes && e.themes.length) meta.push(e.themes.map((t) => this.names.themes[t] || t).join(', '));
     if (e.pack && this.names.packs[e.pack]) meta.push(this.names.packs[e.pack]);
+    if (e.verification && !e.verification.verified) meta.push('not verified: the build could not prove it');
     $('#puzzle-meta').textContent = meta.join(' · ');
     const link = new URL(location.href);
     link.search = '?id=' + encodeURIComponent(e.id);

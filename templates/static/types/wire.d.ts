@@ -258,6 +258,12 @@ declare namespace wire {
      */
     tables?: string[];
     bytes: number;
+    /**
+     * Unverified counts the puzzles the build could not prove (a pack
+     * whose header says unverified: true); each is marked "not
+     * verified", as its Verification.Verified is false.
+     */
+    unverified?: number;
   }
 
   /** ChunkIndex is a chunk in the index. */
