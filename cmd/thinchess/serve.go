@@ -81,6 +81,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fs.usageExit(err)
 	}
+	if err := sf.checkCache(); err != nil {
+		fmt.Fprintf(stderr, "serve: %v\n", err)
+		return 2
+	}
 	isSite, err := siteFolder(sf.src)
 	if err == nil && !isSite {
 		err = notSiteError(sf.src)
