@@ -218,7 +218,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if n > 1 {
-		fmt.Fprintf(stdout, "check: shard %d/%d: results kept in %s\n", k, n, sf.cacheDir)
+		fmt.Fprintf(stdout, "check: shard %d/%d: results kept in %s\n", k, n, printable.Quote(sf.cacheDir))
 	}
 	fmt.Fprintf(stdout, "check: %s verified (%d exact, %d by mate search, %d not verified) in %.0f ms\n",
 		checkedText(sum), sum.Exact, sum.MateSearch, sum.Unverified, float64(sum.Total.Microseconds())/1000)

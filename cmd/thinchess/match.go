@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/printable"
 	"github.com/thinchess/thinchess/solver/search"
 )
 
@@ -69,7 +70,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		starts, err = search.ParseMatchStarts(f)
 		f.Close()
 		if err != nil {
-			fmt.Fprintf(stderr, "thinchess match: %s: %v\n", *startsFile, err)
+			fmt.Fprintf(stderr, "thinchess match: %s: %s\n", printable.Quote(*startsFile), printable.Escape(err.Error()))
 			return 1
 		}
 	}

@@ -132,7 +132,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s: %s, %d states, %d moves, solved in %.1f s, peak memory %s\n",
 		p.FEN(), describe(t, p), rec.Result.States, rec.Result.Edges, seconds, megabytes(rec.PeakMemory))
-	fmt.Fprintf(stdout, "certificate: %s (%s, sha256 %s) and %s.json\n", filepath.Join(*out, rec.Certificate.File), megabytes(int64(len(data))), rec.Certificate.SHA256[:16], filepath.Join(*out, key))
+	fmt.Fprintf(stdout, "certificate: %s (%s, sha256 %s) and %s\n", printable.Quote(filepath.Join(*out, rec.Certificate.File)), megabytes(int64(len(data))), rec.Certificate.SHA256[:16], printable.Quote(filepath.Join(*out, key+".json")))
 	return 0
 }
 
