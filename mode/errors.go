@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/thinchess/thinchess/internal/printable"
 )
 
 // Error is a problem in a source file, located by line and column (both
@@ -17,19 +19,23 @@ type Error struct {
 }
 
 // Error is "path:line:col: message", with "warning: " before the message
-// of a warning, as compilers print them.
+// of a warning, as compilers print them. What does not print is quoted:
+// a path holding a control byte as %q quotes it, a message's control
+// bytes escaped in place (see package printable), so that a file named
+// to recolour the terminal or rewrite the line shows its name instead.
 func (e *Error) Error() string {
-	msg := e.Msg
+	msg := printable.Escape(e.Msg)
 	if e.Warning {
 		msg = "warning: " + msg
 	}
+	path := printable.Quote(e.Path)
 	switch {
 	case e.Line > 0 && e.Col > 0:
-		return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, msg)
+		return fmt.Sprintf("%s:%d:%d: %s", path, e.Line, e.Col, msg)
 	case e.Line > 0:
-		return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, msg)
+		return fmt.Sprintf("%s:%d: %s", path, e.Line, msg)
 	case e.Path != "":
-		return fmt.Sprintf("%s: %s", e.Path, msg)
+		return fmt.Sprintf("%s: %s", path, msg)
 	}
 	return msg
 }
@@ -131,7 +137,8 @@ func (l ErrorList) Error() string {
 //
 //	::error file=modes/1d/gardner.md,line=14,col=9::claim mate_in 5 is false: …
 //
-// An entry without a path annotates the run, not a file.
+// An entry without a path annotates the run, not a file. Paths and
+// messages are quoted as Error quotes them.
 func (l ErrorList) GitHub() string {
 	var sb strings.Builder
 	for _, e := range l {
@@ -140,10 +147,10 @@ func (l ErrorList) GitHub() string {
 			kind = "warning"
 		}
 		if e.Path == "" {
-			fmt.Fprintf(&sb, "::%s::%s\n", kind, escapeData(e.Msg))
+			fmt.Fprintf(&sb, "::%s::%s\n", kind, escapeData(printable.Escape(e.Msg)))
 			continue
 		}
-		fmt.Fprintf(&sb, "::%s file=%s,line=%d,col=%d::%s\n", kind, escapeProperty(e.Path), max(e.Line, 1), max(e.Col, 1), escapeData(e.Msg))
+		fmt.Fprintf(&sb, "::%s file=%s,line=%d,col=%d::%s\n", kind, escapeProperty(printable.Quote(e.Path)), max(e.Line, 1), max(e.Col, 1), escapeData(printable.Escape(e.Msg)))
 	}
 	return sb.String()
 }

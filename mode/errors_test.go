@@ -22,7 +22,9 @@ func TestGitHubAnnotations(t *testing.T) {
 		{"colons and percent", Error{Path: "c:/100%/x.md", Line: 1, Col: 1, Msg: "50% off: a::b"},
 			"::error file=c%3A/100%25/x.md,line=1,col=1::50%25 off: a::b\n"},
 		{"newlines", Error{Path: "x\ny.md", Line: 1, Col: 1, Msg: "one\r\ntwo"},
-			"::error file=x%0Ay.md,line=1,col=1::one%0D%0Atwo\n"},
+			`::error file="x\ny.md",line=1,col=1::one\r\ntwo` + "\n"},
+		{"control bytes", Error{Path: "modes/one-file/evil\x1b[31m\r.md", Line: 1, Col: 1, Msg: "title \x1b[31m: bad"},
+			`::error file="modes/one-file/evil\x1b[31m\r.md",line=1,col=1::title \x1b[31m: bad` + "\n"},
 		{"no path", Error{Msg: "the build failed"},
 			"::error::the build failed\n"},
 	}
@@ -33,5 +35,27 @@ func TestGitHubAnnotations(t *testing.T) {
 				t.Errorf("got  %q\nwant %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestErrorQuotes: a path or a message holding control bytes is printed
+// with them quoted, as %q quotes them (issue 31: a file named
+// evil\x1b[31m\r.md recoloured the terminal and rewrote its line).
+func TestErrorQuotes(t *testing.T) {
+	tests := []struct {
+		err  Error
+		want string
+	}{
+		{Error{Path: "modes/one-file/evil\x1b[31m\r.md", Line: 1, Col: 1, Msg: "no front matter"},
+			`"modes/one-file/evil\x1b[31m\r.md":1:1: no front matter`},
+		{Error{Path: "modes/a b/é.md", Line: 2, Msg: "title \"x\x07\" rings", Warning: true},
+			`modes/a b/é.md:2: warning: title "x\a" rings`},
+		{Error{Path: "packs/p\n.jsonl", Msg: "open packs/p\n.jsonl: denied"},
+			`"packs/p\n.jsonl": open packs/p\n.jsonl: denied`},
+	}
+	for _, tt := range tests {
+		if got := tt.err.Error(); got != tt.want {
+			t.Errorf("got  %s\nwant %s", got, tt.want)
+		}
 	}
 }

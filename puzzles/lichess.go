@@ -14,6 +14,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/printable"
 	"github.com/thinchess/thinchess/mode"
 )
 
@@ -91,20 +92,23 @@ type RowError struct {
 	Err   error
 }
 
+// Error is "FILE:LINE: puzzle ID: FIELD: what is wrong"; the file's
+// name and the row's id are quoted when they hold what does not print,
+// and the rest escaped (see package printable): both come from outside.
 func (e *RowError) Error() string {
 	var b strings.Builder
 	if e.File != "" {
-		fmt.Fprintf(&b, "%s:%d: ", e.File, e.Line)
+		fmt.Fprintf(&b, "%s:%d: ", printable.Quote(e.File), e.Line)
 	} else {
 		fmt.Fprintf(&b, "line %d: ", e.Line)
 	}
 	if e.ID != "" {
-		fmt.Fprintf(&b, "puzzle %s: ", e.ID)
+		fmt.Fprintf(&b, "puzzle %s: ", printable.Quote(e.ID))
 	}
 	if e.Field != "" {
-		fmt.Fprintf(&b, "%s: ", e.Field)
+		fmt.Fprintf(&b, "%s: ", printable.Escape(e.Field))
 	}
-	b.WriteString(e.Err.Error())
+	b.WriteString(printable.Escape(e.Err.Error()))
 	return b.String()
 }
 

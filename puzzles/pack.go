@@ -48,6 +48,16 @@ var ErrNoPuzzles = errors.New("no puzzles to write")
 
 var packIDRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 
+// CheckPackID returns an error unless id may name a pack: lower-case
+// letters, digits and dashes. WritePack checks it; a command checks it
+// too, before its long work.
+func CheckPackID(id string) error {
+	if !packIDRE.MatchString(id) {
+		return fmt.Errorf("pack id %q: want lower-case letters, digits and dashes", id)
+	}
+	return nil
+}
+
 // WritePack writes the puzzles of lines as the pack id of the site in
 // dir: dir/packs/ID.jsonl, one puzzle per line in the order of lines, and
 // dir/packs/ID.md from h when there is no such file yet (an existing
@@ -62,8 +72,8 @@ var packIDRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 // writing and leaves the pack as it was; so does a pack with no puzzle
 // (ErrNoPuzzles).
 func WritePack(dir, id string, h mode.PackHeader, lines iter.Seq2[*mode.PackLine, error]) (*Diff, error) {
-	if !packIDRE.MatchString(id) {
-		return nil, fmt.Errorf("pack id %q: want lower-case letters, digits and dashes", id)
+	if err := CheckPackID(id); err != nil {
+		return nil, err
 	}
 	packs := filepath.Join(dir, "packs")
 	data := filepath.Join(packs, id+".jsonl")

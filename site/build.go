@@ -20,6 +20,7 @@ import (
 	minhtml "github.com/tdewolff/minify/v2/html"
 	minjs "github.com/tdewolff/minify/v2/js"
 
+	"github.com/thinchess/thinchess/internal/outpath"
 	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
@@ -217,7 +218,17 @@ type build struct {
 }
 
 // run runs the phases in order until one fails or the build is done.
+// An output that overlaps the sources, or a folder the build did not
+// make, is refused before anything is read.
 func (b *build) run() error {
+	if b.opt.Out != "" && !b.opt.CheckOnly {
+		if err := outpath.Check("the output", b.opt.Out, outpath.Site(b.opt.Src)); err != nil {
+			return err
+		}
+		if err := CheckOutput(b.opt.Out); err != nil {
+			return err
+		}
+	}
 	if err := b.runPhase("process", b.process); err != nil || b.done {
 		return err
 	}

@@ -33,6 +33,8 @@ var layers = map[string]int{
 	"internal/bounded":              0,
 	"internal/wire":                 0,
 	"internal/wire/dts":             0,
+	"internal/printable":            0,
+	"internal/outpath":              1,
 	"solver/terms":                  0,
 	"internal/ucitest":              0,
 	"internal/wasmbuild":            0,

@@ -12,7 +12,47 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/internal/par"
+	"github.com/thinchess/thinchess/internal/printable"
 )
+
+// OutputMarker is the file a build writes into its output folder: a
+// build replaces only a folder that holds it, one it made itself, as
+// Hugo cleans only its own destination. Any other folder with files in
+// it may be an author's.
+const OutputMarker = ".thinchess-output"
+
+// outputMarkerText is what the marker says to whoever opens it.
+const outputMarkerText = "thinchess build wrote this folder and replaces it whole on the next build.\n" +
+	"Remove this file to keep thinchess from replacing the folder.\n"
+
+// CheckOutput returns an error, saying how to proceed, unless a build
+// may replace out: out does not exist, is an empty folder, or is a
+// folder holding OutputMarker. It reads and changes nothing else.
+func CheckOutput(out string) error {
+	fi, err := os.Stat(out)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case !fi.IsDir():
+		return fmt.Errorf("%s is a file, not a folder: a build writes a folder there; give --out another path", printable.Quote(out))
+	}
+	if m, err := os.Lstat(filepath.Join(out, OutputMarker)); err == nil && m.Mode().IsRegular() {
+		return nil
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if names, _ := f.Readdirnames(1); len(names) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s is not empty and holds no %s, so a build did not write it: a build replaces its output whole and replaces only a folder it made; "+
+		"give --out a new or empty folder, or remove %s if it is an old build (before thinchess marked its output)",
+		printable.Quote(out), OutputMarker, printable.Quote(out))
+}
 
 // writeFiles writes files into out atomically: everything goes into a
 // fresh sibling folder first, which then takes out's place in one step
@@ -20,9 +60,14 @@ import (
 // system cannot, two renames). If any step fails, out is left as it
 // was; if the process is killed, out holds the old site or the new one,
 // whole, and the next write restores the old one if needed and sweeps
-// the temporary folders a killed write left.
+// the temporary folders a killed write left. A folder out that a build
+// did not make (see CheckOutput) is refused before anything is written;
+// the new one holds OutputMarker.
 func writeFiles(out string, files map[string][]byte) error {
 	out = filepath.Clean(out)
+	if err := CheckOutput(out); err != nil {
+		return err
+	}
 	parent := filepath.Dir(out)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return err
@@ -59,6 +104,9 @@ func writeFiles(out string, files map[string][]byte) error {
 		}
 		return os.WriteFile(p, files[names[i]], 0o644)
 	})
+	if err == nil {
+		err = os.WriteFile(filepath.Join(tmp, OutputMarker), []byte(outputMarkerText), 0o644)
+	}
 	if err != nil {
 		return fail(err)
 	}

@@ -3,6 +3,7 @@ package site
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -37,5 +38,59 @@ func TestWriteReplaces(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "index.html")); err != nil {
 		t.Errorf("a refused write damaged the output: %v", err)
+	}
+}
+
+// TestWriteMarks: a build writes its marker into its output and replaces
+// only a folder that is missing, empty or marked; it refuses a file and
+// a folder of someone's files, changing nothing (issue 31: an output at
+// the site's sources replaced them).
+func TestWriteMarks(t *testing.T) {
+	dir := t.TempDir()
+	site := map[string][]byte{"index.html": []byte("site")}
+	empty := filepath.Join(dir, "empty")
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{filepath.Join(dir, "new"), empty} {
+		if err := writeFiles(out, site); err != nil {
+			t.Fatalf("%s: %v", out, err)
+		}
+		if m, err := os.ReadFile(filepath.Join(out, OutputMarker)); err != nil || !strings.Contains(string(m), "thinchess build wrote this folder") {
+			t.Errorf("%s: marker %q, %v", out, m, err)
+		}
+		// Its own output, marked, it replaces.
+		if err := writeFiles(out, map[string][]byte{"index.html": []byte("again")}); err != nil {
+			t.Errorf("%s: a second write: %v", out, err)
+		}
+	}
+
+	authors := filepath.Join(dir, "modes")
+	if err := os.MkdirAll(filepath.Join(authors, "1d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "site.yaml")
+	for p, data := range map[string]string{filepath.Join(authors, "1d/gardner.md"): "a mode", file: "title: x\n"} {
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for out, want := range map[string]string{
+		authors: "modes is not empty and holds no .thinchess-output, so a build did not write it",
+		file:    "site.yaml is a file, not a folder",
+	} {
+		err := writeFiles(out, site)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an error saying %q", out, err, want)
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(authors, "1d/gardner.md")); err != nil || string(data) != "a mode" {
+		t.Errorf("the refused folder changed: %q, %v", data, err)
+	}
+	if data, err := os.ReadFile(file); err != nil || string(data) != "title: x\n" {
+		t.Errorf("the refused file changed: %q, %v", data, err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) > 0 {
+		t.Errorf("a refused write left %v", left)
 	}
 }

@@ -498,6 +498,9 @@ func readValues(data []byte, n int) ([]uint16, error) {
 			return nil, bad("value out of range")
 		}
 	}
+	if !br.padded() {
+		return nil, bad("values padded with bits other than zero")
+	}
 	data = data[valueBytes:]
 	width := uint(data[0])
 	data = data[1:]
@@ -505,11 +508,14 @@ func readValues(data []byte, n int) ([]uint16, error) {
 		return nil, bad("wrong length")
 	}
 	br = bitReader{data: data}
+	maxHalf := uint64(0)
 	for i, w := range vals {
 		if w == wordDraw {
 			continue
 		}
-		d := 2 * br.read(width)
+		half := br.read(width)
+		maxHalf = max(maxHalf, half)
+		d := 2 * half
 		if w == wordWin {
 			d++
 		}
@@ -517,6 +523,14 @@ func readValues(data []byte, n int) ([]uint16, error) {
 			return nil, bad("distance out of range")
 		}
 		vals[i] = w | uint16(d)
+	}
+	// appendValues writes the fewest bits that hold the largest half
+	// distance, and zeros after the last: anything else is damage.
+	if !br.padded() {
+		return nil, bad("distances padded with bits other than zero")
+	}
+	if width != uint(bits.Len64(maxHalf)) {
+		return nil, bad(fmt.Sprintf("distances %d bits wide, but the largest needs %d", width, bits.Len64(maxHalf)))
 	}
 	return vals, nil
 }

@@ -89,6 +89,11 @@ func (r *bitReader) read(width uint) uint64 {
 	return v
 }
 
+// padded reports whether the reader is at the end of its data with the
+// bits left in the last byte all zero, as bitWriter.flush leaves them: a
+// reader that ignored them would accept data with one of them flipped.
+func (r *bitReader) padded() bool { return len(r.data) == 0 && r.acc == 0 }
+
 // MarshalBinary encodes the table's values compactly (see UnmarshalTable).
 // The output depends only on the start position and rules.
 func (t *Table) MarshalBinary() ([]byte, error) {
@@ -218,6 +223,9 @@ func UnmarshalTable(data []byte, start *engine.Position) (*Table, error) {
 				if orient[c] = uint8(br.read(2)); orient[c] == 0 {
 					return nil, bad("a kept state reachable neither way")
 				}
+			}
+			if !br.padded() {
+				return nil, bad("mirror pairs padded with bits other than zero")
 			}
 			data = data[size:]
 		}

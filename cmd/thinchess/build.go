@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/thinchess/thinchess/internal/printable"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/site"
 	"github.com/thinchess/thinchess/verify"
@@ -46,7 +47,13 @@ const buildHelp = `usage: thinchess build [--src DIR] [--out DIR] [--base-url UR
 
 Verifies every mode and pack puzzle of the site in --src (as check does),
 renders the site and writes it to --out, replacing what was there. A
-failed build leaves --out as it was. Each problem is printed as
+failed build leaves --out as it was. A build replaces only a folder it
+made (it marks it with a file, .thinchess-output), or a new or empty
+one, and never one that is, holds or lies inside what it reads (modes/,
+packs/, content/, certificates/, templates/, site.yaml, .git), nor the
+source folder, the current folder or the home folder, or one of their
+parents: such an --out is refused, exit status 2, before anything is
+written. The folder holding --out must exist. Each problem is printed as
 path:line:col: message, with paths from the current folder; the exit
 status is 1 on any error. A source folder without modes, content pages or
 packs is refused: --allow-empty publishes such a site anyway. A build
@@ -79,6 +86,10 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fs.usageExit(err)
 	}
+	if err := checkBuildOut(*out, &sf); err != nil {
+		fmt.Fprintf(stderr, "build: %v\n", err)
+		return 2
+	}
 	isSite, err := siteFolder(sf.src)
 	if err == nil && !isSite && !*allowEmpty {
 		err = fmt.Errorf("%v\nbuild: refusing to publish an empty site (--allow-empty publishes it anyway)", notSiteError(sf.src))
@@ -101,13 +112,13 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case len(errs.Errors()) > 0:
-		fmt.Fprintf(stderr, "build failed: %d error(s); %s left untouched\n", len(errs.Errors()), *out)
+		fmt.Fprintf(stderr, "build failed: %d error(s); %s left untouched\n", len(errs.Errors()), printable.Quote(*out))
 		return 1
 	case errors.Is(err, site.ErrEmpty):
-		fmt.Fprintf(stderr, "build: %s has no modes, content pages or packs: refusing to publish an empty site (--allow-empty publishes it anyway); %s left untouched\n", folderName(sf.src), *out)
+		fmt.Fprintf(stderr, "build: %s has no modes, content pages or packs: refusing to publish an empty site (--allow-empty publishes it anyway); %s left untouched\n", folderName(sf.src), printable.Quote(*out))
 		return 1
 	case err != nil:
-		fmt.Fprintf(stderr, "build failed: %v; %s left untouched\n", err, *out)
+		fmt.Fprintf(stderr, "build failed: %s; %s left untouched\n", printable.Escape(err.Error()), printable.Quote(*out))
 		return 1
 	}
 	if !*quiet {
@@ -158,6 +169,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if *format != "text" && *format != "github" {
 		return fs.usageError("--format %q: want text or github", *format)
 	}
+	if err := sf.checkCache(); err != nil {
+		fmt.Fprintf(stderr, "check: %v\n", err)
+		return 2
+	}
 	isSite, err := siteFolder(sf.src)
 	if err == nil && !isSite {
 		err = notSiteError(sf.src)
@@ -203,7 +218,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if n > 1 {
-		fmt.Fprintf(stdout, "check: shard %d/%d: results kept in %s\n", k, n, sf.cacheDir)
+		fmt.Fprintf(stdout, "check: shard %d/%d: results kept in %s\n", k, n, printable.Quote(sf.cacheDir))
 	}
 	fmt.Fprintf(stdout, "check: %s verified (%d exact, %d by mate search, %d not verified) in %.0f ms\n",
 		checkedText(sum), sum.Exact, sum.MateSearch, sum.Unverified, float64(sum.Total.Microseconds())/1000)

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/thinchess/thinchess/internal/printable"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/puzzles"
 )
@@ -85,6 +86,17 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 	if *maxRating > 0 && *minRating > *maxRating {
 		return fs.usageError("--min-rating %d is more than --max-rating %d", *minRating, *maxRating)
 	}
+	if err := puzzles.CheckPackID(*pack); err != nil {
+		return fs.usageError("--pack: %v", err)
+	}
+	var inputs []string
+	if rest[1] != "-" {
+		inputs = append(inputs, rest[1])
+	}
+	if err := checkPackOut("--out", *out, *pack, siteOutGuards("."), inputs...); err != nil {
+		fmt.Fprintf(stderr, "thinchess import: %v\n", err)
+		return 2
+	}
 
 	in, name, size, err := openImportInput(rest[1])
 	if err != nil {
@@ -124,16 +136,16 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case errors.Is(err, puzzles.ErrNoPuzzles):
 		printTaken(stdout, diff)
-		fmt.Fprintf(stderr, "thinchess import: no puzzle to write: %s left as it was\n", data)
+		fmt.Fprintf(stderr, "thinchess import: no puzzle to write: %s left as it was\n", printable.Quote(data))
 		return 1
 	case err != nil:
-		fmt.Fprintf(stderr, "thinchess import: %v (%s left as it was)\n", err, data)
+		fmt.Fprintf(stderr, "thinchess import: %s (%s left as it was)\n", printable.Escape(err.Error()), printable.Quote(data))
 		return 1
 	}
 	printTaken(stdout, diff)
 	fmt.Fprintf(stdout, "%s: %d puzzle(s): %d added, %d changed, %d removed, %d unchanged\n",
-		data, diff.Written(), diff.Added, diff.Changed, diff.Removed, diff.Unchanged)
-	fmt.Fprintf(stdout, "check them with: thinchess check --src %s %s\n", *out, filepath.ToSlash(filepath.Join("packs", *pack+".jsonl")))
+		printable.Quote(data), diff.Written(), diff.Added, diff.Changed, diff.Removed, diff.Unchanged)
+	fmt.Fprintf(stdout, "check them with: thinchess check --src %s %s\n", printable.Escape(quoteArg(*out)), filepath.ToSlash(filepath.Join("packs", *pack+".jsonl")))
 	return 0
 }
 
@@ -178,7 +190,7 @@ func importLines(ctx context.Context, name string, pzs iter.Seq2[*puzzles.Puzzle
 	return func(yield func(*mode.PackLine, error) bool) {
 		for pz, err := range pzs {
 			if err != nil {
-				yield(nil, fmt.Errorf("%s: %v", name, err))
+				yield(nil, fmt.Errorf("%s: %v", printable.Quote(name), err))
 				return
 			}
 			if ctx.Err() != nil {
@@ -199,7 +211,7 @@ func printTaken(w io.Writer, d *puzzles.Diff) {
 		return
 	}
 	for _, t := range d.Taken {
-		fmt.Fprintf(w, "skipped %s: %s has this id\n", t.ID, t.Path)
+		fmt.Fprintf(w, "skipped %s: %s has this id\n", printable.Quote(t.ID), printable.Quote(t.Path))
 	}
 	if n := d.TakenCount - len(d.Taken); n > 0 {
 		fmt.Fprintf(w, "… and %d more skipped for the same reason\n", n)

@@ -210,7 +210,7 @@ func TestImportCommandNothing(t *testing.T) {
 		{[]string{"import", "lichess", filepath.Join(dir, "missing.csv")}, 1, "no such file"},
 		{[]string{"import", "lichess", "--limit", "-1", bad}, 2, "--limit"},
 		{[]string{"import", "lichess", noThemes, "--out", out}, 1, noThemes + ":1: the header has no column Themes"},
-		{[]string{"import", "lichess", bad, "--out", out, "--pack", "Bad"}, 1, `pack id "Bad"`},
+		{[]string{"import", "lichess", bad, "--out", out, "--pack", "Bad"}, 2, `--pack: pack id "Bad"`},
 	}
 	for _, tt := range tests {
 		code, _, stderr := runThinchess(tt.args...)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/printable"
 	"github.com/thinchess/thinchess/solver/search"
 	"github.com/thinchess/thinchess/uci"
 )
@@ -103,7 +104,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	}
 	starts, err := c.starts(positions)
 	if err != nil {
-		fmt.Fprintf(stderr, "thinchess match: %v\n", err)
+		fmt.Fprintf(stderr, "thinchess match: %s\n", printable.Escape(err.Error()))
 		return 1
 	}
 	if len(starts) == 0 {
@@ -151,7 +152,7 @@ func (c *matchConfig) starts(positions []string) ([]search.MatchStart, error) {
 		starts, err = search.ParseMatchStarts(f)
 		f.Close()
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", c.startsFile, err)
+			return nil, fmt.Errorf("%s: %v", printable.Quote(c.startsFile), err)
 		}
 	}
 	for _, text := range positions {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/internal/bounded"
+	"github.com/thinchess/thinchess/internal/printable"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/puzzles"
 	"github.com/thinchess/thinchess/verify"
@@ -88,10 +90,31 @@ func runMine(args []string, stdout, stderr io.Writer) int {
 	if *maxDTM > 0 && *minDTM > *maxDTM {
 		return fs.usageError("--min-dtm %d is more than --max-dtm %d", *minDTM, *maxDTM)
 	}
+	if err := g.check(fs); err != nil {
+		return fs.usageExit(err)
+	}
+	if *pack != "" {
+		if err := puzzles.CheckPackID(*pack); err != nil {
+			return fs.usageError("--pack: %v", err)
+		}
+	}
 	from, err := loadMode(*src, rest[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "thinchess mine: %v\n", err)
+		fmt.Fprintf(stderr, "thinchess mine: %s\n", printable.Escape(err.Error()))
 		return 1
+	}
+	// Every flag is checked before the solve: the pack's id and folder.
+	dir, id := cmp.Or(*out, *src), cmp.Or(*pack, "mined-"+from.ID)
+	if g.games > 0 {
+		id = cmp.Or(*pack, "games-"+from.ID)
+	}
+	var inputs []string
+	if isModeFile(rest[0]) {
+		inputs = append(inputs, rest[0])
+	}
+	if err := checkPackOut("--out", dir, id, siteOutGuards(*src), inputs...); err != nil {
+		fmt.Fprintf(stderr, "thinchess mine: %v\n", err)
+		return 2
 	}
 	gen := []string{"thinchess mine", from.ID, fmt.Sprintf("--count %d", *count)}
 	if *minDTM > 0 {
@@ -119,13 +142,6 @@ func runMine(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "thinchess mine: %v\n", err)
 		return 1
 	}
-	dir, id := *out, *pack
-	if dir == "" {
-		dir = *src
-	}
-	if id == "" {
-		id = "mined-" + from.ID
-	}
 	diff, err := puzzles.WritePack(dir, id, puzzles.MinedPackHeader(source, strings.Join(gen, " ")), func(yield func(*mode.PackLine, error) bool) {
 		for _, pz := range res.Puzzles {
 			if !yield(pz.PackLine(), nil) {
@@ -136,7 +152,7 @@ func runMine(args []string, stdout, stderr io.Writer) int {
 	printTaken(stdout, diff)
 	data := filepath.Join(dir, "packs", id+".jsonl")
 	if err != nil {
-		fmt.Fprintf(stderr, "thinchess mine: %v (%s left as it was)\n", err, data)
+		fmt.Fprintf(stderr, "thinchess mine: %s (%s left as it was)\n", printable.Escape(err.Error()), printable.Quote(data))
 		return 1
 	}
 	st := res.Stats
@@ -147,7 +163,7 @@ func runMine(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "skipped %d over --max-puzzle-states %d\n", st.TooLarge, *puzzleStates)
 	}
 	fmt.Fprintf(stdout, "%s: %d puzzle(s): %d added, %d changed, %d removed, %d unchanged\n",
-		data, diff.Written(), diff.Added, diff.Changed, diff.Removed, diff.Unchanged)
+		printable.Quote(data), diff.Written(), diff.Added, diff.Changed, diff.Removed, diff.Unchanged)
 	return 0
 }
 
@@ -155,7 +171,7 @@ func runMine(args []string, stdout, stderr io.Writer) int {
 // A file is loaded from a scratch source folder holding only it, under a
 // folder of the same name as its own, so its category comes out the same.
 func loadMode(src, arg string) (*mode.Mode, error) {
-	if !strings.HasSuffix(arg, ".md") && !strings.ContainsAny(arg, `/\`) {
+	if !isModeFile(arg) {
 		s, errs := mode.Load(src)
 		for _, m := range s.Modes {
 			if m.ID == arg {
@@ -195,6 +211,12 @@ func loadMode(src, arg string) (*mode.Mode, error) {
 		return nil, fmt.Errorf("%s: not a mode file", arg)
 	}
 	return s.Modes[0], nil
+}
+
+// isModeFile reports whether mine's MODE argument names a mode file
+// rather than a mode id.
+func isModeFile(arg string) bool {
+	return strings.HasSuffix(arg, ".md") || strings.ContainsAny(arg, `/\`)
 }
 
 // errsFor returns the errors (not warnings) reported for path, one a line.

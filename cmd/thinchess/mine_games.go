@@ -2,6 +2,8 @@ package main
 
 import (
 	"cmp"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -9,6 +11,7 @@ import (
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/printable"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/puzzles"
 	"github.com/thinchess/thinchess/solver"
@@ -100,7 +103,7 @@ func mineGames(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "thinchess mine: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "%s: %d states solved in %.1f s; ", src.ID, t.Len(), solved.Seconds())
+	fmt.Fprintf(stdout, "%s: %d states solved in %.1f s\n", src.ID, t.Len(), solved.Seconds())
 	return writeGamesPack(src, g, id, table, res, time.Since(t0)-solved, stdout, stderr)
 }
 
@@ -123,7 +126,7 @@ func mineBans(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "thinchess mine: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "%s: %d Ban Chess states solved in %.1f s; ", src.ID, t.Stats().States, solved.Seconds())
+	fmt.Fprintf(stdout, "%s: %d Ban Chess states solved in %.1f s\n", src.ID, t.Stats().States, solved.Seconds())
 	return writeGamesPack(src, g, id, "", res, time.Since(t0)-solved, stdout, stderr)
 }
 
@@ -140,7 +143,7 @@ func mineSelfPlay(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "thinchess mine: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "%s: searcher's games; ", src.ID)
+	fmt.Fprintf(stdout, "%s: the searcher's games\n", src.ID)
 	return writeGamesPack(src, g, id, "", res, time.Since(t0), stdout, stderr)
 }
 
@@ -158,7 +161,7 @@ func writeGamesPack(src puzzles.Source, g gameFlags, id, table string, res *puzz
 	printTaken(stdout, diff)
 	data := filepath.Join(g.out, "packs", id+".jsonl")
 	if err != nil {
-		fmt.Fprintf(stderr, "thinchess mine: %v (%s left as it was)\n", err, data)
+		fmt.Fprintf(stderr, "thinchess mine: %s (%s left as it was)\n", printable.Escape(err.Error()), printable.Quote(data))
 		return 1
 	}
 	st := res.Stats
@@ -166,6 +169,30 @@ func writeGamesPack(src puzzles.Source, g gameFlags, id, table string, res *puzz
 	fmt.Fprintf(stdout, "found %d wins and %d holds; dropped %d repeated solutions, %d shifted lines, %d over --max-puzzle-states, %d wins in one move over the share\n",
 		st.Found[puzzles.KindWin], st.Found[puzzles.KindHold], st.SameLine, st.Shifted, st.TooLarge, st.Capped)
 	fmt.Fprintf(stdout, "%s: %d puzzle(s) (%d wins, %d holds): %d added, %d changed, %d removed, %d unchanged\n",
-		data, diff.Written(), st.Kept[puzzles.KindWin], st.Kept[puzzles.KindHold], diff.Added, diff.Changed, diff.Removed, diff.Unchanged)
+		printable.Quote(data), diff.Written(), st.Kept[puzzles.KindWin], st.Kept[puzzles.KindHold], diff.Added, diff.Changed, diff.Removed, diff.Unchanged)
 	return 0
+}
+
+// check returns a usage error for a flag that would be ignored: one of
+// --games given without it, one of --searcher without that, one of the
+// whole table's (--min-dtm, --max-dtm) with --games, or both --no-holds
+// and --no-wins, which leave nothing to mine.
+func (g gameFlags) check(fs *cliFlags) error {
+	gamesOnly := map[string]bool{"seed": true, "max-mate-in": true, "max-hold": true, "max-mate-in-1": true, "no-holds": true, "no-wins": true, "searcher": true}
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		switch {
+		case err != nil:
+		case g.games == 0 && gamesOnly[f.Name]:
+			err = fmt.Errorf("--%s applies only with --games N", f.Name)
+		case !g.searcher && (f.Name == "nodes" || f.Name == "mate-nodes"):
+			err = fmt.Errorf("--%s applies only with --searcher", f.Name)
+		case g.games > 0 && (f.Name == "min-dtm" || f.Name == "max-dtm"):
+			err = fmt.Errorf("--%s applies only without --games (to the puzzles of the whole table)", f.Name)
+		}
+	})
+	if err == nil && g.noHolds && g.noWins {
+		err = errors.New("--no-holds and --no-wins together leave nothing to mine")
+	}
+	return err
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/outpath"
+	"github.com/thinchess/thinchess/internal/printable"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/verify"
@@ -78,8 +80,12 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	path := filepath.Join(*src, "modes", cat, id+".md")
-	if _, err := os.Stat(path); err == nil {
-		fmt.Fprintf(stderr, "new mode: %s already exists; not overwriting it\n", path)
+	if err := outpath.InFolder(*src, path); err != nil {
+		fmt.Fprintf(stderr, "new mode: %v\n", err)
+		return 2
+	}
+	if _, err := os.Lstat(path); err == nil {
+		fmt.Fprintf(stderr, "new mode: %s already exists; not overwriting it\n", printable.Quote(path))
 		return 1
 	}
 	if *title == "" {
@@ -90,7 +96,7 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "new mode: %v\n", err)
 		return 1
 	}
-	if err := os.WriteFile(path, text, 0o644); err != nil {
+	if err := writeNew(path, text); err != nil {
 		fmt.Fprintf(stderr, "new mode: %v\n", err)
 		return 1
 	}
@@ -98,8 +104,25 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	if filepath.Clean(*src) != "." {
 		checkArgs = "--src " + *src + " " + path
 	}
-	fmt.Fprintf(stdout, "wrote %s\ncheck it with: thinchess check %s\n", path, checkArgs)
+	fmt.Fprintf(stdout, "wrote %s\ncheck it with: thinchess check %s\n", printable.Quote(path), checkArgs)
 	return 0
+}
+
+// writeNew writes data to a new file p: an existing file, or a symbolic
+// link at p (a dangling one too), is an error, never written through.
+func writeNew(p string, data []byte) error {
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(p)
+	}
+	return err
 }
 
 // scaffold writes a mode file whose claim is what the solver proves.

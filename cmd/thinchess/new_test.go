@@ -69,6 +69,12 @@ func TestNewSite(t *testing.T) {
 			t.Errorf("the starter lacks %s", f)
 		}
 	}
+	// The starter says whose its content is (issue 31).
+	for _, f := range []string{"README.md", "content/about.md"} {
+		if text, _ := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f))); !strings.Contains(string(text), "is its\nauthor's") && !strings.Contains(string(text), "is its author's") {
+			t.Errorf("the starter's %s does not say its content is its author's:\n%s", f, text)
+		}
+	}
 	wf, _ := os.ReadFile(filepath.Join(dir, ".github", "workflows", "pages.yml"))
 	if !strings.Contains(string(wf), "go install github.com/thinchess/thinchess/cmd/thinchess@") {
 		t.Errorf("the workflow does not install thinchess:\n%s", wf)
@@ -90,7 +96,7 @@ func TestNewSite(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "public", "modes", "gardner-8", "index.html")); err != nil {
 		t.Errorf("the starter's mode page was not written: %v", err)
 	}
-	if code := run([]string{"new", "site", dir}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "not empty") {
+	if code := run([]string{"new", "site", dir}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "not empty") {
 		t.Errorf("new site over a site: exit %d: %s", code, errb.String())
 	}
 }

@@ -1,25 +1,31 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/outpath"
+	"github.com/thinchess/thinchess/internal/printable"
 )
 
 // starterStart is the first mode of a starter site: Gardner's one-file
 // game, which White wins by mate in 6.
 const starterStart = "bk,bn,br,x,x,wr,wn,wk:w"
 
-// newSite writes a starter site into dir, which must be new or empty.
+// newSite writes a starter site into dir, which must be new or an empty
+// folder; anything else is refused (exit status 2) before a file is
+// written.
 func newSite(dir string, stdout, stderr io.Writer) int {
-	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
-		fmt.Fprintf(stderr, "new site: %s is not empty; not writing into it\n", dir)
-		return 1
+	if err := checkNewSite(dir); err != nil {
+		fmt.Fprintf(stderr, "new site: %v\n", err)
+		return 2
 	}
 	pos, err := engine.Parse(starterStart, nil)
 	if err != nil {
@@ -46,8 +52,51 @@ func newSite(dir string, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	fmt.Fprintf(stdout, "wrote a starter site in %s\nserve it with: cd %s && thinchess serve\n", dir, dir)
+	fmt.Fprintf(stdout, "wrote a starter site in %s\nserve it with: cd %s && thinchess serve\n", printable.Quote(dir), quoteArg(dir))
 	return 0
+}
+
+// checkNewSite returns an error unless dir may take a starter site: a
+// name (not empty: an unset "$DIR" in a script would write into the
+// current folder), whose parent exists, that is missing or an empty
+// folder, and not inside the sources of a site in the current folder.
+func checkNewSite(dir string) error {
+	if dir == "" {
+		return errors.New(`the folder "" is empty: give the new site's folder (new site DIR; "." for the current folder when it is empty)`)
+	}
+	if err := checkParent("DIR", dir); err != nil {
+		return err
+	}
+	fi, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return checkNewSiteGuards(dir)
+	case err != nil:
+		return err
+	case fi.Mode()&fs.ModeSymlink != 0:
+		if fi, err = os.Stat(dir); err != nil {
+			return fmt.Errorf("%s is a symbolic link to nothing (%v); not writing through it", printable.Quote(dir), err)
+		}
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("%s is a file, not a folder; not writing over it", printable.Quote(dir))
+	}
+	f, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if names, _ := f.Readdirnames(1); len(names) > 0 {
+		return fmt.Errorf("%s is not empty (it holds %s); a starter site goes into a new or empty folder", printable.Quote(dir), printable.Quote(names[0]))
+	}
+	return checkNewSiteGuards(dir)
+}
+
+// checkNewSiteGuards refuses a new or empty dir that is or lies inside
+// the sources of the site in the current folder, if it is one, or is the
+// home folder.
+func checkNewSiteGuards(dir string) error {
+	return outpath.Check("DIR", dir, siteOutGuards("."))
 }
 
 // starterWorkflowFor is the starter's workflow installing version of
@@ -104,6 +153,9 @@ This site was made with [thinchess](https://github.com/thinchess/thinchess):
 every claim, hint and solution line on it was proven by its solver when the
 site was built. Write your own modes under ` + "`modes/`" + `; see the authoring guide
 in the thinchess documentation.
+
+The content of this site (its modes, pages and puzzles) is its author's.
+thinchess, which built it, is free software under the MIT licence.
 `
 
 const starterReadme = `# A thinchess site
@@ -122,6 +174,12 @@ browser engine: building a site needs neither Go nor the network.
 
 ` + "`.github/workflows/pages.yml`" + ` builds and deploys the site on every push to
 ` + "`main`" + `. In the repository's Settings → Pages, set Source to "GitHub Actions".
+
+## Licence
+
+The content of this site (` + "`modes/`" + `, ` + "`content/`" + `, ` + "`packs/`" + `, ` + "`site.yaml`" + `) is its
+author's: choose a licence for it and say so here. thinchess, which builds it,
+is under the MIT licence; the built pages carry its scripts and browser engine.
 `
 
 const starterWorkflow = `# Builds this thinchess site and deploys it to GitHub Pages on every push

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/thinchess/thinchess/internal/printable"
 	"github.com/thinchess/thinchess/mode"
 )
 
@@ -22,11 +23,11 @@ func siteFolder(src string) (bool, error) {
 	fi, err := os.Stat(src)
 	switch {
 	case os.IsNotExist(err):
-		return false, fmt.Errorf("source folder %s does not exist", src)
+		return false, fmt.Errorf("source folder %s does not exist", printable.Quote(src))
 	case err != nil:
 		return false, err
 	case !fi.IsDir():
-		return false, fmt.Errorf("source folder %s is a file, not a folder", src)
+		return false, fmt.Errorf("source folder %s is a file, not a folder", printable.Quote(src))
 	}
 	for _, m := range siteMarkers {
 		if _, err := os.Stat(filepath.Join(src, m)); err == nil {
@@ -55,7 +56,7 @@ func folderName(src string) string {
 	if filepath.Clean(src) == "." {
 		return "the current folder"
 	}
-	return src
+	return printable.Quote(src)
 }
 
 // siteAbove returns the nearest folder above src that holds modes/ or
@@ -177,7 +178,7 @@ func checkFiles(src string, args []string) ([]string, []error) {
 		}
 		fi, err := os.Stat(p)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: no such file", arg))
+			errs = append(errs, fmt.Errorf("%s: no such file", printable.Quote(arg)))
 			continue
 		}
 		abs, err := filepath.Abs(p)
@@ -187,13 +188,13 @@ func checkFiles(src string, args []string) ([]string, []error) {
 		}
 		rel, err := filepath.Rel(absSrc, abs)
 		if err != nil || !filepath.IsLocal(rel) {
-			errs = append(errs, fmt.Errorf("%s: not in the source folder %s (give --src the site folder that holds it)", arg, src))
+			errs = append(errs, fmt.Errorf("%s: not in the source folder %s (give --src the site folder that holds it)", printable.Quote(arg), printable.Quote(src)))
 			continue
 		}
 		rel = filepath.ToSlash(rel)
 		if !fi.IsDir() {
 			if !checkable(rel) {
-				errs = append(errs, fmt.Errorf("%s: not a mode or pack file: check takes modes/…/*.md, packs/*.md and packs/*.jsonl", arg))
+				errs = append(errs, fmt.Errorf("%s: not a mode or pack file: check takes modes/…/*.md, packs/*.md and packs/*.jsonl", printable.Quote(arg)))
 				continue
 			}
 			files = append(files, rel)
@@ -210,7 +211,7 @@ func checkFiles(src string, args []string) ([]string, []error) {
 			return nil
 		})
 		if len(files) == n {
-			errs = append(errs, fmt.Errorf("%s: no mode or pack files in this folder", arg))
+			errs = append(errs, fmt.Errorf("%s: no mode or pack files in this folder", printable.Quote(arg)))
 		}
 	}
 	return files, errs

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/printable"
 	"github.com/thinchess/thinchess/mode"
 )
 
@@ -25,7 +26,7 @@ func readPosition(cmd, variant string, bans bool, text string) (*engine.Position
 		}
 		p := *m.Start
 		if bans && !p.R.Bans {
-			return nil, fmt.Errorf("thinchess %s: --bans: the mode %s is not Ban Chess (rules: {bans: true})", cmd, text)
+			return nil, fmt.Errorf("thinchess %s: --bans: the mode %s is not Ban Chess (rules: {bans: true})", cmd, printable.Quote(text))
 		}
 		return &p, nil
 	}

@@ -5,8 +5,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -17,6 +19,8 @@ import (
 	"github.com/thinchess/thinchess/cmd/thinchess/internal/pacing"
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/internal/bounded"
+	"github.com/thinchess/thinchess/internal/outpath"
+	"github.com/thinchess/thinchess/internal/printable"
 	"github.com/thinchess/thinchess/puzzles"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/verify"
@@ -79,6 +83,10 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "thinchess prove: %v\n", err)
 		return 1
 	}
+	if err := checkProveOut(*out, key); err != nil {
+		fmt.Fprintf(stderr, "thinchess prove: %v\n", err)
+		return 2
+	}
 	began := time.Now()
 	t, err := solveTable("prove", p, *maxStates, stderr)
 	if err != nil {
@@ -113,7 +121,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "thinchess prove: %v\n", err)
 		return 1
 	}
-	if err := os.MkdirAll(*out, 0o755); err != nil {
+	if err := os.Mkdir(*out, 0o755); err != nil && !errors.Is(err, iofs.ErrExist) {
 		fmt.Fprintf(stderr, "thinchess prove: %v\n", err)
 		return 1
 	}
@@ -125,8 +133,33 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s: %s, %d states, %d moves, solved in %.1f s, peak memory %s\n",
 		p.FEN(), describe(t, p), rec.Result.States, rec.Result.Edges, seconds, megabytes(rec.PeakMemory))
-	fmt.Fprintf(stdout, "certificate: %s (%s, sha256 %s) and %s.json\n", filepath.Join(*out, rec.Certificate.File), megabytes(int64(len(data))), rec.Certificate.SHA256[:16], filepath.Join(*out, key))
+	fmt.Fprintf(stdout, "certificate: %s (%s, sha256 %s) and %s\n", printable.Quote(filepath.Join(*out, rec.Certificate.File)), megabytes(int64(len(data))), rec.Certificate.SHA256[:16], printable.Quote(filepath.Join(*out, key+".json")))
 	return 0
+}
+
+// checkProveOut checks prove's --out before the solve: a folder of its
+// own (not the current folder, the home folder or a parent of them, nor
+// the modes, packs, content or templates of the site in the current
+// folder), whose parent exists, and the certificate named key written
+// inside the current folder when it is named there.
+func checkProveOut(out, key string) error {
+	guards := outpath.Places()
+	if ok, _ := siteFolder("."); ok {
+		for _, g := range outpath.Sources(".") {
+			if filepath.Base(g.Path) != "certificates" {
+				guards = append(guards, g)
+			}
+		}
+	}
+	if err := checkOut("--out", out, guards); err != nil {
+		return fmt.Errorf("%w; give --out a folder of its own, such as certificates", err)
+	}
+	for _, name := range []string{key + ".tctb", key + ".json"} {
+		if err := outpath.InFolder(".", filepath.Join(out, name)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // proveCommand is the command that makes the same certificate again.
@@ -143,17 +176,17 @@ func checkCertificate(file string, p *engine.Position, stdout, stderr io.Writer)
 	pacing.Resume() // prove is registered to pace itself; this path does not
 	data, err := verify.ReadCertificate(file)
 	if err != nil {
-		fmt.Fprintf(stderr, "thinchess prove: %s: %s\n", file, bounded.Reason(err))
+		fmt.Fprintf(stderr, "thinchess prove: %s: %s\n", printable.Quote(file), printable.Escape(bounded.Reason(err)))
 		return 1
 	}
 	began := time.Now()
 	t, err := solver.VerifyCertificate(data, p)
 	if err != nil {
-		fmt.Fprintf(stderr, "thinchess prove: %s: %v\n", file, err)
+		fmt.Fprintf(stderr, "thinchess prove: %s: %v\n", printable.Quote(file), err)
 		return 1
 	}
 	st := t.Stats()
-	fmt.Fprintf(stdout, "%s: verified in %.1f s: %s, %d states, %d moves\n", file, time.Since(began).Seconds(), describe(t, p), st.States, st.Edges)
+	fmt.Fprintf(stdout, "%s: verified in %.1f s: %s, %d states, %d moves\n", printable.Quote(file), time.Since(began).Seconds(), describe(t, p), st.States, st.Edges)
 	return 0
 }
 

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+	"github.com/thinchess/thinchess/internal/printable"
 	"github.com/thinchess/thinchess/site"
 )
 
@@ -80,6 +81,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		return fs.usageExit(err)
+	}
+	if err := sf.checkCache(); err != nil {
+		fmt.Fprintf(stderr, "serve: %v\n", err)
+		return 2
 	}
 	isSite, err := siteFolder(sf.src)
 	if err == nil && !isSite {
@@ -238,9 +243,9 @@ func (s *server) watch(w *fsnotify.Watcher, stdout, stderr io.Writer) {
 			}
 			timer = time.AfterFunc(150*time.Millisecond, func() {
 				if s.rebuilds.request() {
-					fmt.Fprintf(stdout, "change in %s: rebuilding\n", ev.Name)
+					fmt.Fprintf(stdout, "change in %s: rebuilding\n", printable.Quote(ev.Name))
 				} else {
-					fmt.Fprintf(stdout, "change in %s: rebuilding after the current build\n", ev.Name)
+					fmt.Fprintf(stdout, "change in %s: rebuilding after the current build\n", printable.Quote(ev.Name))
 				}
 			})
 		case err, ok := <-w.Errors:
