@@ -213,6 +213,9 @@ func TestCommandsRefuseOutputs(t *testing.T) {
 	} {
 		r.check(t, root)
 	}
+	// A certificates folder that leads out of the site through a link.
+	os.Symlink(filepath.Join(root, "elsewhere"), "certs")
+	refusal{[]string{"prove", "--out", "certs", "bk,bn,br,x,x,wr,wn,wk:w"}, []string{"thinchess prove: certs/", ".tctb leads out of " + site + " (to " + root + "/elsewhere/", "through a symbolic link"}}.check(t, root)
 	// A pack's folder that leads out of the site through a link.
 	os.Rename("packs", "packs-real")
 	os.Symlink(filepath.Join(root, "home"), "packs")

@@ -141,10 +141,11 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 // own (not the current folder, the home folder or a parent of them, nor
 // the modes, packs, content or templates of the site in the current
 // folder), whose parent exists, and the certificate named key written
-// inside the current folder when it is named there.
+// inside the site in the current folder when it is named there.
 func checkProveOut(out, key string) error {
 	guards := outpath.Places()
-	if ok, _ := siteFolder("."); ok {
+	site, _ := siteFolder(".")
+	if site {
 		for _, g := range outpath.Sources(".") {
 			if filepath.Base(g.Path) != "certificates" {
 				guards = append(guards, g)
@@ -155,7 +156,7 @@ func checkProveOut(out, key string) error {
 		return fmt.Errorf("%w; give --out a folder of its own, such as certificates", err)
 	}
 	for _, name := range []string{key + ".tctb", key + ".json"} {
-		if err := outpath.InFolder(".", filepath.Join(out, name)); err != nil {
+		if err := outpath.InFolder(".", filepath.Join(out, name)); err != nil && site {
 			return err
 		}
 	}

@@ -106,28 +106,39 @@ func (o *Overlap) Error() string {
 
 // Check returns an *Overlap when out, resolved, stands to the path of a
 // guard in a relation the guard refuses, the first such guard in order;
-// an error when a path cannot be resolved; else nil.
+// an error when a path cannot be resolved; else nil. out is resolved both
+// as the system reads it and cleaned first ("link/.." is the link's
+// parent's parent to the system, and the link's parent to a writer that
+// cleans the name): either overlapping is refused.
 func Check(flag, out string, guards []Guard) error {
-	ro, err := Resolve(out)
-	if err != nil {
-		return fmt.Errorf("%s %s: %w", flag, printable.Quote(out), err)
+	var outs []string
+	for _, o := range []string{out, filepath.Clean(out)} {
+		r, err := Resolve(o)
+		if err != nil {
+			return fmt.Errorf("%s %s: %w", flag, printable.Quote(out), err)
+		}
+		if len(outs) == 0 || outs[0] != r {
+			outs = append(outs, r)
+		}
 	}
 	for _, g := range guards {
 		rg, err := Resolve(g.Path)
 		if err != nil {
 			return fmt.Errorf("%s: %w", printable.Quote(g.Path), err)
 		}
-		var rel Relation
-		switch {
-		case ro == rg:
-			rel = Is
-		case within(rg, ro):
-			rel = Holds
-		case within(ro, rg):
-			rel = Inside
-		}
-		if rel&g.Refuse != 0 {
-			return &Overlap{Flag: flag, Out: out, Guard: g, Rel: rel, Resolved: rg}
+		for _, ro := range outs {
+			var rel Relation
+			switch {
+			case ro == rg:
+				rel = Is
+			case within(rg, ro):
+				rel = Holds
+			case within(ro, rg):
+				rel = Inside
+			}
+			if rel&g.Refuse != 0 {
+				return &Overlap{Flag: flag, Out: out, Guard: g, Rel: rel, Resolved: rg}
+			}
 		}
 	}
 	return nil
@@ -173,58 +184,59 @@ func within(p, dir string) bool {
 // bounds them (ELOOP).
 const maxLinks = 40
 
-// Resolve returns p absolute and clean, with every symbolic link on it
-// followed, where the file system has it: the longest prefix that exists
-// is resolved by filepath.EvalSymlinks, and a dangling link after it is
-// followed to where a file written through it would land. The rest,
-// which does not exist yet, is kept as it is.
+// Resolve returns p absolute and clean, resolved as the system resolves
+// it when a file is written there: name by name from the root, each
+// symbolic link followed (a dangling one too, to where a file written
+// through it would land) and each ".." taken from the folder reached,
+// not from the name written ("link/.." is the link's target's parent).
+// The names that do not exist yet are kept as they are.
 func Resolve(p string) (string, error) {
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return "", err
-	}
-	for range maxLinks {
-		head, rest, err := resolvePrefix(abs)
+	if !filepath.IsAbs(p) {
+		cwd, err := os.Getwd()
 		if err != nil {
 			return "", err
 		}
-		// head exists and is resolved; the first name of rest does not
-		// exist, unless it is a dangling link.
-		first, after, _ := strings.Cut(rest, string(filepath.Separator))
-		if first == "" {
-			return head, nil
+		p = cwd + string(filepath.Separator) + p
+	}
+	vol := filepath.VolumeName(p)
+	root := vol + string(filepath.Separator)
+	resolved := root
+	names := strings.Split(filepath.ToSlash(p[len(vol):]), "/")
+	links := 0
+	for len(names) > 0 {
+		name := names[0]
+		names = names[1:]
+		switch name {
+		case "", ".":
+			continue
+		case "..":
+			resolved = filepath.Dir(resolved)
+			continue
 		}
-		target, err := os.Readlink(filepath.Join(head, first))
+		next := filepath.Join(resolved, name)
+		fi, err := os.Lstat(next)
+		switch {
+		case err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
+			return "", err
+		case err != nil || fi.Mode()&fs.ModeSymlink == 0:
+			// A name that does not exist (or lies under a file) is
+			// kept; so is one that is not a link.
+			resolved = next
+			continue
+		}
+		if links++; links > maxLinks {
+			return "", fmt.Errorf("%s: too many symbolic links", printable.Quote(p))
+		}
+		target, err := os.Readlink(next)
 		if err != nil {
-			return filepath.Join(head, rest), nil
+			return "", err
 		}
-		if !filepath.IsAbs(target) {
-			target = filepath.Join(head, target)
+		if filepath.IsAbs(target) {
+			tvol := filepath.VolumeName(target)
+			resolved = tvol + string(filepath.Separator)
+			target = target[len(tvol):]
 		}
-		abs = filepath.Join(target, after)
+		names = append(strings.Split(filepath.ToSlash(target), "/"), names...)
 	}
-	return "", fmt.Errorf("%s: too many symbolic links", printable.Quote(p))
-}
-
-// resolvePrefix splits the clean absolute path abs into its longest
-// prefix that EvalSymlinks resolves, resolved, and the rest.
-func resolvePrefix(abs string) (head, rest string, err error) {
-	dir := abs
-	for {
-		r, err := filepath.EvalSymlinks(dir)
-		if err == nil {
-			return r, rest, nil
-		}
-		// A name that does not exist, or one under a file (ENOTDIR),
-		// is part of the rest.
-		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
-			return "", "", err
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", "", err
-		}
-		rest = filepath.Join(filepath.Base(dir), rest)
-		dir = parent
-	}
+	return resolved, nil
 }

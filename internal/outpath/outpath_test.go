@@ -64,6 +64,9 @@ func TestCheck(t *testing.T) {
 		{"to-site", "is the source folder, " + site},
 		{"../link-to-site", "is the source folder, " + site},
 		{"../site", "is the source folder, " + site},
+		{"out-of-site/../site", "is the source folder, " + site},                     // as the system reads it
+		{"out-of-site/../modes", "is the source folder's modes, " + site + "/modes"}, // as a writer that cleans it does
+		{"to-site/..", "holds the source folder, " + site},
 		{"..", "holds the source folder, " + site},
 		{root, "holds the source folder, " + site},
 		{"/", "holds the source folder, " + site},
@@ -147,10 +150,13 @@ func TestResolve(t *testing.T) {
 		"site/dangling/a/b":         root + "/elsewhere/not-yet/a/b",
 		"site/modes/escape":         root + "/elsewhere/x.md",
 		"site/new/../modes":         site + "/modes",
+		"site/out-of-site/../site":  site,
+		"site/to-site/../all":       root + "/all",
+		"site/out-of-site/new/../x": root + "/elsewhere/x",
 		"site/site.yaml/under/file": site + "/site.yaml/under/file",
 	}
 	for in, want := range tests {
-		got, err := Resolve(filepath.Join(root, in))
+		got, err := Resolve(root + "/" + in) // not Join, which would clean ".." away
 		if err != nil || got != want {
 			t.Errorf("Resolve(%s) = %s, %v; want %s", in, got, err, want)
 		}
