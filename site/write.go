@@ -49,9 +49,27 @@ func CheckOutput(out string) error {
 	if names, _ := f.Readdirnames(1); len(names) == 0 {
 		return nil
 	}
+	if olderBuild(out) {
+		return nil
+	}
 	return fmt.Errorf("%s is not empty and holds no %s, so a build did not write it: a build replaces its output whole and replaces only a folder it made; "+
 		"give --out a new or empty folder, or remove %s if it is an old build (before thinchess marked its output)",
 		printable.Quote(out), OutputMarker, printable.Quote(out))
+}
+
+// olderBuild reports whether out looks like the output of a thinchess
+// build made before builds marked their output: a service worker, the
+// web manifest and an engine in assets/ (assets/thinchess.*.wasm), so
+// that an author's existing public/ is replaced as before while a folder
+// of anything else is refused.
+func olderBuild(out string) bool {
+	for _, name := range []string{"sw.js", "manifest.webmanifest", "index.html"} {
+		if fi, err := os.Lstat(filepath.Join(out, name)); err != nil || !fi.Mode().IsRegular() {
+			return false
+		}
+	}
+	engines, _ := filepath.Glob(filepath.Join(out, "assets", "thinchess.*.wasm"))
+	return len(engines) > 0
 }
 
 // writeFiles writes files into out atomically: everything goes into a

@@ -93,4 +93,33 @@ func TestWriteMarks(t *testing.T) {
 	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) > 0 {
 		t.Errorf("a refused write left %v", left)
 	}
+
+	// A build made before outputs were marked (its service worker, web
+	// manifest, home page and engine) is replaced; the same folder
+	// without its engine is not.
+	old := filepath.Join(dir, "public")
+	for name, data := range map[string]string{"sw.js": "", "manifest.webmanifest": "{}", "index.html": "", "assets/thinchess.0123456789.wasm": "", "assets/app.css": ""} {
+		p := filepath.Join(old, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Remove(filepath.Join(old, "assets/thinchess.0123456789.wasm")); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeFiles(old, site); err == nil {
+		t.Errorf("a folder that only looks like a site (no engine) was replaced")
+	}
+	if err := os.WriteFile(filepath.Join(old, "assets/thinchess.0123456789.wasm"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeFiles(old, site); err != nil {
+		t.Errorf("an older build's output: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(old, "sw.js")); err == nil {
+		t.Errorf("the older build was not replaced")
+	}
 }
