@@ -120,10 +120,12 @@ type GameStats struct {
 	Mistakes int
 	// Found counts the puzzles that passed the filters, by kind;
 	// Duplicates those dropped as a mirror image or transposition of
-	// another (never analysed twice), SameLine those whose solution
-	// another has move for move with the same material, Shifted those whose start lies on a
-	// longer puzzle's line, TooLarge those Fits refused and Capped the
-	// wins in one move over MaxMateIn1.
+	// another (never analysed twice), SameLine those that repeat another
+	// up to a shift along the file (ShiftKey) or whose solution another
+	// has move for move (TwinKey), Shifted those whose start lies on a
+	// longer puzzle's line, TooLarge those Fits refused and Capped those
+	// over a cap on a share (wins in one, a motif, capture holds,
+	// all-check wins).
 	Found                                                       [2]int
 	Duplicates, SameLine, Shifted, TooLarge, Capped, Collisions int
 	// Refused counts the positions a filter refused, by reason (see
