@@ -34,7 +34,16 @@ func MineBans(src Source, t *solver.BanTable, opt GameOptions) (*GameResult, err
 	opt.MaxMateIn = cmp.Or(opt.MaxMateIn, DefaultMaxMateIn)
 	opt.MaxMateIn1 = cmp.Or(opt.MaxMateIn1, DefaultMaxMateIn1)
 	opt.IDPrefix = cmp.Or(opt.IDPrefix, src.ID)
-	g := &gamer{opt: opt, seen: map[string]bool{}}
+	// The same game without bans: a puzzle is kept only where the bans
+	// change the outcome.
+	rules := *src.Start.R
+	rules.Bans = false
+	start := plainOf(src.Start, &rules)
+	plain, err := solver.Solve(start, solver.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("mine bans %s: the game without bans: %w", src.ID, err)
+	}
+	g := &gamer{t: plain, opt: opt, seen: map[string]bool{}}
 	for n := range opt.Games {
 		g.playBans(t, src.Start, uint64(n))
 	}
@@ -94,6 +103,10 @@ func (g *gamer) visitBan(t *solver.BanTable, p *engine.Position) {
 	if !ok || v != solver.Win || d > 4*g.opt.MaxMateIn {
 		return
 	}
+	if g.bansIdle(p) {
+		g.refuse("ban: the side to act wins without bans too")
+		return
+	}
 	c := &natural{kind: KindWin, pos: *p, key: key}
 	solverSide := p.Actor()
 	q := *p
@@ -127,9 +140,32 @@ func (g *gamer) visitBan(t *solver.BanTable, p *engine.Position) {
 		q.MakeAction(reply[0])
 	}
 	c.quiet = !c.line[0].IsBan() && !isCapture(p, c.line[0]) && !p.GivesCheck(c.line[0])
-	at := *p
-	at.Halfmove, at.Fullmove = 0, 1
-	c.text = engine.FormatActions(&at, c.line) + sameLineKey(&at, nil)
+	c.describe(p)
 	g.st.Found[KindWin]++
 	g.found = append(g.found, c)
+}
+
+// plainOf returns p under rules (p's without bans): the same pieces and
+// side to move, no ban pending.
+func plainOf(p *engine.Position, rules *engine.Rules) *engine.Position {
+	q := *p
+	q.R = rules
+	q.BanPhase, q.Ban = false, engine.NoMove
+	return &q
+}
+
+// bansIdle reports whether the actor of Ban Chess state p would win
+// without bans as well, by g.t, the table of the game without them: then
+// the puzzle is a plain one and the bans change nothing.
+func (g *gamer) bansIdle(p *engine.Position) bool {
+	rules := *p.R
+	rules.Bans = false
+	v, _, ok := g.t.Probe(plainOf(p, &rules))
+	if !ok {
+		return false
+	}
+	if p.BanPhase { // the side to move is the actor's opponent
+		return v == solver.Loss
+	}
+	return v == solver.Win
 }

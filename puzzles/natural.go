@@ -81,6 +81,12 @@ type GameOptions struct {
 	// IDPrefix starts every id: IDPrefix-<10 hex digits>, a hash of the
 	// puzzle's canonical key, so an id stays when the miner changes.
 	IDPrefix string
+	// MaxMotif is the largest share of one motif (see Motif) among the
+	// kept puzzles, in percent; 0 means DefaultMaxMotif.
+	MaxMotif int
+	// Taken, when not nil, holds the puzzles of other packs (PuzzleKeys):
+	// a puzzle found here under one of their keys is dropped.
+	Taken KeySet
 	// Fits, when not nil, is asked about each puzzle before it is kept
 	// (after every other filter, in the order of preference): a puzzle it
 	// refuses is dropped and counted as too large.
@@ -94,6 +100,14 @@ const (
 	DefaultMaxMateIn  = 10
 	DefaultMaxHold    = 4
 	DefaultMaxMateIn1 = 20
+	DefaultMaxMotif   = 10
+	// MaxCaptureHolds is the largest share of holds whose saving move is
+	// a capture, and MaxAllCheck that of wins in two moves or more where
+	// every move of the winner checks, in percent.
+	MaxCaptureHolds = 30
+	MaxAllCheck     = 30
+	// MinCap is the least number of puzzles a cap on a share allows.
+	MinCap = 10
 )
 
 // GameStats count what MineGames saw.
@@ -106,12 +120,18 @@ type GameStats struct {
 	Mistakes int
 	// Found counts the puzzles that passed the filters, by kind;
 	// Duplicates those dropped as a mirror image or transposition of
-	// another (never analysed twice), SameLine those whose solution
-	// another has move for move with the same material, Shifted those whose start lies on a
-	// longer puzzle's line, TooLarge those Fits refused and Capped the
-	// wins in one move over MaxMateIn1.
+	// another (never analysed twice), SameLine those that repeat another
+	// up to a shift along the file (ShiftKey) or whose solution another
+	// has move for move (TwinKey), Shifted those whose start lies on a
+	// longer puzzle's line, TooLarge those Fits refused and Capped those
+	// over a cap on a share (wins in one, a motif, capture holds,
+	// all-check wins).
 	Found                                                       [2]int
 	Duplicates, SameLine, Shifted, TooLarge, Capped, Collisions int
+	// Refused counts the positions a filter refused, by reason (see
+	// the comment above Kind); Taken those another pack has.
+	Refused map[string]int
+	Taken   int
 	// Kept counts the puzzles returned, by kind.
 	Kept [2]int
 }
@@ -136,10 +156,14 @@ type natural struct {
 	// later turns along the line: a puzzle starting there is this one
 	// shifted.
 	lineKeys []string
-	text     string // the solution and the material, for SameLine
-	quiet    bool   // the first move neither captures nor checks
-	tempting int    // tempting wrong first moves
-	defended bool   // the opponent has more than a bare king
+	text     string   // TwinKey, for SameLine
+	keys     []string // PuzzleKeys, for Taken
+	motif    string   // Motif
+	quiet    bool     // the first move neither captures nor checks
+	capture  bool     // the first move captures
+	allCheck bool     // every move of the winner checks
+	tempting int      // tempting wrong first moves
+	defended bool     // the opponent has more than a bare king
 }
 
 // MineGames plays opt.Games games from src's start over t, src's exact
@@ -300,12 +324,7 @@ func (g *gamer) visit(p *engine.Position, last engine.Move, slip bool) {
 		return
 	}
 	c.key, c.last = key, last
-	at := *p
-	at.Halfmove, at.Fullmove = 0, 1
-	c.text = sameLineKey(&at, c.line)
-	for t := engine.Pawn; t <= engine.Queen; t++ {
-		c.defended = c.defended || p.Count(p.Side.Other(), t) > 0
-	}
+	c.describe(p)
 	g.st.Found[c.kind]++
 	g.found = append(g.found, c)
 }
@@ -322,8 +341,11 @@ func (g *gamer) win(p *engine.Position) *natural {
 			return nil
 		}
 		var only solver.MoveValue
-		n := 0
+		n, wins := 0, 0
 		for _, m := range mvs {
+			if m.Value == solver.Win {
+				wins++
+			}
 			switch {
 			case !best.Better(m):
 				only = m
@@ -332,7 +354,13 @@ func (g *gamer) win(p *engine.Position) *natural {
 				c.tempting++
 			}
 		}
-		if n != 1 || (turn == 0 && c.tempting == 0) {
+		switch {
+		case n != 1:
+			return nil
+		case turn == 0 && wins > 1:
+			g.refuse("another first move wins too")
+			return nil
+		case turn == 0 && c.tempting == 0:
 			return nil
 		}
 		if turn == 0 {
@@ -357,11 +385,24 @@ func (g *gamer) win(p *engine.Position) *natural {
 }
 
 // hold returns the hold puzzle at p (drawn), or nil when a filter
-// refuses it.
+// refuses it. A hold makes the player think: at its first turn there are
+// at least three legal moves, two of them lose, and one that loses
+// tempts (a check or a capture) or is refuted only in three plies or
+// more. A saving move that takes an undefended piece is no puzzle (the
+// free piece is the obvious move), and the line stops before the holder
+// would undo its last move (a shuffle).
 func (g *gamer) hold(p *engine.Position) *natural {
+	if _, _, ok := g.onlyHold(p); !ok {
+		return nil
+	}
+	if reason := g.thinHold(p); reason != "" {
+		g.refuse(reason)
+		return nil
+	}
 	c := &natural{kind: KindHold, pos: *p}
 	q := *p
 	been := map[uint64]bool{q.Hash(): true}
+	var prev engine.Move
 	for {
 		only, tempting, ok := g.onlyHold(&q)
 		if !ok {
@@ -374,10 +415,15 @@ func (g *gamer) hold(p *engine.Position) *natural {
 			c.tempting = tempting
 			c.quiet = !isCapture(&q, only) && !q.GivesCheck(only)
 		} else {
+			if only.From() == prev.To() && only.To() == prev.From() {
+				c.line = c.line[:len(c.line)-1] // the reply that led here
+				break
+			}
 			c.lineKeys = append(c.lineKeys, CanonicalKey(&q))
 		}
 		c.line = append(c.line, only)
 		c.length++
+		prev = only
 		q.Make(only)
 		if q.Status() != engine.Active || c.length == g.opt.MaxHold {
 			break
@@ -397,6 +443,56 @@ func (g *gamer) hold(p *engine.Position) *natural {
 		return nil
 	}
 	return c
+}
+
+// thinHold says why drawn position p is too plain a hold, or "": fewer
+// than three legal moves, fewer than two that lose, no losing move that
+// tempts or takes three plies to refute, or a saving move that takes a
+// piece nobody defends.
+func (g *gamer) thinHold(p *engine.Position) string {
+	mvs := g.t.MoveValues(p)
+	if len(mvs) < 3 {
+		return "hold: fewer than three legal moves"
+	}
+	losing, deep := 0, false
+	var save engine.Move
+	for _, m := range mvs {
+		switch m.Value {
+		case solver.Loss:
+			losing++
+			deep = deep || isCapture(p, m.Move) || p.GivesCheck(m.Move) || m.DTM >= 4
+		case solver.Draw:
+			save = m.Move
+		}
+	}
+	switch {
+	case losing < 2:
+		return "hold: fewer than two losing moves"
+	case !deep:
+		return "hold: no losing move tempts or takes three plies to refute"
+	case freeCapture(p, save):
+		return "hold: the saving move takes a free piece"
+	}
+	return ""
+}
+
+// freeCapture reports whether mv takes a piece its owner does not
+// defend: after it, the opponent cannot take back on its square.
+func freeCapture(p *engine.Position, mv engine.Move) bool {
+	if mv == engine.NoMove || !isCapture(p, mv) {
+		return false
+	}
+	q := *p
+	q.Make(mv)
+	return !q.Attacked(mv.To(), q.Side)
+}
+
+// refuse counts a position a filter refused, by reason.
+func (g *gamer) refuse(reason string) {
+	if g.st.Refused == nil {
+		g.st.Refused = map[string]int{}
+	}
+	g.st.Refused[reason]++
 }
 
 // testingReply returns the opponent's first reply in canonical order
@@ -440,50 +536,139 @@ func (g *gamer) onlyHold(q *engine.Position) (engine.Move, int, bool) {
 	return only, tempting, n == 1
 }
 
-// sameLineKey identifies a puzzle's solution for SameLine: its moves and
-// the material on the board. Two puzzles with both the same differ only
-// by where a piece that plays no part stands, and count once; the same
-// moves with other material are another puzzle.
-func sameLineKey(p *engine.Position, line []engine.Move) string {
-	var b strings.Builder
-	b.WriteString(p.FormatLine(line))
-	for c := engine.White; c <= engine.Black; c++ {
-		b.WriteByte('/')
-		for t := engine.Pawn; t <= engine.King; t++ {
-			b.WriteByte(byte('0' + p.Count(c, t)))
-		}
+// describe fills in what choosing needs of c, found at p: its keys,
+// motif, material and the kind of its first move.
+func (c *natural) describe(p *engine.Position) {
+	at := *p
+	at.Halfmove, at.Fullmove = 0, 1
+	c.text = TwinKey(&at, c.line, c.kind)
+	c.keys = PuzzleKeys(&at, c.line, c.kind)
+	c.motif = Motif(&at, c.line, c.kind)
+	for t := engine.Pawn; t <= engine.Queen; t++ {
+		c.defended = c.defended || p.Count(p.Side.Other(), t) > 0
 	}
-	return b.String()
+	if len(c.line) > 0 && !c.line[0].IsBan() {
+		c.capture = isCapture(p, c.line[0])
+	}
+	q := at
+	c.allCheck = c.kind == KindWin && c.length >= 2 && !p.R.Bans
+	for i, mv := range c.line {
+		if i%2 == 0 && !q.GivesCheck(mv) {
+			c.allCheck = false
+		}
+		q.MakeAction(mv)
+	}
 }
 
-// choose drops the puzzles that repeat another's solution or start on a
-// longer one's line, then keeps opt.Count of the rest (all when 0), in
-// turn from each kind and length so that long wins and holds, which are
-// rarer, are all taken, with at most opt.MaxMateIn1 percent of wins in
-// one move.
+// choose drops the puzzles another pack has (opt.Taken), those that
+// repeat another's position up to a shift or its solution with other
+// idle pieces, or start on a longer one's line, then keeps opt.Count of
+// the rest (all when 0), in turn from each kind and length so that long
+// wins and holds, which are rarer, are all taken, under the caps on
+// shares (see limits).
 func (g *gamer) choose() []*natural {
 	slices.SortFunc(g.found, func(a, b *natural) int {
 		return cmp.Or(cmp.Compare(b.length, a.length), cmp.Compare(a.kind, b.kind), preferNatural(a, b))
 	})
-	texts := map[string]bool{}
+	taken := KeySet{}
 	onLine, starts := map[string]bool{}, map[string]bool{}
 	var pool []*natural
 	for _, c := range g.found {
 		switch {
-		case texts[c.text]:
+		case g.opt.Taken.Has(c.keys):
+			g.st.Taken++
+			continue
+		case taken.Has(c.keys):
 			g.st.SameLine++
 			continue
 		case onLine[c.key] || slices.ContainsFunc(c.lineKeys, func(k string) bool { return starts[k] }):
 			g.st.Shifted++
 			continue
 		}
-		texts[c.text], starts[c.key] = true, true
+		taken.Add(c.keys)
+		starts[c.key] = true
 		for _, k := range c.lineKeys {
 			onLine[k] = true
 		}
 		pool = append(pool, c)
 	}
-	// Buckets by kind and length, each in order of preference.
+	want := g.opt.Count
+	if want == 0 || want > len(pool) {
+		want = len(pool)
+	}
+	fits := map[*natural]bool{}
+	fit := func(c *natural) bool {
+		if g.opt.Fits == nil {
+			return true
+		}
+		ok, seen := fits[c]
+		if !seen {
+			ok = g.opt.Fits(&c.pos)
+			fits[c] = ok
+			if !ok {
+				g.st.TooLarge++
+			}
+		}
+		return ok
+	}
+	// The caps are shares of what is kept: choose again with the counts
+	// kept until they no longer fall (they fall at each round, so this
+	// ends).
+	kept := g.chooseUnder(pool, want, fit, g.limits(want))
+	for range 20 {
+		again := g.chooseUnder(pool, want, fit, g.limits(len(kept)))
+		if len(again) == len(kept) {
+			break
+		}
+		kept = again
+	}
+	g.st.Capped = len(pool) - len(kept)
+	slices.SortFunc(kept, func(a, b *natural) int {
+		return cmp.Or(cmp.Compare(a.kind, b.kind), cmp.Compare(a.length, b.length), cmp.Compare(a.key, b.key))
+	})
+	return kept
+}
+
+// limit caps the number of kept puzzles in a class.
+type limit struct {
+	class func(c *natural) string // "" when c is not capped
+	most  int
+}
+
+// limits are the caps on shares for a pack of n puzzles: wins in one
+// move (opt.MaxMateIn1 percent), each motif (opt.MaxMotif), holds saved
+// by a capture (MaxCaptureHolds) and wins of two moves or more where the
+// winner always checks (MaxAllCheck). A cap is never below MinCap
+// puzzles: the shares are a family's, which its large packs make, and
+// capping a pack of thirty puzzles at three a class would empty it.
+func (g *gamer) limits(n int) []limit {
+	share := func(pc int) int { return max(MinCap, n*pc/100) }
+	return []limit{
+		{func(c *natural) string {
+			if c.kind == KindWin && c.length == 1 {
+				return "in one"
+			}
+			return ""
+		}, share(g.opt.MaxMateIn1)},
+		{func(c *natural) string { return c.motif }, share(cmp.Or(g.opt.MaxMotif, DefaultMaxMotif))},
+		{func(c *natural) string {
+			if c.kind == KindHold && c.capture {
+				return "capture hold"
+			}
+			return ""
+		}, share(MaxCaptureHolds)},
+		{func(c *natural) string {
+			if c.allCheck {
+				return "all check"
+			}
+			return ""
+		}, share(MaxAllCheck)},
+	}
+}
+
+// chooseUnder takes up to want puzzles of pool in turn from each kind and
+// length, each in order of preference, under limits.
+func (g *gamer) chooseUnder(pool []*natural, want int, fit func(*natural) bool, limits []limit) []*natural {
 	type bucket struct {
 		kind   Kind
 		length int
@@ -498,11 +683,23 @@ func (g *gamer) choose() []*natural {
 		buckets[b] = append(buckets[b], c)
 	}
 	slices.SortFunc(order, func(a, b bucket) int { return cmp.Or(cmp.Compare(a.kind, b.kind), cmp.Compare(a.length, b.length)) })
-	want := g.opt.Count
-	if want == 0 || want > len(pool) {
-		want = len(pool)
+	counts := make([]map[string]int, len(limits))
+	for i := range counts {
+		counts[i] = map[string]int{}
 	}
-	mateIn1 := want * g.opt.MaxMateIn1 / 100
+	admit := func(c *natural) bool {
+		for i, l := range limits {
+			if k := l.class(c); k != "" && counts[i][k] >= l.most {
+				return false
+			}
+		}
+		for i, l := range limits {
+			if k := l.class(c); k != "" {
+				counts[i][k]++
+			}
+		}
+		return true
+	}
 	var kept []*natural
 	next := map[bucket]int{}
 	for len(kept) < want {
@@ -514,15 +711,7 @@ func (g *gamer) choose() []*natural {
 			for next[b] < len(buckets[b]) {
 				c := buckets[b][next[b]]
 				next[b]++
-				if c.kind == KindWin && c.length == 1 {
-					if mateIn1 == 0 {
-						g.st.Capped++
-						continue
-					}
-					mateIn1--
-				}
-				if g.opt.Fits != nil && !g.opt.Fits(&c.pos) {
-					g.st.TooLarge++
+				if !fit(c) || !admit(c) {
 					continue
 				}
 				kept = append(kept, c)
@@ -534,9 +723,6 @@ func (g *gamer) choose() []*natural {
 			break
 		}
 	}
-	slices.SortFunc(kept, func(a, b *natural) int {
-		return cmp.Or(cmp.Compare(a.kind, b.kind), cmp.Compare(a.length, b.length), cmp.Compare(a.key, b.key))
-	})
 	return kept
 }
 

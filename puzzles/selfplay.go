@@ -43,7 +43,15 @@ type SelfPlayOptions struct {
 	Count      int
 	MaxMateIn1 int
 	IDPrefix   string
+	// Taken is as in GameOptions.
+	Taken KeySet
 }
+
+// MaxImbalance is the largest material difference (pawn 1, knight and
+// bishop 3, rook 5, queen 9) before the slip that a self-play puzzle may
+// start from: lichess-puzzler skips positions already won, and a mate
+// against a side far behind is a mop-up, not a puzzle.
+const MaxImbalance = 2
 
 // Defaults of SelfPlayOptions.
 const (
@@ -76,7 +84,7 @@ func MineSelfPlay(src Source, opt SelfPlayOptions) (*GameResult, error) {
 		games[i] = i
 	}
 	found := par.Map(games, func(n int) selfPlayGame { return playSelf(src.Start, opt, uint64(n)) })
-	g := &gamer{opt: GameOptions{Count: opt.Count, MaxMateIn1: opt.MaxMateIn1}, seen: map[string]bool{}}
+	g := &gamer{opt: GameOptions{Count: opt.Count, MaxMateIn1: opt.MaxMateIn1, Taken: opt.Taken}, seen: map[string]bool{}}
 	for _, f := range found {
 		g.st.Plies += f.plies
 		g.st.Mistakes += f.mistakes
@@ -144,7 +152,7 @@ func playSelf(start *engine.Position, opt SelfPlayOptions, n uint64) selfPlayGam
 // force that mate before last was played, and has one mating move at
 // each of its turns along the main line; else nil.
 func mateAfter(before, p *engine.Position, last engine.Move, opt SelfPlayOptions) *natural {
-	if p.Status() != engine.Active {
+	if p.Status() != engine.Active || imbalance(before) > MaxImbalance {
 		return nil
 	}
 	game := p
@@ -206,8 +214,11 @@ func mateAfter(before, p *engine.Position, last engine.Move, opt SelfPlayOptions
 		return nil
 	}
 	key := c.line[0]
-	if game != p && !sameAnswer(game, attacker, r.Moves, key, opt) {
+	if game != p && !sameAnswers(game, attacker, r.Moves, c.line, opt) {
 		return nil
+	}
+	if len(r.First) > 1 {
+		return nil // another first move mates too, only slower
 	}
 	c.quiet = !isCapture(p, key) && !p.GivesCheck(key)
 	for _, m := range legal {
@@ -215,22 +226,39 @@ func mateAfter(before, p *engine.Position, last engine.Move, opt SelfPlayOptions
 			c.tempting++
 		}
 	}
-	for _, f := range r.First {
-		if f.Move != key {
-			c.tempting++ // a slower mate
-		}
-	}
 	if c.tempting == 0 {
 		return nil
 	}
-	for t := engine.Pawn; t <= engine.Queen; t++ {
-		c.defended = c.defended || p.Count(p.Side.Other(), t) > 0
-	}
 	c.key = CanonicalKey(p)
-	at := *p
-	at.Halfmove, at.Fullmove = 0, 1
-	c.text = sameLineKey(&at, c.line)
+	c.describe(p)
 	return c
+}
+
+// imbalance returns the difference of the two sides' material in p:
+// pawn 1, knight and bishop 3, rook 5, queen 9.
+func imbalance(p *engine.Position) int {
+	worth := [...]int{engine.Pawn: 1, engine.Knight: 3, engine.Bishop: 3, engine.Rook: 5, engine.Queen: 9}
+	d := 0
+	for t := engine.Pawn; t <= engine.Queen; t++ {
+		d += worth[t] * (p.Count(engine.White, t) - p.Count(engine.Black, t))
+	}
+	return max(d, -d)
+}
+
+// sameAnswers reports whether, in the game as played from p (under
+// promote_to_captured, where the pieces captured before the puzzle's
+// start may be promoted to), the attacker mates in n moves at the
+// fastest by line's moves alone, at every one of its turns: the published
+// rules then ask the same puzzle as the pack's start does.
+func sameAnswers(p *engine.Position, attacker engine.Color, n int, line []engine.Move, opt SelfPlayOptions) bool {
+	q := *p
+	for i, mv := range line {
+		if i%2 == 0 && !sameAnswer(&q, attacker, n-i/2, mv, opt) {
+			return false
+		}
+		q.Make(mv)
+	}
+	return true
 }
 
 // sameAnswer reports whether in p the attacker mates in n moves at the

@@ -78,6 +78,7 @@ func runMine(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&g.noHolds, "no-holds", false, "with --games: no \"hold the draw\" puzzles")
 	fs.BoolVar(&g.noWins, "no-wins", false, "with --games: no winning puzzles")
 	fs.BoolVar(&g.searcher, "searcher", false, "with --games: the searcher plays the games and the mate prover proves the puzzles (for modes without an exact table)")
+	fs.StringVar(&g.after, "after", "", "with --games: skip the puzzles of these packs (comma-separated `ids`, read from SRC): positions, shifts and twins")
 	numberVar(fs, &g.nodes, "nodes", 0, 100_000_000, "with --searcher: the searcher's `nodes` per move (0: 3000)")
 	numberVar(fs, &g.mateNodes, "mate-nodes", 0, 1_000_000_000, "with --searcher: the mate prover's `nodes` per position (0: 40000)")
 	rest, err := fs.parse(args)
@@ -128,7 +129,7 @@ func runMine(args []string, stdout, stderr io.Writer) int {
 	}
 	source := sourceOf(from)
 	if g.games > 0 {
-		g.count, g.maxStates, g.puzzleStates, g.out, g.pack = *count, *maxStates, *puzzleStates, *out, *pack
+		g.count, g.maxStates, g.puzzleStates, g.out, g.pack, g.src = *count, *maxStates, *puzzleStates, *out, *pack, *src
 		if g.out == "" {
 			g.out = *src
 		}

@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -25,6 +27,10 @@ type gameFlags struct {
 	nodes, mateNodes                         int
 	count, maxStates, puzzleStates           int
 	out, pack                                string
+	// after lists the packs (comma-separated ids) whose puzzles the
+	// miner skips, and src the folder they are read from.
+	after, src string
+	taken      puzzles.KeySet
 }
 
 // generator is the command that mines the pack, for its header.
@@ -53,14 +59,48 @@ func (g gameFlags) generator(id string) string {
 			parts = append(parts, fmt.Sprintf("--mate-nodes %d", g.mateNodes))
 		}
 	}
+	if g.after != "" {
+		parts = append(parts, "--after "+g.after)
+	}
 	if g.maxStates != verify.DefaultOptions.MaxStates {
 		parts = append(parts, fmt.Sprintf("--max-states %d", g.maxStates))
 	}
 	return strings.Join(parts, " ")
 }
 
+// takenKeys reads the packs g.after names from g.src and returns their
+// puzzles' keys, or nil when it names none.
+func takenKeys(g gameFlags) (puzzles.KeySet, error) {
+	if g.after == "" {
+		return nil, nil
+	}
+	site, errs := mode.Load(g.src)
+	if err := errs.Err(); err != nil {
+		return nil, fmt.Errorf("--after: %s does not load: %w", g.src, err)
+	}
+	byID := map[string]*mode.Pack{}
+	for _, p := range site.Packs {
+		byID[p.ID] = p
+	}
+	var packs []*mode.Pack
+	for _, id := range strings.Split(g.after, ",") {
+		p := byID[id]
+		if p == nil {
+			return nil, fmt.Errorf("--after: no pack %q in %s/packs", id, g.src)
+		}
+		packs = append(packs, p)
+	}
+	return puzzles.PackKeys(packs)
+}
+
 // mineGames mines natural puzzles from src (see mine's help).
 func mineGames(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
+	taken, err := takenKeys(g)
+	if err != nil {
+		fmt.Fprintf(stderr, "thinchess mine: %v\n", err)
+		return 1
+	}
+	g.taken = taken
 	if src.Start.R.Bans {
 		return mineBans(src, g, stdout, stderr)
 	}
@@ -89,7 +129,7 @@ func mineGames(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
 	id := cmp.Or(g.pack, "games-"+src.ID)
 	opt := puzzles.GameOptions{
 		Games: g.games, Seed: uint64(g.seed), Count: g.count, MaxMateIn: g.maxMateIn, MaxHold: g.maxHold,
-		MaxMateIn1: g.mateIn1, NoHolds: g.noHolds, NoWins: g.noWins, IDPrefix: id,
+		MaxMateIn1: g.mateIn1, NoHolds: g.noHolds, NoWins: g.noWins, IDPrefix: id, Taken: g.taken,
 	}
 	if g.puzzleStates > 0 {
 		limit := g.puzzleStates
@@ -120,7 +160,7 @@ func mineBans(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
 	}
 	solved := time.Since(t0)
 	res, err := puzzles.MineBans(src, t, puzzles.GameOptions{
-		Games: g.games, Seed: uint64(g.seed), Count: g.count, MaxMateIn: g.maxMateIn, MaxMateIn1: g.mateIn1, IDPrefix: id,
+		Games: g.games, Seed: uint64(g.seed), Count: g.count, MaxMateIn: g.maxMateIn, MaxMateIn1: g.mateIn1, IDPrefix: id, Taken: g.taken,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "thinchess mine: %v\n", err)
@@ -137,7 +177,7 @@ func mineSelfPlay(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int
 	t0 := time.Now()
 	res, err := puzzles.MineSelfPlay(src, puzzles.SelfPlayOptions{
 		Games: g.games, Seed: uint64(g.seed), Count: g.count, MaxMateIn: g.maxMateIn, MaxMateIn1: g.mateIn1,
-		Nodes: int64(g.nodes), MateNodes: int64(g.mateNodes), IDPrefix: id,
+		Nodes: int64(g.nodes), MateNodes: int64(g.mateNodes), IDPrefix: id, Taken: g.taken,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "thinchess mine: %v\n", err)
@@ -166,8 +206,11 @@ func writeGamesPack(src puzzles.Source, g gameFlags, id, table string, res *puzz
 	}
 	st := res.Stats
 	fmt.Fprintf(stdout, "%d games, %d plies, %d positions looked at, %d mistakes in %.1f s\n", st.Games, st.Plies, st.Positions, st.Mistakes, took.Seconds())
-	fmt.Fprintf(stdout, "found %d wins and %d holds; dropped %d repeated solutions, %d shifted lines, %d over --max-puzzle-states, %d wins in one move over the share\n",
-		st.Found[puzzles.KindWin], st.Found[puzzles.KindHold], st.SameLine, st.Shifted, st.TooLarge, st.Capped)
+	fmt.Fprintf(stdout, "found %d wins and %d holds; dropped %d in the --after packs, %d repeated (shifted, or twins by an idle piece), %d starting on another's line, %d over --max-puzzle-states, %d over a share's cap\n",
+		st.Found[puzzles.KindWin], st.Found[puzzles.KindHold], st.Taken, st.SameLine, st.Shifted, st.TooLarge, st.Capped)
+	for _, r := range slices.Sorted(maps.Keys(st.Refused)) {
+		fmt.Fprintf(stdout, "refused %d: %s\n", st.Refused[r], r)
+	}
 	fmt.Fprintf(stdout, "%s: %d puzzle(s) (%d wins, %d holds): %d added, %d changed, %d removed, %d unchanged\n",
 		printable.Quote(data), diff.Written(), st.Kept[puzzles.KindWin], st.Kept[puzzles.KindHold], diff.Added, diff.Changed, diff.Removed, diff.Unchanged)
 	return 0

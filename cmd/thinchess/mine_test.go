@@ -152,6 +152,7 @@ func TestMineCommandErrors(t *testing.T) {
 		{[]string{"mine", "no-such-mode", "--src", "../.."}, 1, `no mode "no-such-mode"`},
 		{[]string{"mine", "missing/file.md"}, 1, "no such file"},
 		{[]string{"mine", "1d-12", "--src", "../..", "--max-states", "1000"}, 1, "state space too large"},
+		{[]string{"mine", "1d-rooks-6", "--src", "../..", "--out", "/nonexistent", "--games", "10", "--after", "no-such-pack"}, 1, `--after: no pack "no-such-pack" in ../../packs`},
 	}
 	for _, tt := range tests {
 		code, _, stderr := runThinchess(tt.args...)
