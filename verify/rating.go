@@ -59,19 +59,16 @@ func proofThemes(f *features, start *engine.Position) []string {
 // describePuzzle sets the estimated rating and the themes of a verified
 // puzzle whose side wins, from its proof: the rating when the puzzle has
 // none of its own, the themes when it has none. A puzzle with both costs
-// nothing more; one with a rating only is measured without the mate
-// searches for slower wins, which only the rating needs.
+// nothing more. Neither needs the mate searches for slower wins (the
+// bounded solvers see a slower win fail when they see the fastest), so
+// none is run.
 func describePuzzle(m *mode.Mode, o solver.Oracle, v *Verification, line []engine.Move) {
 	needRating := m.Info.Rating == 0
 	needThemes := len(m.Info.Themes) == 0
 	if !needRating && !needThemes {
 		return
 	}
-	var slowerNodes int64
-	if needRating {
-		slowerNodes = slowerWinNodes
-	}
-	f, ok := measure(o, m.Start, m.Puzzle.Side, line, slowerNodes)
+	f, ok := measure(o, m.Start, m.Puzzle.Side, line, 0)
 	if !ok {
 		return
 	}

@@ -219,7 +219,7 @@ func TestEstimatedRatingAsBuilt(t *testing.T) {
 // BenchmarkVerifyLichessSample verifies the sample's mate puzzles as the
 // build verifies a pack (on every core, no cache), with their ratings
 // and themes (nothing measured), with ratings only (themes measured) and
-// with neither (the rating's features too, slower wins included), and
+// with neither (the rating's ordeal measured too), and
 // reports puzzles per second. The exact-solving budget is kept small so
 // that the figures compare mate-search verification with and without
 // the features: the build's attempts to solve a puzzle exactly (up to
