@@ -25,8 +25,7 @@ import (
 // ordeal.String writes it. RECORD=1 go test ./verify -run
 // TestLichessOrdeals measures every row again and rewrites the file
 // (about five CPU-minutes, the searched rows at 0.46 s each); without
-// RECORD the test measures
-// every 40th row and compares.
+// RECORD the test measures every 40th row and compares.
 var ordealsFile = filepath.Join("testdata", "lichess_ordeals.txt")
 
 // searchDepth is the deepest search, in plies from the puzzle's turn,
