@@ -64,7 +64,11 @@ func builtRatings(t *testing.T) []ratedPuzzle {
 // measureBuilt counts the solver's moves of m's line, its legal moves at
 // each of its turns, and the tempting wrong moves at the first.
 func measureBuilt(t *testing.T, e wire.PuzzleEntry, m *mode.Mode) ratedPuzzle {
-	line, err := m.Start.ParseLine(m.Puzzle.Solution)
+	parse := m.Start.ParseLine
+	if m.Start.R.Bans {
+		parse = m.Start.ParseActions // the action log: "m:a6a8 b:a9a8"
+	}
+	line, err := parse(m.Puzzle.Solution)
 	if err != nil {
 		t.Fatalf("%s: solution %q: %v", e.ID, m.Puzzle.Solution, err)
 	}
