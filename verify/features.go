@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -40,6 +41,9 @@ type features struct {
 	// squares is the board's size; pieces counts the pieces on it at the
 	// start (kings too) and material their value in pawns (kings none).
 	squares, pieces, material int
+	// ordeal is the puzzle as the bounded solvers meet it (the rating
+	// model's input, see solvers.go).
+	ordeal ordeal
 }
 
 // slowerBy is how many moves slower than the fastest mate a wrong move
@@ -76,7 +80,9 @@ func measure(o solver.Oracle, start *engine.Position, solverSide engine.Color, l
 	f.countPieces(start)
 	exact := o.Method() == solver.Exact && !start.R.Bans
 	p := *start
+	var branches branching
 	for ply := 0; ply <= 2*solver.PVLength && p.Status() == engine.Active; ply++ {
+		branches.add(&p)
 		var mv engine.Move
 		if ply < len(line) {
 			mv = line[ply]
@@ -90,7 +96,8 @@ func measure(o solver.Oracle, start *engine.Position, solverSide engine.Color, l
 			p.MakeAction(mv)
 			continue
 		}
-		legal, keeping, plausible := solverTurn(o, &p, slowerNodes)
+		legal, keeping, plausible, cands := solverTurn(o, &p, slowerNodes)
+		f.ordeal.turns = append(f.ordeal.turns, cands)
 		f.legal = append(f.legal, legal)
 		f.keeping = append(f.keeping, keeping)
 		if slowerNodes > 0 {
@@ -101,13 +108,47 @@ func measure(o solver.Oracle, start *engine.Position, solverSide engine.Color, l
 				f.captureKey = isCapture(&p, mv)
 				f.quietKey = !f.captureKey && !givesCheck(&p, mv)
 				f.sacrifice = sacrifice(o, &p, mv, line, ply)
+				markSacrifice(cands, f.sacrifice)
 			}
 			f.mateIn++
 			f.promotion = f.promotion || mv.Promotion() != engine.NoPieceType
 		}
 		p.MakeAction(mv)
 	}
+	f.ordeal.branching = branches.mean()
 	return f, true
+}
+
+// branching is the geometric mean of the legal actions at the positions
+// of a line, both sides' turns.
+type branching struct {
+	lnSum float64
+	n     int
+}
+
+// add counts the legal actions of p.
+func (b *branching) add(p *engine.Position) {
+	var buf [engine.MaxMoves]engine.Move
+	b.lnSum += math.Log(float64(max(len(p.Actions(buf[:0])), 1)))
+	b.n++
+}
+
+// mean is the geometric mean of the counts added, 1 when none were.
+func (b *branching) mean() float64 {
+	if b.n == 0 {
+		return 1
+	}
+	return math.Exp(b.lnSum / float64(b.n))
+}
+
+// markSacrifice marks the right moves of a turn's candidates as
+// sacrifices when the key move is one.
+func markSacrifice(cands []candidate, sac bool) {
+	for i := range cands {
+		if cands[i].refute == 0 {
+			cands[i].sacrifice = sac
+		}
+	}
 }
 
 // countPieces sets the board's size, the pieces on it and their material
@@ -124,20 +165,29 @@ func (f *features) countPieces(start *engine.Position) {
 }
 
 // solverTurn measures a turn of the solver in p: its legal actions,
-// those that keep the proven result, and its plausible wrong moves
-// (bans are never plausible: they neither check nor capture).
-func solverTurn(o solver.Oracle, p *engine.Position, slowerNodes int64) (legal, keeping, plausible int) {
+// those that keep the proven result, its plausible wrong moves (bans
+// are never plausible: they neither check nor capture), and every
+// action as a candidate of the bounded solvers: the optimal ones right,
+// the others refuted when the fastest win is seen (2d−1 plies for a win
+// in d moves), or sooner when an exact table says they lose faster.
+func solverTurn(o solver.Oracle, p *engine.Position, slowerNodes int64) (legal, keeping, plausible int, cands []candidate) {
 	_, dtm, _ := o.Probe(p)
 	d := (dtm + 1) / 2 // the solver's moves to the end, this one included
 	prover, _ := o.(boundedProver)
 	best := o.BestMoves(p)
 	var buf [engine.MaxMoves]engine.Move
 	actions := p.Actions(buf[:0])
+	cands = make([]candidate, 0, len(actions))
 	for _, a := range actions {
 		optimal := slices.Contains(best, a)
 		if keepsResult(o, p, a, optimal) {
 			keeping++
 		}
+		c := candidate{check: givesCheck(p, a), capture: isCapture(p, a)}
+		if !optimal {
+			c.refute = refutation(o, p, a, 2*d-1)
+		}
+		cands = append(cands, c)
 		switch {
 		case optimal || a.IsBan():
 		case isCapture(p, a), givesCheck(p, a):
@@ -146,7 +196,50 @@ func solverTurn(o solver.Oracle, p *engine.Position, slowerNodes int64) (legal, 
 			plausible++
 		}
 	}
-	return len(actions), keeping, plausible
+	sortCandidates(cands)
+	return len(actions), keeping, plausible, cands
+}
+
+// refutation is how many plies a search from p needs to see that the
+// solver's wrong action a fails, when the right moves are seen to win
+// (or hold) within seen plies: sooner when an exact table says a loses
+// faster, the plies to the solver's loss after a.
+func refutation(o solver.Oracle, p *engine.Position, a engine.Move, seen int) int {
+	seen = max(seen, 1)
+	if o.Method() != solver.Exact {
+		return seen
+	}
+	q := *p
+	q.MakeAction(a)
+	if st := q.Status(); st != engine.Active {
+		if w, ok := q.Winner(st); ok && w != p.Actor() {
+			return 1
+		}
+		return seen
+	}
+	if lost, dtm := winsFor(o, &q, p.Actor().Other()); lost {
+		return min(seen, 1+dtm)
+	}
+	return seen
+}
+
+// sortCandidates orders a turn's candidates: right moves first, then by
+// refutation depth and marks, so that alike ones are neighbours.
+func sortCandidates(cands []candidate) {
+	key := func(c candidate) int {
+		k := c.refute * 8
+		if c.check {
+			k += 4
+		}
+		if c.capture {
+			k += 2
+		}
+		if c.sacrifice {
+			k++
+		}
+		return k
+	}
+	slices.SortStableFunc(cands, func(a, b candidate) int { return key(a) - key(b) })
 }
 
 // winsFor reports whether side wins p by the oracle's account, and in

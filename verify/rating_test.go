@@ -2,14 +2,11 @@ package verify
 
 import (
 	"encoding/json"
-	"fmt"
-	"hash/fnv"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/thinchess/thinchess/internal/par"
@@ -17,24 +14,6 @@ import (
 	"github.com/thinchess/thinchess/puzzles"
 	"github.com/thinchess/thinchess/solver/mate"
 )
-
-// The rating model's figures on the held-out 30% of the sample, as
-// measured when the coefficients were fitted; TestRatingModel fails when
-// a refit does worse by more than the margins.
-const (
-	heldOutSpearman = 0.599
-	heldOutMAE      = 185.5
-	spearmanMargin  = 0.02
-	maeMargin       = 5.0
-)
-
-// ratingSample is a mate puzzle of the lichess sample: its id, its real
-// rating and the features of its proof.
-type ratingSample struct {
-	id     string
-	rating float64
-	f      features
-}
 
 // sampleFile is the real lichess sample, kept with the importer's tests.
 var sampleFile = filepath.Join("..", "puzzles", "testdata", "lichess_sample.csv")
@@ -84,83 +63,9 @@ func samplePuzzles(tb testing.TB) ([]*puzzles.Puzzle, []*puzzles.LichessRow) {
 	return pzs, kept
 }
 
-// loadRatingSample measures the proof of every mate puzzle of the
-// lichess sample as the build does: with the mate search of the claim's
-// length and the build's node budget, slower wins included.
-func loadRatingSample(tb testing.TB) []ratingSample {
-	tb.Helper()
-	pzs, rows := samplePuzzles(tb)
-	measured := par.Map(pzs, func(pz *puzzles.Puzzle) features {
-		f, ok := measure(sampleOracle(pz), pz.Start, pz.Side, pz.Line, slowerWinNodes)
-		if !ok {
-			tb.Errorf("%s: proven by the importer but not measured", pz.ID)
-		}
-		return f
-	})
-	out := make([]ratingSample, len(pzs))
-	for i, f := range measured {
-		out[i] = ratingSample{rows[i].ID, float64(rows[i].Rating), f}
-	}
-	return out
-}
-
 // sampleOracle is the oracle the build verifies a converted puzzle with.
 func sampleOracle(pz *puzzles.Puzzle) *mate.Oracle {
 	return mate.NewOracle(pz.Side, pz.MateIn, mate.Options{MaxNodes: int64(DefaultOptions.MateNodes)})
-}
-
-// inTraining splits the sample: a puzzle is fitted on when the FNV-1a
-// hash (32 bits) of its lichess id is below 7 modulo 10, else held out.
-func inTraining(id string) bool {
-	h := fnv.New32a()
-	h.Write([]byte(id))
-	return h.Sum32()%10 < 7
-}
-
-// leastSquares returns b minimising Σ (y − b₀ − Σ bᵢ xᵢ)², solving the
-// normal equations by Gaussian elimination with partial pivoting.
-func leastSquares(xs [][]float64, ys []float64) ([]float64, error) {
-	k := len(xs[0]) + 1
-	a := make([][]float64, k) // the augmented matrix [XᵀX | Xᵀy]
-	for i := range a {
-		a[i] = make([]float64, k+1)
-	}
-	row := make([]float64, k)
-	for n, x := range xs {
-		row[0] = 1
-		copy(row[1:], x)
-		for i := range k {
-			for j := range k {
-				a[i][j] += row[i] * row[j]
-			}
-			a[i][k] += row[i] * ys[n]
-		}
-	}
-	for c := range k {
-		p := c
-		for r := c + 1; r < k; r++ {
-			if math.Abs(a[r][c]) > math.Abs(a[p][c]) {
-				p = r
-			}
-		}
-		a[c], a[p] = a[p], a[c]
-		if math.Abs(a[c][c]) < 1e-9 {
-			return nil, fmt.Errorf("term %d is a combination of the others on this sample", c)
-		}
-		for r := range k {
-			if r != c {
-				m := a[r][c] / a[c][c]
-				for j := c; j <= k; j++ {
-					a[r][j] -= m * a[c][j]
-				}
-			}
-		}
-	}
-	b := make([]float64, k)
-	for i := range b {
-		b[i] = a[i][k] / a[i][i]
-	}
-	return b, nil
 }
 
 // ranks returns the rank of each value from 1, ties sharing their mean
@@ -225,106 +130,6 @@ func meanAbsError(a, b []float64) float64 {
 	return s / float64(len(a))
 }
 
-// minerRating is the old rule, 600 + 400 × difficulty, with the
-// difficulty the miner grades a puzzle with (puzzles.Grade), fed with
-// the same proof's features.
-func minerRating(f *features) float64 {
-	line := 0
-	for _, n := range f.plausible {
-		line += n
-	}
-	return float64(600 + 400*puzzles.Grade(f.mateIn, f.quietKey, f.plausible[0], line))
-}
-
-// TestRatingModel refits the rating model on the training part of the
-// lichess sample and checks that the coefficients in rating.go are that
-// fit (to their one decimal) and that the held-out figures have not
-// fallen. Run it with -v for the figures beside the baselines and the
-// constants to paste after a deliberate change.
-func TestRatingModel(t *testing.T) {
-	sample := loadRatingSample(t)
-	var train, held []ratingSample
-	for _, s := range sample {
-		if inTraining(s.id) {
-			train = append(train, s)
-		} else {
-			held = append(held, s)
-		}
-	}
-	var xs [][]float64
-	var ys []float64
-	mean := 0.0
-	for _, s := range train {
-		xs = append(xs, s.f.ratingTerms())
-		ys = append(ys, s.rating)
-		mean += s.rating
-	}
-	mean /= float64(len(train))
-	b, err := leastSquares(xs, ys)
-	if err != nil {
-		t.Fatal(err)
-	}
-	names := []string{"ratingIntercept", "ratingMateIn", "ratingLegal", "ratingPlausible", "ratingMaterial", "ratingCaptureKey"}
-	var consts strings.Builder
-	for i, c := range b {
-		fmt.Fprintf(&consts, "\t%s = %.1f\n", names[i], c)
-	}
-	t.Logf("fitted on %d puzzles (held out %d of %d):\n%s", len(train), len(held), len(sample), consts.String())
-	for i, c := range b {
-		if math.Abs(c-ratingCoefficients[i]) > 0.05+1e-9 {
-			t.Errorf("%s is %.1f in rating.go, the fit gives %.4f: paste the constants above", names[i], ratingCoefficients[i], c)
-		}
-	}
-
-	// The calibration: deciles of the fitted outputs against deciles of
-	// the real ratings, on the training part.
-	var outs, reals []float64
-	for _, s := range train {
-		y := b[0]
-		for i, x := range s.f.ratingTerms() {
-			y += b[i+1] * x
-		}
-		outs, reals = append(outs, y), append(reals, s.rating)
-	}
-	slices.Sort(outs)
-	slices.Sort(reals)
-	var knots strings.Builder
-	for q := 0; q <= 10; q++ {
-		k := int(math.Round(float64(q) / 10 * float64(len(outs)-1)))
-		fmt.Fprintf(&knots, "{%.1f, %.1f}, ", outs[k], reals[k])
-		if q < len(ratingKnots) && (math.Abs(outs[k]-ratingKnots[q][0]) > 0.05+1e-9 || math.Abs(reals[k]-ratingKnots[q][1]) > 0.05+1e-9) {
-			t.Errorf("rating knot %d is %v in rating.go, the fit gives {%.4f, %.4f}: paste the knots logged", q, ratingKnots[q], outs[k], reals[k])
-		}
-	}
-	t.Logf("knots:\n%s", knots.String())
-
-	real := make([]float64, len(held))
-	model, constant, oldDefault, oldMiner := make([]float64, len(held)), make([]float64, len(held)), make([]float64, len(held)), make([]float64, len(held))
-	for i, s := range held {
-		real[i] = s.rating
-		model[i] = float64(estimateRating(&s.f))
-		constant[i] = mean
-		oldDefault[i] = 1000 // 600 + 400 × 1, the difficulty of a pack line without one
-		oldMiner[i] = minerRating(&s.f)
-	}
-	rho, mae := spearman(model, real), meanAbsError(model, real)
-	linear := make([]float64, len(held))
-	for i, s := range held {
-		linear[i] = linearRating(&s.f)
-	}
-	t.Logf("held out: model Spearman %.3f, MAE %.1f; before calibration Spearman %.3f, MAE %.1f", rho, mae, spearman(linear, real), meanAbsError(linear, real))
-	t.Logf("held out: spread (standard deviation) of the estimates %.0f, of the real ratings %.0f, before calibration %.0f", stdDev(model), stdDev(real), stdDev(linear))
-	t.Logf("held out: old rule with the miner's grade Spearman %.3f, MAE %.1f", spearman(oldMiner, real), meanAbsError(oldMiner, real))
-	t.Logf("held out: old rule with the default difficulty (1000) MAE %.1f", meanAbsError(oldDefault, real))
-	t.Logf("held out: the training mean (%.0f) MAE %.1f", mean, meanAbsError(constant, real))
-	if rho < heldOutSpearman-spearmanMargin {
-		t.Errorf("held-out Spearman %.3f, below the %.3f measured (margin %.2f)", rho, heldOutSpearman, spearmanMargin)
-	}
-	if mae > heldOutMAE+maeMargin {
-		t.Errorf("held-out MAE %.1f, above the %.1f measured (margin %.0f)", mae, heldOutMAE, maeMargin)
-	}
-}
-
 // stdDev is the standard deviation of xs.
 func stdDev(xs []float64) float64 {
 	m := 0.0
@@ -339,28 +144,13 @@ func stdDev(xs []float64) float64 {
 	return math.Sqrt(v / float64(len(xs)))
 }
 
-// TestLeastSquares recovers an exact linear relation and refuses a
-// term that is a copy of another.
-func TestLeastSquares(t *testing.T) {
-	xs := [][]float64{{1, 2}, {2, 1}, {3, 5}, {4, 3}, {0, 1}}
-	var ys []float64
-	for _, x := range xs {
-		ys = append(ys, 7+2*x[0]-3*x[1])
-	}
-	b, err := leastSquares(xs, ys)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, want := range []float64{7, 2, -3} {
-		if math.Abs(b[i]-want) > 1e-9 {
-			t.Errorf("b%d = %v, want %v", i, b[i], want)
-		}
-	}
-	if _, err := leastSquares([][]float64{{1, 1}, {2, 2}, {3, 3}}, []float64{1, 2, 3}); err == nil {
-		t.Error("collinear terms: no error")
-	}
+// TestSpearman checks the rank correlation on ties.
+func TestSpearman(t *testing.T) {
 	if got := spearman([]float64{1, 2, 2, 5}, []float64{10, 20, 20, 30}); math.Abs(got-1) > 1e-12 {
 		t.Errorf("spearman of monotone data with ties = %v, want 1", got)
+	}
+	if got := spearman([]float64{1, 2, 3}, []float64{3, 2, 1}); math.Abs(got+1) > 1e-12 {
+		t.Errorf("spearman of reversed data = %v, want -1", got)
 	}
 }
 
@@ -429,7 +219,7 @@ func TestEstimatedRatingAsBuilt(t *testing.T) {
 // BenchmarkVerifyLichessSample verifies the sample's mate puzzles as the
 // build verifies a pack (on every core, no cache), with their ratings
 // and themes (nothing measured), with ratings only (themes measured) and
-// with neither (the rating's features too, slower wins included), and
+// with neither (the rating's ordeal measured too), and
 // reports puzzles per second. The exact-solving budget is kept small so
 // that the figures compare mate-search verification with and without
 // the features: the build's attempts to solve a puzzle exactly (up to
