@@ -90,7 +90,7 @@ function list(xs) {
  */
 function moveHints(node, moves) {
   const froms = Array.from(new Set(moves.map((m) => m.from)));
-  const pieces = froms.map((sq) => 'the ' + pieceWord(node.fen, sq) + ' on ' + sq);
+  const pieces = froms.map((sq) => 'your ' + pieceWord(node.fen, sq) + ' on ' + sq);
   const first = moves[0];
   const others = moves.length - 1;
   return [

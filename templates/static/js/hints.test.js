@@ -27,7 +27,7 @@ const mate = {
 
 test('a puzzle without hints gets the piece, then its square, from its tree', () => {
   assert.deepEqual(hintSteps(mate, mate.tree, true), [
-    { text: 'Move the rook on a6.', squares: ['a6'] },
+    { text: 'Move your rook on a6.', squares: ['a6'] },
     { text: 'The rook goes from a6 to a8.', squares: ['a6', 'a8'] },
   ]);
   assert.deepEqual(hintSteps(mate, mate.tree.next.a6a8, false), [], 'no hint where the puzzle ended');
@@ -37,7 +37,7 @@ test('a puzzle without hints gets the piece, then its square, from its tree', ()
 test('several moves that work: every piece, then one move and how many others', () => {
   const n = { fen: '2/2/1k/2/K1/1Q w - - 0 1', accept: ['a2a1', 'b1b4', 'b1b5'] };
   const steps = hintSteps({ side: 'white', tree: n }, n, true);
-  assert.deepEqual(steps[0], { text: 'Move the king on a2 or the queen on b1.', squares: ['a2', 'b1'] });
+  assert.deepEqual(steps[0], { text: 'Move your king on a2 or your queen on b1.', squares: ['a2', 'b1'] });
   assert.deepEqual(steps[1], { text: 'The king goes from a2 to a1. (2 other moves work too.)', squares: ['a2', 'a1'] });
 });
 
@@ -48,7 +48,7 @@ test('an author’s hints come first at the start; the tree gives those of later
     tree: { fen: 'x', accept: ['c2c1'], next: {} },
   };
   assert.deepEqual(hintSteps(p, p.tree, true), [{ text: 'It starts on c2.', squares: ['c2'], move: undefined }, { text: 'Play Rc1+.', squares: [], move: 'Rc1' }]);
-  assert.equal(hintSteps(p, later, false)[0].text, 'Move the rook on a8.');
+  assert.equal(hintSteps(p, later, false)[0].text, 'Move your rook on a8.');
 });
 
 test('a hold’s first hint is its danger, from the refutation of the tempting move', () => {
@@ -60,7 +60,7 @@ test('a hold’s first hint is its danger, from the refutation of the tempting m
   const steps = hintSteps(hold, hold.tree, true);
   assert.deepEqual(steps.map((s) => s.text), [
     'Danger: after Kb6?, White answers Rxa10+ and wins in 3 moves.',
-    'Move the rook on a4.',
+    'Move your rook on a4.',
     'The rook goes from a4 to a2.',
   ]);
   assert.deepEqual(steps[0].squares, ['a9', 'a10']);

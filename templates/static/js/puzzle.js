@@ -268,14 +268,14 @@ export class Puzzle {
     const best = this.bestMateIn(st.cursor - 1);
     const v = this.data.verification;
     const mayWin = !v || v.value === side + '-wins' || v.value === 'unknown';
-    g.board.mark('wrong', [st.last.from, st.last.to]);
-    if (!mayWin) this.mistake(san);
+    const squares = [st.last.from, st.last.to];
+    if (!mayWin) this.mistake(san, squares);
     else this.feedback(san + ': checking whether it wins too…', '');
     const analysis = s.guard(g.analyse().then((a) => a, () => null));
     return analysis.then((a) => {
       const n = mayWin ? alsoWins(a, side) : 0;
       if (n > 0) return this.alternative(san, n, best);
-      if (mayWin) this.mistake(san);
+      if (mayWin) this.mistake(san, squares);
       return this.refute(san, a, best);
     }).then(() => {
       g.board.mark('wrong', []);
@@ -284,11 +284,13 @@ export class Puzzle {
   }
 
   /**
-   * mistake counts a wrong move and says so.
+   * mistake counts a wrong move and says so, marking its squares.
    * @param {string} san
+   * @param {string[]} squares
    */
-  mistake(san) {
+  mistake(san, squares) {
     this.mistakes++;
+    this.game.board.mark('wrong', squares);
     this.feedback('✗ ' + san + ' is not the best move.', 'bad');
     sound.play('wrong');
     if (this.opts.onMistake) this.opts.onMistake();
