@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,6 +44,7 @@ func shippedEntries(t *testing.T) []wire.PuzzleEntry {
 	if len(all) == 0 {
 		t.Fatal("the shipped site has no puzzles")
 	}
+	slices.SortFunc(all, func(a, b wire.PuzzleEntry) int { return strings.Compare(a.ID, b.ID) })
 	return all
 }
 
