@@ -540,7 +540,8 @@ func TestBrowserPuzzle(t *testing.T) {
 	run(t, ctx, chromedp.Click(css(`#puzzle button[data-action="hint"]`)))
 	waitFor(t, ctx, `document.querySelectorAll('#hints li').length === 2`, 5*time.Second)
 	hints := eval[string](t, ctx, `document.getElementById('hints').textContent`)
-	if !strings.Contains(hints, "Hint 1: Start with the knight.") || !strings.Contains(hints, "Hint 2: Only one knight jump keeps the win.") {
+	// The list numbers the hints; their text does not again (issue 33).
+	if !strings.Contains(hints, "Start with the knight.") || !strings.Contains(hints, "Only one knight jump keeps the win.") || strings.Contains(hints, "Hint 1") {
 		t.Errorf("hints shown: %q", hints)
 	}
 	label := eval[string](t, ctx, `document.querySelector('#puzzle button[data-action="hint"]').textContent`)

@@ -56,6 +56,9 @@ func (r *renderer) modeData(mv *modeView, root string, f facts) wire.Mode {
 		d.Puzzle = &wire.Puzzle{Side: p.Side.String(), Task: mv.Puzzle.Task, Solution: p.Solution, Hints: []wire.Hint{}}
 		if mv.V != nil {
 			d.Puzzle.Tree = treeData(mv.V.Tree)
+			if dg := mv.V.Danger; dg != nil {
+				d.Puzzle.Danger = &wire.Danger{Move: dg.Move, Reply: dg.Reply, ReplySAN: dg.ReplySAN, WinIn: dg.WinIn}
+			}
 		}
 		for _, h := range p.Hints {
 			d.Puzzle.Hints = append(d.Puzzle.Hints, wire.Hint{Text: h.Text, Squares: h.Squares, Move: h.Move})

@@ -50,6 +50,9 @@ type Verification struct {
 	// onlyMove, quietMove, sacrifice, …; see proofThemes); nil for a
 	// puzzle with themes of its own.
 	Themes []string `json:"themes,omitempty"`
+	// Danger is a hold's first hint: the threat its tempting wrong move
+	// allows (holdDanger); nil for other puzzles.
+	Danger *Danger `json:"danger,omitempty"`
 	// Key identifies everything the verification was made from (the
 	// mode's source, the limits, the binary): equal keys, equal results.
 	Key string `json:"-"`

@@ -669,6 +669,7 @@ func checkPuzzle(m *mode.Mode, o solver.Oracle, v *Verification, errs *mode.Erro
 			describePuzzle(m, o, v, line)
 		case engine.Drawn:
 			describeHold(m, o, v, line)
+			v.Danger = holdDanger(start, o, best)
 		}
 	}
 	return ok

@@ -105,6 +105,22 @@ type Puzzle struct {
 	Hints    []Hint `json:"hints"`
 	// Tree is the solution tree, null when the build proved none.
 	Tree *TreeNode `json:"tree"`
+	// Danger is a hold's first hint, from the proof: the threat its
+	// tempting wrong move allows. The trainer makes the other hints
+	// (the piece to move, its square, the move to ban) from Tree.
+	Danger *Danger `json:"danger,omitempty"`
+}
+
+// Danger is what a hold's tempting wrong first move allows.
+type Danger struct {
+	// Move is the wrong move, in SAN.
+	Move string `json:"move"`
+	// Reply is the refutation's first move in coordinates, ReplySAN in
+	// SAN.
+	Reply    string `json:"reply"`
+	ReplySAN string `json:"replySan"`
+	// WinIn is the opponent's moves to win after Move.
+	WinIn int `json:"winIn"`
 }
 
 // Hint is one step of progressive help.

@@ -176,21 +176,23 @@ export function puzzleRD(e) {
 
 /**
  * rate updates the player's rating after the first rated attempt at
- * puzzle e (ok: solved with no mistake and no help) and records it in
- * the history; a puzzle is rated once. It returns {before, after}, or
- * null when e was rated already.
+ * puzzle e and records it in the history; a puzzle is rated once. The
+ * attempt's score is true or 1 for a clean solve, false or 0 for a
+ * miss, and between for a solve with hints (hintscore.js). It returns
+ * {before, after}, or null when e was rated already.
  * @param {Progress} p
  * @param {RatedPuzzle} e
- * @param {boolean} ok
+ * @param {boolean|number} score
  * @param {number} now
  * @returns {{before: Player, after: Player} | null}
  */
-export function rate(p, e, ok, now) {
+export function rate(p, e, score, now) {
   const rec = entry(p, e.id);
   if (rec.rated) return null;
   rec.rated = true;
   const before = p.player;
-  p.player = update(before, [{ rating: e.rating, rd: puzzleRD(e), score: ok ? 1 : 0 }], undefined, true);
+  const s = typeof score === 'number' ? Math.max(0, Math.min(1, score)) : score ? 1 : 0;
+  p.player = update(before, [{ rating: e.rating, rd: puzzleRD(e), score: s }], undefined, true);
   p.history.push([now, Math.round(p.player.rating * 10) / 10, Math.round(p.player.rd * 10) / 10]);
   return { before, after: p.player };
 }

@@ -15,6 +15,8 @@ import { $, $$, el, announce } from './dom.js';
 import { Game } from './game.js';
 import { sound } from './prefs.js';
 import { refutation } from './refute.js';
+import { hintSteps } from './hints.js';
+import { alsoWins, alsoWinsText } from './alternative.js';
 import { Schedule } from './schedule.js';
 
 const PAUSE = 450;
@@ -29,6 +31,8 @@ const PAUSE = 450;
  * @property {() => void} [onRight] a right move was played
  * @property {() => number} [refutationPause] how long a refuted move stays, in ms (1,800 when not given)
  * @property {() => boolean} [hintsAllowed] false hides Hint (Storm)
+ * @property {(solution: boolean) => void} [onHint] a hint (or, solution true, the solution) was shown
+ * @property {(solution: boolean) => string} [hintCost] what the next hint (or the solution) costs, in words ('' for nothing)
  */
 
 export class Puzzle {
@@ -42,6 +46,9 @@ export class Puzzle {
     /** @type {any} the node of the solution tree reached */
     this.node = null;
     this.hintsShown = 0;
+    /** @type {any} the tree node the hints shown so far were for, and how many */
+    this.hintNode = null;
+    this.hintStep = 0;
     this.mistakes = 0;
     this.shown = false;
     this.solved = false;
@@ -90,6 +97,7 @@ export class Puzzle {
 
   showState() {
     if (this.box) this.box.dataset.state = this.stateName();
+    this.updateHintButton();
   }
 
   start() {
@@ -144,6 +152,8 @@ export class Puzzle {
     this.solved = false;
     this.shown = false;
     this.hintsShown = 0;
+    this.hintNode = null;
+    this.hintStep = 0;
     this.mistakes = 0;
     this.node = p.tree;
     this.game.opponent = 'human';
@@ -243,31 +253,77 @@ export class Puzzle {
   }
 
   /**
-   * wrong shows a wrong move with its proven refutation (the analysis of
-   * the position after it, from the table or the mate prover), then
-   * takes it back.
-   * @param {any} st the state after the wrong move
+   * wrong answers a move the tree does not accept. In a puzzle the
+   * player wins, the position after it is analysed first: a move proven
+   * to win too, only slower, is a proven alternative (alternative);
+   * anything else is a mistake (refute). A hold's wrong move loses, so
+   * it is marked at once. Either way the move is taken back.
+   * @param {any} st the state after the move
    */
   wrong(st) {
     const g = this.game;
     const s = this.schedule;
     const san = st.last.san;
+    const side = this.data.puzzle.side;
     const best = this.bestMateIn(st.cursor - 1);
-    this.mistakes++;
-    this.feedback('✗ ' + san + ' is not the best move.', 'bad');
-    sound.play('wrong');
-    g.board.mark('wrong', [st.last.from, st.last.to]);
-    if (this.opts.onMistake) this.opts.onMistake();
-    return s.guard(g.analyse().then((a) => refutation(san, a, this.data.puzzle.side, best), () => null)).then((text) => {
-      this.refuted = text;
-      const shown = text || '✗ ' + san + ' is not the best move. Try again.';
-      this.feedback(shown, 'bad');
-      announce(shown + ' The move is taken back.');
-      return s.sleep(PAUSE + (text ? (this.opts.refutationPause ? this.opts.refutationPause() : 1800) : 300));
+    const v = this.data.verification;
+    const mayWin = !v || v.value === side + '-wins' || v.value === 'unknown';
+    const squares = [st.last.from, st.last.to];
+    if (!mayWin) this.mistake(san, squares);
+    else this.feedback(san + ': checking whether it wins too…', '');
+    const analysis = s.guard(g.analyse().then((a) => a, () => null));
+    return analysis.then((a) => {
+      const n = mayWin ? alsoWins(a, side) : 0;
+      if (n > 0) return this.alternative(san, n, best);
+      if (mayWin) this.mistake(san, squares);
+      return this.refute(san, a, best);
     }).then(() => {
       g.board.mark('wrong', []);
       return s.guard(g.run(g.engine.call('undo', g.id), false));
     });
+  }
+
+  /**
+   * mistake counts a wrong move and says so, marking its squares.
+   * @param {string} san
+   * @param {string[]} squares
+   */
+  mistake(san, squares) {
+    this.mistakes++;
+    this.game.board.mark('wrong', squares);
+    this.feedback('✗ ' + san + ' is not the best move.', 'bad');
+    sound.play('wrong');
+    if (this.opts.onMistake) this.opts.onMistake();
+  }
+
+  /**
+   * alternative answers a proven slower win: no mistake, try again.
+   * @param {string} san
+   * @param {number} n the moves it wins in
+   * @param {number} best the fastest win's moves (0 when unknown)
+   */
+  alternative(san, n, best) {
+    const text = alsoWinsText(san, n, best);
+    this.refuted = null;
+    this.feedback(text, '');
+    announce(text + ' The move is taken back.');
+    return this.schedule.sleep(PAUSE + (this.opts.refutationPause ? this.opts.refutationPause() : 1800));
+  }
+
+  /**
+   * refute shows the proven refutation of a mistake (from analysis a of
+   * the position after it), then waits for it to be read.
+   * @param {string} san
+   * @param {Analysis|null} a
+   * @param {number} best
+   */
+  refute(san, a, best) {
+    const text = refutation(san, a, this.data.puzzle.side, best);
+    this.refuted = text;
+    const shown = text || '✗ ' + san + ' is not the best move. Try again.';
+    this.feedback(shown, 'bad');
+    announce(shown + ' The move is taken back.');
+    return this.schedule.sleep(PAUSE + (text ? (this.opts.refutationPause ? this.opts.refutationPause() : 1800) : 300));
   }
 
   /**
@@ -345,31 +401,58 @@ export class Puzzle {
    * @param {TrainEntry} data
    */
   preview(data) {
-    if (this.hintBtn) this.hintBtn.textContent = hintLabel(data, 0);
+    if (this.hintBtn) this.hintBtn.textContent = this.hintLabel(hintSteps(data.puzzle, data.puzzle.tree, true).length > 0);
+  }
+
+  /**
+   * hintsHere are the hints at the node reached, where the player acts
+   * (hints.js); the count shown restarts at each new node.
+   * @returns {import('./hints.js').HintStep[]}
+   */
+  hintsHere() {
+    if (this.hintNode !== this.node) {
+      this.hintNode = this.node;
+      this.hintStep = 0;
+    }
+    return hintSteps(this.data.puzzle, this.node, this.node === this.data.puzzle.tree);
+  }
+
+  /**
+   * hintLabel is the Hint button's words: Hint while a hint is left
+   * here, else Show solution, each with what it costs.
+   * @param {boolean} hint
+   */
+  hintLabel(hint) {
+    const cost = this.opts.hintCost ? this.opts.hintCost(!hint) : '';
+    return (hint ? 'Hint' : 'Show solution') + (cost ? ' (' + cost + ')' : '');
   }
 
   updateHintButton() {
-    if (!this.hintBtn) return;
-    this.hintBtn.textContent = hintLabel(this.data, this.hintsShown);
+    if (!this.hintBtn || this.loading) return;
+    const label = this.hintLabel(this.hintStep < this.hintsHere().length || (this.busy && !this.solved));
+    if (this.hintBtn.textContent !== label) this.hintBtn.textContent = label;
     this.hintBtn.disabled = this.solved || this.shown;
     this.hintBtn.hidden = !!this.opts.hintsAllowed && !this.opts.hintsAllowed();
   }
 
   /**
-   * hint shows the next hint with its squares (and the origin of its
-   * move), then plays the solution.
+   * hint shows the next hint where the player is (its squares, and the
+   * origin of an author's hint's move), then plays the solution.
    */
   hint() {
-    const hints = this.data.puzzle.hints || [];
-    if (this.solved || (this.opts.hintsAllowed && !this.opts.hintsAllowed())) return;
-    if (this.hintsShown >= hints.length) {
+    if (this.solved || this.busy || !this.playerToMove() || (this.opts.hintsAllowed && !this.opts.hintsAllowed())) return;
+    const hints = this.hintsHere();
+    if (this.hintStep >= hints.length) {
+      if (this.opts.onHint) this.opts.onHint(true);
       this.showSolution();
       return;
     }
-    const h = hints[this.hintsShown];
+    const h = hints[this.hintStep++];
     this.hintsShown++;
-    if (this.hintsEl) this.hintsEl.appendChild(el('li', null, 'Hint ' + this.hintsShown + ': ' + h.text));
-    const squares = (h.squares || []).slice();
+    if (this.opts.onHint) this.opts.onHint(false);
+    // The list numbers the hints: the text is the hint alone.
+    if (this.hintsEl) this.hintsEl.appendChild(el('li', null, h.text));
+    const squares = h.squares.slice();
     const mark = () => this.game.board.mark('hint', squares);
     if (h.move) {
       this.schedule.guard(this.game.engine.call('resolve', this.game.id, h.move, true)).then((/** @type {any} */ m) => { squares.push(m.from); mark(); }, mark);
@@ -449,15 +532,4 @@ export class Puzzle {
     on('restart', () => this.restart());
     on('free', () => this.free());
   }
-}
-
-/**
- * hintLabel is the Hint button's label once `shown` hints of puzzle data
- * are shown: Hint while hints remain, then Show solution.
- * @param {TrainEntry} data
- * @param {number} shown
- * @returns {string}
- */
-function hintLabel(data, shown) {
-  return shown < (data.puzzle.hints || []).length ? 'Hint' : 'Show solution';
 }

@@ -22,6 +22,7 @@ import { Puzzle } from './puzzle.js';
 import { Corpus } from './corpus.js';
 import { Schedule } from './schedule.js';
 import { TrainState, parseFilter, filterWords, filterChosen, STORM_COMBO } from './trainstate.js';
+import { hintCost } from './hintscore.js';
 import { PROGRESS_KEY, emptyProgress, readProgress, recordSolved, solvedCount, rate, logAttempt, reviewFailed, reviewSolved, dueReviews } from './progress.js';
 
 const FILTER_KEY = 'thinchess.trainFilter';
@@ -290,16 +291,19 @@ export class Trainer {
 
   /**
    * decide records the outcome of the attempt at the current puzzle,
-   * once: the rating (Rated), the review queue and the dashboard's log.
-   * @param {boolean} ok
+   * once, by its score (hintscore.js): the rating (Rated), the review
+   * queue and the dashboard's log.
+   * @param {boolean|number} score
    */
-  decide(ok) {
-    if (!this.state.decide(ok)) return;
+  decide(score) {
+    if (!this.state.decide(score)) return;
     const e = this.current;
     const now = this.now();
+    const ok = score === true || score === 1;
     logAttempt(this.progress, e, ok, this.state.mode, now);
+    if (this.puzzle) this.puzzle.updateHintButton();
     if (this.state.mode === 'rated') {
-      const r = rate(this.progress, e, ok, now);
+      const r = rate(this.progress, e, score, now);
       if (r) {
         const d = Math.round(r.after.rating) - Math.round(r.before.rating);
         const c = $('#rating-change');
@@ -326,16 +330,23 @@ export class Trainer {
 
   right() { this.carry(this.state.right(), ''); }
 
-  hinted() {
-    this.decide(false);
+  /** hinted: a hint was shown, or the solution (a miss). @param {boolean} solution */
+  hinted(solution) {
+    if (solution) this.decide(0);
     this.carry(this.state.hinted(this.progress.records), 'A hint ends a streak.');
+  }
+
+  /** hintCost words what the next hint or the solution costs. @param {boolean} solution */
+  hintCost(solution) {
+    const e = this.current, s = this.state, rec = e && this.progress.puzzles[e.id];
+    return e ? hintCost({ mode: s.mode, decided: !!s.outcome || (s.mode === 'streak' && !s.live()), rated: !!(rec && rec.rated),
+      player: this.progress.player, entry: e, hints: s.hints, solution }) : '';
   }
 
   /** @param {PuzzleResult} res */
   solved(res) {
-    const clean = this.state.clean && res.mistakes === 0 && res.hints === 0 && !res.shown;
     recordSolved(this.progress, this.current.id, res, this.state.clean);
-    this.decide(clean);
+    this.decide(this.state.score(res));
     const e = this.state.solved(res);
     this.save();
     this.showAnalyse();
@@ -406,6 +417,7 @@ export class Trainer {
         data: e, root: $('main'),
         onMistake: () => this.mistake(), onRight: () => this.right(), onSolved: (r) => this.solved(r),
         hintsAllowed: () => this.state.hintsAllowed(),
+        onHint: (solution) => this.hinted(solution), hintCost: (solution) => this.hintCost(solution),
         refutationPause: () => (this.state.mode === 'storm' ? 700 : 1800),
       });
       TC.page = this.puzzle;
@@ -472,6 +484,8 @@ export class Trainer {
   // Streak, and Next after a run's end starts a new one.
   next() {
     this.schedule.cancel();
+    // Leaving a puzzle after a hint gives it up: a miss.
+    if (this.current && this.state.hints > 0) this.decide(0);
     const e = this.state.skip(this.progress.records);
     if (e.ended) this.carry(e, 'Skipping a puzzle ends a streak.');
     if (e.stay) return Promise.resolve(null);
@@ -512,8 +526,6 @@ export class Trainer {
   }
 
   bindPuzzle() {
-    const hint = $('#puzzle [data-action="hint"]');
-    if (hint) hint.addEventListener('click', () => this.hinted());
     this.puzzle.bind();
   }
 

@@ -7,6 +7,7 @@
 // added, the next puzzle due by itself); train.js draws the state and
 // carries those out. Pure: no DOM, importable from Node. What a puzzle
 // has scheduled is held by schedule.js.
+import { solveScore } from './hintscore.js';
 
 /** @type {TrainMode[]} */
 export const MODES = ['rated', 'streak', 'storm', 'review', 'practice'];
@@ -109,7 +110,9 @@ export class TrainState {
     this.current = null;
     /** false once the reader erred or took a hint on the current puzzle */
     this.clean = true;
-    /** @type {'ok'|'fail'|null} the attempt's outcome once decided */
+    /** the hints taken on the current puzzle (a restart keeps them) */
+    this.hints = 0;
+    /** @type {'ok'|'hinted'|'fail'|null} the attempt's outcome once decided */
     this.outcome = null;
     if (this.isRun()) this.startRun();
   }
@@ -179,19 +182,33 @@ export class TrainState {
   open(e) {
     this.current = e;
     this.clean = true;
+    this.hints = 0;
     this.outcome = null;
     if (this.run && !this.run.over) this.run.played.add(e.id);
   }
 
   /**
-   * decide settles the attempt at the current puzzle, once: true the
-   * first time, false after.
-   * @param {boolean} ok
+   * decide settles the attempt at the current puzzle, once, by its score
+   * (true or 1 a clean solve, false or 0 a miss, between a solve with
+   * hints): true the first time, false after.
+   * @param {boolean|number} score
    */
-  decide(ok) {
+  decide(score) {
     if (this.outcome || !this.current) return false;
-    this.outcome = ok ? 'ok' : 'fail';
+    const s = typeof score === 'number' ? score : score ? 1 : 0;
+    this.outcome = s >= 1 ? 'ok' : s > 0 ? 'hinted' : 'fail';
     return true;
+  }
+
+  /**
+   * score is the score of the attempt at the current puzzle once it
+   * ended (hintscore.js): the hints counted are the attempt's, restarts
+   * included.
+   * @param {PuzzleResult} res
+   * @returns {number}
+   */
+  score(res) {
+    return solveScore({ mistakes: res.mistakes, hints: Math.max(res.hints, this.hints), shown: res.shown });
   }
 
   /**
@@ -262,13 +279,13 @@ export class TrainState {
   }
 
   /**
-   * hinted: a hint fails the attempt and ends a Streak.
+   * hinted: a hint lowers the attempt's score (score) and ends a Streak.
    * @param {TrainRecords} records
    * @returns {TrainEffect}
    */
   hinted(records) {
     this.clean = false;
-    this.decide(false);
+    this.hints++;
     if (this.live() && this.run.mode === 'streak') return this.endRun(records);
     return {};
   }
@@ -282,7 +299,7 @@ export class TrainState {
    */
   solved(res) {
     const clean = this.clean && res.mistakes === 0 && res.hints === 0 && !res.shown;
-    this.decide(clean);
+    this.decide(this.score(res));
     if (!clean || !this.live()) return { clean };
     this.run.score++;
     return { clean, next: true };

@@ -163,3 +163,23 @@ test('the attempt is decided once; a hinted or erred solve is not clean', () => 
   assert.deepEqual(s.solved(clean), { clean: true });
   assert.equal(s.outcome, 'ok');
 });
+
+test('a hint lowers the score of a solve rather than failing the attempt; restarts keep the hints', () => {
+  const s = new TrainState('rated', at(0).now);
+  s.open(entry('a'));
+  assert.deepEqual(s.hinted({ streak: 0, storm: 0 }), {});
+  assert.equal(s.outcome, null, 'a hint decides nothing yet');
+  // The puzzle was restarted after the hint: it reports no hints, the state keeps one.
+  assert.equal(s.score(clean), 0.5);
+  assert.equal(s.score({ mistakes: 0, hints: 2, shown: false }), 0.25);
+  assert.equal(s.score({ mistakes: 0, hints: 1, shown: true }), 0);
+  assert.deepEqual(s.solved(clean), { clean: false });
+  assert.equal(s.outcome, 'hinted');
+  s.open(entry('b'));
+  assert.equal(s.score(clean), 1, 'a new puzzle starts with no hint');
+  assert.equal(s.decide(1), true);
+  assert.equal(s.outcome, 'ok');
+  s.open(entry('c'));
+  s.decide(0);
+  assert.equal(s.outcome, 'fail');
+});

@@ -131,6 +131,26 @@ declare namespace wire {
     hints: Hint[];
     /** Tree is the solution tree, null when the build proved none. */
     tree: TreeNode | null;
+    /**
+     * Danger is a hold's first hint, from the proof: the threat its
+     * tempting wrong move allows. The trainer makes the other hints
+     * (the piece to move, its square, the move to ban) from Tree.
+     */
+    danger?: Danger;
+  }
+
+  /** Danger is what a hold's tempting wrong first move allows. */
+  interface Danger {
+    /** Move is the wrong move, in SAN. */
+    move: string;
+    /**
+     * Reply is the refutation's first move in coordinates, ReplySAN in
+     * SAN.
+     */
+    reply: string;
+    replySan: string;
+    /** WinIn is the opponent's moves to win after Move. */
+    winIn: number;
   }
 
   /** Hint is one step of progressive help. */
