@@ -101,7 +101,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case len(errs.Errors()) > 0:
-		fmt.Fprintf(stderr, "build failed: %d error(s); %s left untouched\n", len(errs.Errors()), *out)
+		fmt.Fprintf(stderr, "build failed: %d error(s); %s left untouched\n", errs.Errors().Count(), *out)
 		return 1
 	case errors.Is(err, site.ErrEmpty):
 		fmt.Fprintf(stderr, "build: %s has no modes, content pages or packs: refusing to publish an empty site (--allow-empty publishes it anyway); %s left untouched\n", folderName(sf.src), *out)
@@ -195,7 +195,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "check: %v\n", err)
 		return 1
 	}
-	if n := len(errs.Errors()); n > 0 {
+	if n := errs.Errors().Count(); n > 0 {
 		fmt.Fprintf(stderr, "check: %d error(s) in %s\n", n, checkedText(sum))
 		return 1
 	}
