@@ -451,7 +451,38 @@ func (b *build) render() error {
 		}
 	}
 	b.files = files
+	if w := pagesWarning(sum.Bytes, sum.Puzzles); w != nil {
+		b.errs = append(b.errs, w)
+		sum.Warnings = append(sum.Warnings, w)
+	}
 	return nil
+}
+
+// PagesLimit is the largest site GitHub Pages publishes: 1 GB. A build
+// warns past PagesWarnAt of it, before a site grows out of it.
+const (
+	PagesLimit   = 1_000_000_000
+	PagesWarnAt  = PagesLimit / 10 * 8
+	pagesLimitMB = PagesLimit / 1_000_000
+)
+
+// pagesWarning is the warning of a site of size bytes with puzzles
+// puzzles that is past PagesWarnAt, saying how many more puzzles fit at
+// its bytes a puzzle; nil below it.
+func pagesWarning(size, puzzles int) *mode.Error {
+	if size <= PagesWarnAt {
+		return nil
+	}
+	msg := fmt.Sprintf("the site is %d MB, %d%% of the %d MB GitHub Pages publishes", size/1_000_000, size*100/PagesLimit, pagesLimitMB)
+	if puzzles > 0 {
+		per := size / puzzles
+		msg += fmt.Sprintf(" (%d bytes a puzzle", per)
+		if size < PagesLimit {
+			msg += fmt.Sprintf(": about %d more puzzles fit", (PagesLimit-size)/per)
+		}
+		msg += "); split the puzzles over more sites, or host it elsewhere"
+	}
+	return &mode.Error{Msg: msg, Warning: true}
 }
 
 // write writes the files to opt.Out, replacing it whole.

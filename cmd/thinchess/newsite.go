@@ -15,8 +15,9 @@ import (
 // game, which White wins by mate in 6.
 const starterStart = "bk,bn,br,x,x,wr,wn,wk:w"
 
-// newSite writes a starter site into dir, which must be new or empty.
-func newSite(dir string, stdout, stderr io.Writer) int {
+// newSite writes a starter site into dir, which must be new or empty;
+// its workflow proves the puzzles on shards machines when shards > 1.
+func newSite(dir string, shards int, stdout, stderr io.Writer) int {
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		fmt.Fprintf(stderr, "new site: %s is not empty; not writing into it\n", dir)
 		return 1
@@ -35,6 +36,9 @@ func newSite(dir string, stdout, stderr io.Writer) int {
 		"modes/one-file/gardner-8.md": scaffold("Gardner's one-file game", "one-file", starterStart, pos, "",
 			"Eight squares in a row, king, knight and rook a side: White to move wins."),
 	}
+	if shards > 1 {
+		files[".github/workflows/pages.yml"] = []byte(starterShardWorkflowFor(installVersion(), shards))
+	}
 	for name, data := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -52,12 +56,15 @@ func newSite(dir string, stdout, stderr io.Writer) int {
 
 // starterWorkflowFor is the starter's workflow installing version of
 // thinchess.
-func starterWorkflowFor(version string) string {
+func starterWorkflowFor(version string) string { return withVersion(version, starterWorkflow) }
+
+// withVersion is workflow installing version of thinchess.
+func withVersion(version, workflow string) string {
 	which := "the thinchess that wrote it (" + version + ")"
 	if version == "latest" {
 		which = "the latest thinchess (the build that wrote it has no\n# version to pin)"
 	}
-	return strings.NewReplacer("INSTALLED", which, "VERSION", version).Replace(starterWorkflow)
+	return strings.NewReplacer("INSTALLED", which, "VERSION", version).Replace(workflow)
 }
 
 // installVersion is the version of thinchess the starter's workflow
