@@ -39,6 +39,11 @@ type BuildOptions struct {
 	Only []string
 	// CheckOnly stops after verification.
 	CheckOnly bool
+	// StreamPacks, with CheckOnly, reads and verifies the puzzles of
+	// packs a batch at a time and keeps only their counts (Summary.Results
+	// then holds the modes alone), so that memory does not grow with the
+	// packs: what `thinchess check` does. Shards always stream.
+	StreamPacks bool
 	// Shard K of Shards (1 ≤ K ≤ Shards), when Shards > 1, verifies only
 	// a deterministic Shards-th of the modes and pack puzzles (see
 	// InShard) and implies CheckOnly: shards run on separate machines
@@ -276,10 +281,10 @@ func (b *build) report(done, total int) {
 // process loads the sources, keeps those the options ask for, verifies
 // them and checks the certificates. It ends the build when the sources
 // have errors or only verification was asked for, and fails with
-// ErrEmpty when there is nothing to publish. A check (CheckOnly, outside
-// serve) streams the packs: their puzzles are read and verified a batch
-// at a time after the modes (streamPacks), so that its memory does not
-// grow with the packs.
+// ErrEmpty when there is nothing to publish. A check that streams packs
+// (StreamPacks, or a shard) reads and verifies their puzzles a batch at
+// a time after the modes (streamPacks), so that its memory does not grow
+// with the packs.
 func (b *build) process() error {
 	opt := &b.opt
 	b.beginStep("load", 0)
@@ -290,7 +295,7 @@ func (b *build) process() error {
 	if opt.Shards > 1 {
 		opt.CheckOnly = true
 	}
-	stream := opt.CheckOnly && opt.Memo == nil
+	stream := opt.CheckOnly && opt.Memo == nil && (opt.StreamPacks || opt.Shards > 1)
 	var s *mode.Site
 	var errs mode.ErrorList
 	if stream {

@@ -174,7 +174,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	opt := sf.options()
-	opt.CheckOnly = true
+	opt.CheckOnly, opt.StreamPacks = true, true
 	opt.Shard, opt.Shards = k, n
 	opt.Only = only
 	var prog *buildProgress
