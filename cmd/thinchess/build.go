@@ -128,8 +128,12 @@ paths from the repository's root (GITHUB_WORKSPACE when set, else the
 current folder). The exit status is 1 on any error, and when --src is not
 a site folder or a FILE is missing or not a mode or pack file.
 
---shard K/N verifies a fixed N-th of the modes and puzzles (for N machines
-in CI) and keeps the results in the cache folder, where build finds them.
+--shard K/N verifies a fixed N-th of the modes and, of each pack, the
+lines that start in the K-th N-th of its bytes (for N machines in CI),
+reading only those, and keeps the results in the cache folder, where
+build finds them. Packs are read a batch of lines at a time: memory does
+not grow with them, and of each file the first 100 errors are kept and
+the rest counted.
 A check that takes more than a second reports its progress on stderr
 (verify N/M) at most once a second. -q prints only errors and warnings,
 not the progress or the summary.
