@@ -59,11 +59,11 @@ const ShownPerFile = 20
 // bad lines then costs a hundred errors, not a million.
 const KeptPerFile = 100
 
-// Bounded keeps the first KeptPerFile errors and the first KeptPerFile
-// warnings of each file that l and the entries added before it (kept)
-// hold, and counts the rest in one entry of each kind per file whose More
-// says how many (the entry's message says so too). Adding a list in the
-// order its problems were found keeps the first ones.
+// Bounded gathers problems keeping, of each file, the first KeptPerFile
+// errors and the first KeptPerFile warnings in the order they are added,
+// and counting the rest in one entry of each kind per file, whose More
+// says how many (and its message too). Its memory does not grow with
+// the problems.
 type Bounded struct {
 	kept  ErrorList
 	count map[boundKey]int
