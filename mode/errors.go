@@ -16,6 +16,10 @@ type Error struct {
 	Msg       string
 	// Warning marks a problem that does not fail the build.
 	Warning bool
+	// More, when not zero, makes the entry stand for that many further
+	// problems of its file (errors, or warnings when Warning is set)
+	// that were counted but not kept (see Bounded).
+	More int
 }
 
 // Error is "path:line:col: message", with "warning: " before the message
@@ -56,17 +60,88 @@ func (l *ErrorList) Warn(path string, line, col int, format string, args ...any)
 // ShownPerFile is how many problems of one file the commands print.
 const ShownPerFile = 20
 
+// KeptPerFile is how many errors, and how many warnings, of one pack's
+// puzzles a streaming read keeps (see Bounded): a pack of a million
+// bad lines then costs a hundred errors, not a million.
+const KeptPerFile = 100
+
+// Bounded gathers problems keeping, of each file, the first KeptPerFile
+// errors and the first KeptPerFile warnings in the order they are added,
+// and counting the rest in one entry of each kind per file, whose More
+// says how many (and its message too). Its memory does not grow with
+// the problems.
+type Bounded struct {
+	kept  ErrorList
+	count map[boundKey]int
+	more  map[boundKey]*Error
+}
+
+type boundKey struct {
+	path    string
+	warning bool
+}
+
+// Add keeps or counts the entries of l.
+func (b *Bounded) Add(l ErrorList) {
+	if b.count == nil {
+		b.count, b.more = map[boundKey]int{}, map[boundKey]*Error{}
+	}
+	for _, e := range l {
+		k := boundKey{e.Path, e.Warning}
+		n := e.weight()
+		b.count[k] += n
+		if b.count[k] <= KeptPerFile && e.More == 0 {
+			b.kept = append(b.kept, e)
+			continue
+		}
+		m := b.more[k]
+		if m == nil {
+			m = &Error{Path: e.Path, Warning: e.Warning}
+			b.more[k] = m
+			b.kept = append(b.kept, m)
+		}
+		m.More += n
+		kind := "errors"
+		if e.Warning {
+			kind = "warnings"
+		}
+		m.Msg = fmt.Sprintf("and %d more %s in this file, counted but not kept", m.More, kind)
+	}
+}
+
+// List returns what was kept, with the entries that count the rest.
+func (b *Bounded) List() ErrorList { return b.kept }
+
+// Count is how many problems the list stands for: its entries, and the
+// problems the entries with More count without keeping them.
+func (l ErrorList) Count() int {
+	n := 0
+	for _, e := range l {
+		n += e.weight()
+	}
+	return n
+}
+
+// weight is how many problems e stands for: More, or itself.
+func (e *Error) weight() int { return max(1, e.More) }
+
 // Capped keeps the first perFile entries of each file (the list sorted)
 // and one line for the rest of that file, so that a file with a
 // thousand mistakes does not bury the others.
 func (l ErrorList) Capped(perFile int) ErrorList {
 	total := map[string]int{}
 	for _, e := range l {
-		total[e.Path]++
+		total[e.Path] += e.weight()
 	}
 	seen := map[string]int{}
 	var out ErrorList
 	for _, e := range l {
+		if e.More > 0 {
+			if total[e.Path] <= perFile {
+				out = append(out, e) // nothing else of the file is cut
+			}
+			continue
+		}
 		seen[e.Path]++
 		switch n := seen[e.Path]; {
 		case n <= perFile:
@@ -84,6 +159,9 @@ func (l ErrorList) Sort() {
 		a, b := l[i], l[j]
 		if a.Path != b.Path {
 			return a.Path < b.Path
+		}
+		if (a.More > 0) != (b.More > 0) {
+			return b.More > 0 // what was counted comes after what was kept
 		}
 		if a.Line != b.Line {
 			return a.Line < b.Line

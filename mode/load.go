@@ -190,7 +190,15 @@ func Load(src string) (*Site, ErrorList) { return LoadMemo(src, nil) }
 // LoadMemo is Load reusing, through memo (which may be nil), the puzzles
 // the previous load parsed: a server rebuilding after an edit then parses
 // only the pack lines that changed.
-func LoadMemo(src string, memo *Memo) (*Site, ErrorList) {
+func LoadMemo(src string, memo *Memo) (*Site, ErrorList) { return load(src, memo, false) }
+
+// LoadStream is Load without the puzzles of packs, which are left to be
+// read a batch at a time with Pack.ReadPuzzles: what a check of packs of
+// any length loads first.
+func LoadStream(src string) (*Site, ErrorList) { return load(src, nil, true) }
+
+// load is LoadMemo, and LoadStream when stream.
+func load(src string, memo *Memo, stream bool) (*Site, ErrorList) {
 	var errs ErrorList
 	s := &Site{Src: src, Config: Config{Title: "thinchess", Language: "en", Description: "Small-board chess: play, solve and train."}}
 	s.loadConfig(&errs)
@@ -207,23 +215,9 @@ func LoadMemo(src string, memo *Memo) (*Site, ErrorList) {
 		byID[m.ID] = m
 		s.Modes = append(s.Modes, m)
 	})
-	s.loadPacks(&errs, memo)
+	s.loadPacks(&errs, memo, NewIDSet(s.Modes), stream)
 	for _, p := range s.Packs {
 		p.resolveTable(byID, &errs)
-		kept := p.Puzzles[:0]
-		for _, m := range p.Puzzles {
-			if prev := byID[m.ID]; prev != nil {
-				if prev.Origin.Kind == FromPack {
-					errs.Add(m.Path, m.Origin.Line, m.At("id").Col, "duplicate puzzle id %q: %s:%d has it too", m.ID, prev.Path, prev.Origin.Line)
-				} else {
-					errs.Add(m.Path, m.Origin.Line, m.At("id").Col, "duplicate puzzle id %q: the mode %s has it too", m.ID, prev.Path)
-				}
-				continue
-			}
-			byID[m.ID] = m
-			kept = append(kept, m)
-		}
-		p.Puzzles = kept
 	}
 	sort.Slice(s.Packs, func(i, j int) bool {
 		a, b := s.Packs[i], s.Packs[j]

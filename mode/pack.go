@@ -17,9 +17,7 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/engine"
-	"github.com/thinchess/thinchess/internal/bounded"
 	"github.com/thinchess/thinchess/internal/memo"
-	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/solver/terms"
 	"go.yaml.in/yaml/v3"
 )
@@ -263,11 +261,14 @@ func FormatPackHeader(h PackHeader) []byte {
 
 var puzzleIDRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$`)
 
-// loadPacks reads packs/*.md and their .jsonl files.
-func (s *Site) loadPacks(errs *ErrorList, memo *Memo) {
+// loadPacks reads packs/*.md and, unless stream, their .jsonl files;
+// ids holds the ids of the modes, and takes those of the puzzles.
+func (s *Site) loadPacks(errs *ErrorList, memo *Memo, ids *IDSet, stream bool) {
 	walkMarkdown(s.Src, "packs", errs, func(rel string, data []byte) {
 		if p := loadPackHeader(rel, data, errs); p != nil {
-			p.loadData(s.Src, errs, memo)
+			if !stream {
+				p.loadData(s.Src, errs, memo, ids)
+			}
 			s.Packs = append(s.Packs, p)
 		}
 	})
@@ -399,64 +400,16 @@ func ruleSuffix(rules []string) string {
 	return " with " + strings.Join(rules, ", ")
 }
 
-// loadData reads the pack's puzzles, one per line; blank lines are
-// allowed. Every bad line is reported, and the others are kept.
-func (p *Pack) loadData(src string, errs *ErrorList, memo *Memo) {
-	f, _, err := bounded.Open(filepath.Join(src, filepath.FromSlash(p.DataPath)))
-	if err != nil {
-		errs.Add(p.Path, 1, 1, "the pack's puzzles %s: %s", path.Base(p.DataPath), sourceError(err, "", 0))
-		return
-	}
-	defer f.Close()
-	// Lines are parsed on every core: a pack of 100,000 puzzles is
-	// ordinary, and each line stands alone. A line over MaxLineBytes is
-	// kept as its length alone (long).
-	var lines [][]byte
-	var long []int
-	lr := newLineReader(f)
-	for {
-		line, n, err := lr.next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			errs.Add(p.DataPath, lr.n, 0, "%v", err)
-			return
-		}
-		lines, long = append(lines, line), append(long, n)
-	}
-	type parsed struct {
-		m    *Mode
-		key  lineKey // the line's key in the memo
-		errs ErrorList
-	}
-	done := make([]parsed, len(lines))
-	key := memo.keys(p)
-	par.Each(len(lines), func(i int) {
-		line := lines[i]
-		if long[i] > 0 {
-			done[i].errs.Add(p.DataPath, i+1, 0, "the line is %d bytes: a puzzle's line may be at most %d (64 KiB)", long[i], MaxLineBytes)
-			return
-		}
-		if len(bytes.TrimSpace(line)) == 0 {
-			return
-		}
-		done[i].key = key(line)
-		if old := memo.find(p, line, done[i].key); old != nil {
-			done[i].m = p.reuse(old, i+1)
-			return
-		}
-		done[i].m = p.parseLine(i+1, line, &done[i].errs)
+// loadData reads the pack's puzzles, one per line, into p.Puzzles;
+// blank lines are allowed. Bad lines are reported (at most KeptPerFile
+// of them, the rest counted) and the others kept.
+func (p *Pack) loadData(src string, errs *ErrorList, memo *Memo, ids *IDSet) {
+	var b Bounded
+	p.ReadPuzzles(src, ReadOptions{Memo: memo, IDs: ids, Errs: &b}, func(batch []*Mode) ErrorList {
+		p.Puzzles = append(p.Puzzles, batch...)
+		return nil
 	})
-	for _, d := range done {
-		*errs = append(*errs, d.errs...)
-		if d.m != nil {
-			p.Puzzles = append(p.Puzzles, d.m)
-			if memo != nil {
-				memo.lines.Put(d.key, d.m)
-			}
-		}
-	}
+	*errs = append(*errs, b.List()...)
 }
 
 // parseLine turns one line of a pack into a puzzle mode, or reports why

@@ -1,11 +1,9 @@
 package mode
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/thinchess/thinchess/internal/bounded"
 )
@@ -45,47 +43,9 @@ func byteUnits(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// A lineReader reads a pack's data file one line at a time, keeping at
-// most MaxLineBytes of a line: a longer line is skipped to its end and
-// only its length kept, so a file without line ends cannot grow memory.
-type lineReader struct {
-	r *bufio.Reader
-	n int // lines read
-}
-
-func newLineReader(r io.Reader) *lineReader {
-	return &lineReader{r: bufio.NewReaderSize(r, MaxLineBytes+2)} // the line and "\r\n"
-}
-
-// next returns the next line without its line end, or, when it is longer
-// than MaxLineBytes, nil and its length; io.EOF after the last line. A
-// byte order mark at the start of the first line is not part of it.
-func (lr *lineReader) next() (line []byte, long int, err error) {
-	chunk, err := lr.r.ReadSlice('\n')
-	if len(chunk) == 0 && err == io.EOF {
-		return nil, 0, io.EOF
-	}
-	lr.n++
-	if lr.n == 1 {
-		chunk = bytes.TrimPrefix(chunk, []byte("\ufeff"))
-	}
-	if err == bufio.ErrBufferFull {
-		n := len(chunk)
-		for err == bufio.ErrBufferFull {
-			chunk, err = lr.r.ReadSlice('\n')
-			n += len(chunk)
-		}
-		if err != nil && err != io.EOF {
-			return nil, 0, err
-		}
-		return nil, n - len(chunk) + len(bytes.TrimRight(chunk, "\r\n")), nil
-	}
-	if err != nil && err != io.EOF {
-		return nil, 0, err
-	}
-	line = bytes.TrimRight(chunk, "\r\n")
-	if len(line) > MaxLineBytes {
-		return nil, len(line), nil
-	}
-	return bytes.Clone(line), 0, nil
+// trimBOM drops a UTF-8 byte order mark from the start of a file's
+// first line: it is not part of the line (its columns count from after
+// it).
+func trimBOM(line []byte) []byte {
+	return bytes.TrimPrefix(line, []byte("\ufeff"))
 }

@@ -23,7 +23,6 @@ import (
 	"github.com/thinchess/thinchess/internal/outpath"
 	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/mode"
-	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/verify"
 )
 
@@ -41,6 +40,11 @@ type BuildOptions struct {
 	Only []string
 	// CheckOnly stops after verification.
 	CheckOnly bool
+	// StreamPacks, with CheckOnly, reads and verifies the puzzles of
+	// packs a batch at a time and keeps only their counts (Summary.Results
+	// then holds the modes alone), so that memory does not grow with the
+	// packs: what `thinchess check` does. Shards always stream.
+	StreamPacks bool
 	// Shard K of Shards (1 ≤ K ≤ Shards), when Shards > 1, verifies only
 	// a deterministic Shards-th of the modes and pack puzzles (see
 	// InShard) and implies CheckOnly: shards run on separate machines
@@ -82,8 +86,12 @@ func (p Progress) String() string {
 	if p.Step != "" {
 		where += ": " + p.Step
 	}
-	if p.Total > 0 && p.Step == "verify" {
+	switch {
+	case p.Step != "verify":
+	case p.Total > 0:
 		return fmt.Sprintf("%s %d/%d", where, p.Done, p.Total)
+	case p.Done > 0: // a check's packs, whose length is unknown until read
+		return fmt.Sprintf("%s %d", where, p.Done)
 	}
 	return where
 }
@@ -206,11 +214,14 @@ type build struct {
 	stepFrom time.Time
 
 	// process's results
-	site      *mode.Site
-	vo        verify.Options
-	results   map[string]*verify.Verification
-	artifacts map[string]*verify.Artifacts
-	proven    []verify.Proven
+	site *mode.Site
+	// packCounts tally the puzzles of packs a check streamed, which are
+	// in no results map.
+	packCounts verify.Counts
+	vo         verify.Options
+	results    map[string]*verify.Verification
+	artifacts  map[string]*verify.Artifacts
+	proven     []verify.Proven
 	// assemble's
 	ro RenderOptions
 	// render's
@@ -281,7 +292,10 @@ func (b *build) report(done, total int) {
 // process loads the sources, keeps those the options ask for, verifies
 // them and checks the certificates. It ends the build when the sources
 // have errors or only verification was asked for, and fails with
-// ErrEmpty when there is nothing to publish.
+// ErrEmpty when there is nothing to publish. A check that streams packs
+// (StreamPacks, or a shard) reads and verifies their puzzles a batch at
+// a time after the modes (streamPacks), so that its memory does not grow
+// with the packs.
 func (b *build) process() error {
 	opt := &b.opt
 	b.beginStep("load", 0)
@@ -289,7 +303,17 @@ func (b *build) process() error {
 	if opt.Memo != nil && len(opt.Only) == 0 && opt.Shards <= 1 {
 		modeMemo = opt.Memo.modes
 	}
-	s, errs := mode.LoadMemo(opt.Src, modeMemo)
+	if opt.Shards > 1 {
+		opt.CheckOnly = true
+	}
+	stream := opt.CheckOnly && opt.Memo == nil && (opt.StreamPacks || opt.Shards > 1)
+	var s *mode.Site
+	var errs mode.ErrorList
+	if stream {
+		s, errs = mode.LoadStream(opt.Src)
+	} else {
+		s, errs = mode.LoadMemo(opt.Src, modeMemo)
+	}
 	if opt.BaseURL != "" {
 		s.Config.BaseURL = opt.BaseURL
 	}
@@ -298,7 +322,6 @@ func (b *build) process() error {
 	}
 	if opt.Shards > 1 {
 		keepShard(s, opt.Shard, opt.Shards)
-		opt.CheckOnly = true
 	}
 	b.site, b.errs = s, errs
 	sum := b.sum
@@ -313,6 +336,9 @@ func (b *build) process() error {
 	b.vo = b.verifyOptions(modeMemo != nil)
 	b.vo.Progress = b.report
 	results, artifacts, verrs := verify.Verify(s, b.vo)
+	if stream {
+		verrs = append(verrs, b.streamPacks(artifacts, len(results))...)
+	}
 	b.beginStep("certificates", 0)
 	proven, cerrs := verify.ReadCertificates(b.vo.Certificates, b.vo.Cache)
 	verrs = append(verrs, cerrs...)
@@ -321,16 +347,49 @@ func (b *build) process() error {
 		sum.CacheHits, sum.CacheMisses = c.Hits, c.Misses
 		sum.Solved = c.MissesOf("verify")
 	} else {
-		sum.Solved = len(results)
+		sum.Solved = sum.Checked
 	}
 	b.errs = append(b.errs, verrs...)
 	b.errs.Sort()
 	sum.Warnings = b.errs.Warnings()
 	sum.Results, sum.Artifacts = results, artifacts
-	sum.count(results)
+	sum.count(results, b.packCounts)
 	b.results, b.artifacts, b.proven = results, artifacts, proven
 	b.done = len(b.errs.Errors()) > 0 || opt.CheckOnly || len(opt.Only) > 0
 	return nil
+}
+
+// streamPacks reads and verifies the puzzles of every pack a batch at a
+// time (mode.Pack.ReadPuzzles, verify.PackStream), keeping only their
+// counts and at most mode.KeptPerFile errors and warnings of each pack;
+// a shard reads only its share of each pack's bytes.
+// done is how many modes are verified, for the progress.
+func (b *build) streamPacks(artifacts map[string]*verify.Artifacts, done int) mode.ErrorList {
+	s, sum := b.site, b.sum
+	var ids *mode.IDSet
+	if b.opt.Shards <= 1 {
+		ids = mode.NewIDSet(s.Modes)
+	}
+	var errs mode.Bounded
+	for _, p := range s.Packs {
+		var tableErrs mode.ErrorList
+		ps := verify.NewPackStream(p, b.vo, artifacts, &tableErrs)
+		errs.Add(tableErrs)
+		ro := mode.ReadOptions{Shard: b.opt.Shard, Shards: b.opt.Shards, IDs: ids, Errs: &errs}
+		p.ReadPuzzles(s.Src, ro, func(batch []*mode.Mode) mode.ErrorList {
+			sum.Checked += len(batch)
+			sum.Puzzles += len(batch)
+			done += len(batch)
+			b.report(done, 0)
+			return ps.Verify(batch)
+		})
+		errs.Add(ps.Close())
+		b.packCounts.Verified += ps.Verified
+		b.packCounts.Unverified += ps.Unverified
+		b.packCounts.Exact += ps.Exact
+		b.packCounts.MateSearch += ps.MateSearch
+	}
+	return errs.List()
 }
 
 // verifyOptions returns the build's verification options: the defaults
@@ -408,7 +467,38 @@ func (b *build) render() error {
 		}
 	}
 	b.files = files
+	if w := pagesWarning(sum.Bytes, sum.Puzzles); w != nil {
+		b.errs = append(b.errs, w)
+		sum.Warnings = append(sum.Warnings, w)
+	}
 	return nil
+}
+
+// PagesLimit is the largest site GitHub Pages publishes: 1 GB. A build
+// warns past PagesWarnAt of it, before a site grows out of it.
+const (
+	PagesLimit   = 1_000_000_000
+	PagesWarnAt  = PagesLimit / 10 * 8
+	pagesLimitMB = PagesLimit / 1_000_000
+)
+
+// pagesWarning is the warning of a site of size bytes with puzzles
+// puzzles that is past PagesWarnAt, saying how many more puzzles fit at
+// its bytes a puzzle; nil below it.
+func pagesWarning(size, puzzles int) *mode.Error {
+	if size <= PagesWarnAt {
+		return nil
+	}
+	msg := fmt.Sprintf("the site is %d MB, %d%% of the %d MB GitHub Pages publishes", size/1_000_000, size*100/PagesLimit, pagesLimitMB)
+	if puzzles > 0 {
+		per := size / puzzles
+		msg += fmt.Sprintf(" (%d bytes a puzzle", per)
+		if size < PagesLimit {
+			msg += fmt.Sprintf(": about %d more puzzles fit", (PagesLimit-size)/per)
+		}
+		msg += "); split the puzzles over more sites, or host it elsewhere"
+	}
+	return &mode.Error{Msg: msg, Warning: true}
 }
 
 // write writes the files to opt.Out, replacing it whole.
@@ -450,34 +540,27 @@ func keepOnly(s *mode.Site, errs mode.ErrorList, only []string) mode.ErrorList {
 	return kept
 }
 
-// count tallies the verifications: each mode counts once, proven
-// exactly, proven by mate search, or not verified (whatever was tried).
-func (sum *Summary) count(results map[string]*verify.Verification) {
+// count tallies the verifications of results and the streamed puzzles'
+// counts: each mode counts once, proven exactly, proven by mate search,
+// or not verified (whatever was tried).
+func (sum *Summary) count(results map[string]*verify.Verification, c verify.Counts) {
 	for _, v := range results {
-		switch {
-		case !v.Verified:
-			sum.Unverified++
-		case v.Method == solver.Exact:
-			sum.Exact++
-		case v.Method == solver.ByMateSearch:
-			sum.MateSearch++
-		}
-		if v.Verified {
-			sum.Verified++
-		}
+		c.Add(v)
 	}
+	sum.Verified, sum.Unverified, sum.Exact, sum.MateSearch = c.Verified, c.Unverified, c.Exact, c.MateSearch
 }
 
-// InShard reports whether shard k of n (from 1) verifies m: by a hash
-// of its file and id, so that a shard's share does not move when other
-// puzzles are added or edited.
+// InShard reports whether shard k of n (from 1) verifies the mode m: by
+// a hash of its file and id, so that a shard's share does not move when
+// other modes are added or edited.
 func InShard(m *mode.Mode, k, n int) bool {
 	h := fnv.New32a()
 	h.Write([]byte(m.Path + "\x00" + m.ID))
 	return int(h.Sum32()%uint32(n)) == k-1
 }
 
-// keepShard drops from s the modes and pack puzzles other shards verify.
+// keepShard drops from s the modes other shards verify. The puzzles of
+// packs are shared out by their bytes as they are read (streamPacks).
 func keepShard(s *mode.Site, k, n int) {
 	var modes []*mode.Mode
 	for _, m := range s.Modes {
@@ -486,15 +569,6 @@ func keepShard(s *mode.Site, k, n int) {
 		}
 	}
 	s.Modes = modes
-	for _, p := range s.Packs {
-		var kept []*mode.Mode
-		for _, m := range p.Puzzles {
-			if InShard(m, k, n) {
-				kept = append(kept, m)
-			}
-		}
-		p.Puzzles = kept
-	}
 }
 
 // gzipSize returns the size of data gzipped at the default level (what

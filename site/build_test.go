@@ -230,3 +230,26 @@ func TestSummaryCountsEachModeOnce(t *testing.T) {
 		t.Errorf("one unproven mode counted as %d exact, %d by mate search, %d not verified", sum.Exact, sum.MateSearch, sum.Unverified)
 	}
 }
+
+// A build warns when its site nears the size GitHub Pages publishes,
+// saying how many more puzzles fit, and not before.
+func TestPagesWarning(t *testing.T) {
+	for _, c := range []struct {
+		size, puzzles int
+		want          string
+	}{
+		{PagesWarnAt, 500_000, ""},
+		{PagesWarnAt + 1, 0, "warning: the site is 800 MB, 80% of the 1000 MB GitHub Pages publishes"},
+		{810_000_000, 500_000, "warning: the site is 810 MB, 81% of the 1000 MB GitHub Pages publishes (1620 bytes a puzzle: about 117283 more puzzles fit); split the puzzles over more sites, or host it elsewhere"},
+		{1_620_000_000, 1_000_000, "warning: the site is 1620 MB, 162% of the 1000 MB GitHub Pages publishes (1620 bytes a puzzle); split the puzzles over more sites, or host it elsewhere"},
+	} {
+		w := pagesWarning(c.size, c.puzzles)
+		got := ""
+		if w != nil {
+			got = w.Error()
+		}
+		if got != c.want {
+			t.Errorf("pagesWarning(%d, %d) = %q, want %q", c.size, c.puzzles, got, c.want)
+		}
+	}
+}

@@ -106,7 +106,7 @@ func (run *verifyRun) packTables(packs []*mode.Pack) map[*mode.Pack]*packTable {
 	byMode := map[*mode.Mode]*packTable{}
 	for _, p := range packs {
 		m := p.TableMode
-		if m == nil || len(p.Puzzles) == 0 {
+		if m == nil || len(p.Puzzles) == 0 && !run.streaming {
 			continue
 		}
 		pt := byMode[m]

@@ -161,6 +161,9 @@ type verifyRun struct {
 	// progress guards done, the modes and puzzles verified of total.
 	progress    sync.Mutex
 	done, total int
+	// streaming is set for a PackStream's run, whose pack holds no
+	// puzzles: they come later, a batch at a time.
+	streaming bool
 }
 
 // step counts one mode or puzzle verified and tells opt.Progress.

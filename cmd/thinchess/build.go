@@ -112,7 +112,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case len(errs.Errors()) > 0:
-		fmt.Fprintf(stderr, "build failed: %d error(s); %s left untouched\n", len(errs.Errors()), printable.Quote(*out))
+		fmt.Fprintf(stderr, "build failed: %d error(s); %s left untouched\n", errs.Errors().Count(), printable.Quote(*out))
 		return 1
 	case errors.Is(err, site.ErrEmpty):
 		fmt.Fprintf(stderr, "build: %s has no modes, content pages or packs: refusing to publish an empty site (--allow-empty publishes it anyway); %s left untouched\n", folderName(sf.src), printable.Quote(*out))
@@ -139,8 +139,12 @@ paths from the repository's root (GITHUB_WORKSPACE when set, else the
 current folder). The exit status is 1 on any error, and when --src is not
 a site folder or a FILE is missing or not a mode or pack file.
 
---shard K/N verifies a fixed N-th of the modes and puzzles (for N machines
-in CI) and keeps the results in the cache folder, where build finds them.
+--shard K/N verifies a fixed N-th of the modes and, of each pack, the
+lines that start in the K-th N-th of its bytes (for N machines in CI),
+reading only those, and keeps the results in the cache folder, where
+build finds them. Packs are read a batch of lines at a time: memory does
+not grow with them, and of each file the first 100 errors are kept and
+the rest counted.
 A check that takes more than a second reports its progress on stderr
 (verify N/M) at most once a second. -q prints only errors and warnings,
 not the progress or the summary.
@@ -189,7 +193,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	opt := sf.options()
-	opt.CheckOnly = true
+	opt.CheckOnly, opt.StreamPacks = true, true
 	opt.Shard, opt.Shards = k, n
 	opt.Only = only
 	var prog *buildProgress
@@ -210,7 +214,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "check: %v\n", err)
 		return 1
 	}
-	if n := len(errs.Errors()); n > 0 {
+	if n := errs.Errors().Count(); n > 0 {
 		fmt.Fprintf(stderr, "check: %d error(s) in %s\n", n, checkedText(sum))
 		return 1
 	}

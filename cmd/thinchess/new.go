@@ -24,7 +24,7 @@ func init() {
 var slugRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 
 const newHelp = `usage: thinchess new mode <category>/<id> [--src DIR] [--start POSITION] [--variant V] [--title TITLE]
-       thinchess new site DIR
+       thinchess new site [--shards N] DIR
 
 Writes SRC/modes/<category>/<id>.md: a mode file whose claim (result and
 mate_in) is what the solver proves for the start position, with the best
@@ -36,6 +36,9 @@ new site DIR writes a starter site into DIR (new or empty): site.yaml,
 a first mode, an about page, a README and a GitHub Actions workflow that
 installs this version of thinchess, builds the site and deploys it to
 GitHub Pages (set the repository's Pages source to "GitHub Actions").
+With --shards N (2 to 256) the workflow proves the puzzles on N machines
+at once (check --shard K/N on each) before the build: for packs of
+hundreds of thousands of puzzles (docs/ci-shards.md).
 
 flags:
 `
@@ -46,13 +49,16 @@ func runNew(args []string, stdout, stderr io.Writer) int {
 	start := fs.String("start", "bk,bn,br,x,x,wr,wn,wk:w", "start `position` (position code or FEN)")
 	variant := fs.String("variant", "", "rule `preset` (default: 1d on one-file boards, chess otherwise)")
 	title := fs.String("title", "", "the mode's `title`")
+	shards := fs.Int("shards", 1, "new site: prove the puzzles on `N` machines in the workflow (check --shard K/N)")
 	rest, err := fs.parse(args)
 	if err != nil {
 		return fs.usageExit(err)
 	}
 	switch {
+	case *shards < 1 || *shards > maxShards:
+		return fs.usageError("--shards %d: want 1 to %d (GitHub Actions runs at most %d jobs of a matrix)", *shards, maxShards, maxShards)
 	case len(rest) == 2 && rest[0] == "site":
-		return newSite(rest[1], stdout, stderr)
+		return newSite(rest[1], *shards, stdout, stderr)
 	case len(rest) == 0 || rest[0] != "mode":
 		return fs.usageError("want what to write: new mode <category>/<id>, or new site DIR")
 	case len(rest) == 1:

@@ -2,11 +2,15 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // TestNewModePassesCheck scaffolds modes on several boards and checks them.
@@ -135,6 +139,60 @@ func TestStarterWorkflowFor(t *testing.T) {
 		wf := starterWorkflowFor(c.version)
 		if !strings.Contains(wf, c.comment) || !strings.Contains(wf, "go install github.com/thinchess/thinchess/cmd/thinchess@"+c.version+"\n") {
 			t.Errorf("the workflow for %s:\n%s", c.version, wf)
+		}
+	}
+}
+
+// new site --shards N writes a workflow whose verify matrix has N jobs,
+// each checking its shard; docs/ci-shards.md shows the same workflow for
+// 16, and the number is bounded by what a matrix runs.
+func TestNewSiteShards(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "site")
+	var out, errb bytes.Buffer
+	if code := run([]string{"new", "--shards", "4", "site", dir}, &out, &errb); code != 0 {
+		t.Fatalf("new site --shards 4: exit %d: %s", code, errb.String())
+	}
+	data, err := os.ReadFile(filepath.Join(dir, ".github", "workflows", "pages.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wf struct {
+		Env  map[string]string
+		Jobs map[string]struct {
+			Needs    any // a job's name or a list of them
+			Strategy struct{ Matrix struct{ Shard []int } }
+			Steps    []struct{ Run string }
+		}
+	}
+	if err := yaml.Unmarshal(data, &wf); err != nil {
+		t.Fatalf("the workflow is not YAML: %v\n%s", err, data)
+	}
+	verify := wf.Jobs["verify"]
+	if wf.Env["SHARDS"] != "4" || !slices.Equal(verify.Strategy.Matrix.Shard, []int{1, 2, 3, 4}) || fmt.Sprint(wf.Jobs["build"].Needs) != "[verify]" {
+		t.Errorf("SHARDS %q, matrix %v, build needs %v", wf.Env["SHARDS"], verify.Strategy.Matrix.Shard, wf.Jobs["build"].Needs)
+	}
+	checks := 0
+	for _, s := range verify.Steps {
+		if strings.HasPrefix(s.Run, `thinchess check --shard "${{ matrix.shard }}/$SHARDS"`) {
+			checks++
+		}
+	}
+	if checks != 1 {
+		t.Errorf("the verify job runs check --shard %d times, want once", checks)
+	}
+	doc, err := os.ReadFile("../../docs/ci-shards.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, _ := strings.Cut(string(doc), "```yaml\n")
+	block, _, _ = strings.Cut(block, "```")
+	if want := starterShardWorkflowFor("latest", 16); block != want {
+		t.Errorf("docs/ci-shards.md's workflow is not what new site --shards 16 writes (latest); want:\n%s", want)
+	}
+	for _, bad := range []string{"0", "257", "x"} {
+		errb.Reset()
+		if code := run([]string{"new", "--shards", bad, "site", filepath.Join(t.TempDir(), "s")}, &out, &errb); code != 2 {
+			t.Errorf("--shards %s: exit %d, want 2 (%s)", bad, code, errb.String())
 		}
 	}
 }

@@ -21,8 +21,9 @@ const starterStart = "bk,bn,br,x,x,wr,wn,wk:w"
 
 // newSite writes a starter site into dir, which must be new or an empty
 // folder; anything else is refused (exit status 2) before a file is
-// written.
-func newSite(dir string, stdout, stderr io.Writer) int {
+// written. Its workflow proves the puzzles on shards machines when
+// shards > 1.
+func newSite(dir string, shards int, stdout, stderr io.Writer) int {
 	if err := checkNewSite(dir); err != nil {
 		fmt.Fprintf(stderr, "new site: %v\n", err)
 		return 2
@@ -40,6 +41,9 @@ func newSite(dir string, stdout, stderr io.Writer) int {
 		".github/workflows/pages.yml": []byte(starterWorkflowFor(installVersion())),
 		"modes/one-file/gardner-8.md": scaffold("Gardner's one-file game", "one-file", starterStart, pos, "",
 			"Eight squares in a row, king, knight and rook a side: White to move wins."),
+	}
+	if shards > 1 {
+		files[".github/workflows/pages.yml"] = []byte(starterShardWorkflowFor(installVersion(), shards))
 	}
 	for name, data := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
@@ -101,12 +105,15 @@ func checkNewSiteGuards(dir string) error {
 
 // starterWorkflowFor is the starter's workflow installing version of
 // thinchess.
-func starterWorkflowFor(version string) string {
+func starterWorkflowFor(version string) string { return withVersion(version, starterWorkflow) }
+
+// withVersion is workflow installing version of thinchess.
+func withVersion(version, workflow string) string {
 	which := "the thinchess that wrote it (" + version + ")"
 	if version == "latest" {
 		which = "the latest thinchess (the build that wrote it has no\n# version to pin)"
 	}
-	return strings.NewReplacer("INSTALLED", which, "VERSION", version).Replace(starterWorkflow)
+	return strings.NewReplacer("INSTALLED", which, "VERSION", version).Replace(workflow)
 }
 
 // installVersion is the version of thinchess the starter's workflow
