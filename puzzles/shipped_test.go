@@ -383,7 +383,7 @@ func TestShippedPuzzlesVariety(t *testing.T) {
 // filters of issue 32 (their searcher games take the longest): the
 // per-pack caps are not checked on them. Remove a pack from the list
 // when it is mined again.
-var notMinedAgain = map[string]bool{"games-elena": true, "games-los-alamos": true, "games-backline-race-6x6": true, "games-gardner-5x5": true, "games-thin-2x10": true}
+var notMinedAgain = map[string]bool{"games-elena": true, "games-los-alamos": true, "games-backline-race-6x6": true}
 
 // TestShippedTablePuzzlesOnlyMove checks every puzzle of the shipped
 // packs proven by a table against that table: a win has one winning
