@@ -688,7 +688,11 @@ func TestBrowserTrainer(t *testing.T) {
 	// Storm: the clock runs out (the page's clock is moved on).
 	n = opened(t, ctx)
 	run(t, ctx, chromedp.Click(css(`[data-mode="storm"]`)))
-	waitFor(t, ctx, `/^Storm 3:00|^Storm 2:5/.test(document.getElementById('mode-status').textContent) && `+openedMore(n), 10*time.Second)
+	waitFor(t, ctx, `/^Storm 3:00/.test(document.getElementById('mode-status').textContent) && `+openedMore(n)+` && `+puzzleIs("play"), 10*time.Second)
+	// The clock starts at the first move.
+	wrong = wrongMove(t, eval[string](t, ctx, boardJS+`.fen`), eval[string](t, ctx, boardJS+`.variant`))
+	clickMove(t, ctx, wrong[:2], wrong[2:4])
+	waitFor(t, ctx, `/^Storm 2:/.test(document.getElementById('mode-status').textContent)`, 5*time.Second)
 	eval[bool](t, ctx, `(() => { const t0 = Date.now(); TC.now = () => Date.now() - t0 + t0 + 181000; return true; })()`)
 	waitFor(t, ctx, `document.getElementById('mode-status').textContent.indexOf('Storm over') === 0`, 5*time.Second)
 	eval[bool](t, ctx, `delete TC.now, true`)

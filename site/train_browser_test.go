@@ -220,7 +220,16 @@ func TestBrowserTrainStreakStorm(t *testing.T) {
 	if n := eval[int](t, ctx, `document.querySelectorAll('#hints li').length`); n != 0 {
 		t.Errorf("the h key gave %d hints in Storm", n)
 	}
+	// The clock waits for the first move, as lichess's does: not for
+	// the puzzle to load, nor for the player to read it.
+	time.Sleep(1500 * time.Millisecond)
+	if st := modeStatus(t, ctx); !strings.HasPrefix(st, "Storm 3:00 ") {
+		t.Errorf("Storm before the first move: %q, want the clock at 3:00", st)
+	}
 	clock0 := eval[float64](t, ctx, `parseFloat(getComputedStyle(document.getElementById('storm-clock')).getPropertyValue('--share'))`)
+	if clock0 != 1 {
+		t.Errorf("the clock bar before the first move is %.3f full, want 1", clock0)
+	}
 	n := opened(t, ctx)
 	solveShown(t, ctx)
 	waitFor(t, ctx, openedMore(n), 10*time.Second)

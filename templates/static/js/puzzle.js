@@ -16,6 +16,7 @@ import { Game } from './game.js';
 import { sound } from './prefs.js';
 import { refutation } from './refute.js';
 import { Schedule } from './schedule.js';
+import { lastAction, follow, verdict, bestActions, actionWords, banWords, isBan } from './solution.js';
 
 const PAUSE = 450;
 
@@ -158,9 +159,22 @@ export class Puzzle {
     this.game.board.mark('wrong', []);
     return this.schedule.guard(this.game.reset()).then(() => {
       this.loading = false;
+      this.markLast();
       this.showState();
       return this.afterMove();
     });
+  }
+
+  /**
+   * markLast marks on the start position the opponent's move that led
+   * to it (a lichess puzzle's "Black has just played 47… Bd2"), as the
+   * board marks every last move after it.
+   */
+  markLast() {
+    const last = this.data.last;
+    const st = this.game.state;
+    if (!last || !st || st.cursor !== 0) return;
+    this.game.board.mark('last', (last.replace(/^[bm]:/, '').match(/[a-p]\d+/g) || []).slice(0, 2));
   }
 
   /**
@@ -183,7 +197,7 @@ export class Puzzle {
    * @param {string} coord
    */
   descend(n, coord) {
-    this.node = n && n.next ? n.next[coord] || null : null;
+    this.node = follow(n, coord);
   }
 
   /**
@@ -192,8 +206,12 @@ export class Puzzle {
    * @returns {Promise<boolean>}
    */
   accepts(coord) {
-    const n = this.node;
-    if (n && n.accept && n.accept.length) return Promise.resolve(n.accept.indexOf(coord) >= 0);
+    const v = verdict(this.node, coord);
+    if (v !== null) return Promise.resolve(v);
+    // Past the stored tree under Ban Chess: the ban table the engine
+    // solves names the best actions (judge knows moves only).
+    const st = this.game.state;
+    if (st && st.bans) return this.game.analyse().then((a) => bestActions(a).indexOf(coord) >= 0);
     // Past the stored tree: ask the table, else the mate search.
     return this.game.tableReady
       .then(() => this.game.engine.call('judge', this.game.id, coord))
@@ -230,9 +248,10 @@ export class Puzzle {
     this.busy = true;
     g.board.mark('hint', []);
     return s.guard(this.accepts(coord)).then((ok) => s.guard(g.run(g.engine.call('play', g.id, coord), true)).then((st) => {
-      if (!ok) return this.wrong(st);
+      if (!ok) return this.wrong(st, coord);
+      const words = actionWords(this.node, coord, st, st.last ? st.last.san : coord);
       this.descend(this.node, coord);
-      this.feedback('✓ ' + st.last.san + ' is right.', 'good');
+      this.feedback(isBan(coord) ? '✓ Banning ' + banWords(st, coord) + ' is right.' : '✓ ' + words + ' is right.', 'good');
       sound.play('right');
       if (this.opts.onRight) this.opts.onRight();
       return this.afterMove();
@@ -247,16 +266,20 @@ export class Puzzle {
    * the position after it, from the table or the mate prover), then
    * takes it back.
    * @param {any} st the state after the wrong move
+   * @param {string} coord the wrong action (a move, or a ban "b:a4a2")
    */
-  wrong(st) {
+  wrong(st, coord) {
     const g = this.game;
     const s = this.schedule;
-    const san = st.last.san;
+    const ban = isBan(coord);
+    const san = ban ? 'Banning ' + banWords(st, coord) : actionWords(this.node, coord, st, st.last ? st.last.san : coord);
     const best = this.bestMateIn(st.cursor - 1);
     this.mistakes++;
-    this.feedback('✗ ' + san + ' is not the best move.', 'bad');
+    this.feedback('✗ ' + san + (ban ? ' is not the best ban.' : ' is not the best move.'), 'bad');
     sound.play('wrong');
-    g.board.mark('wrong', [st.last.from, st.last.to]);
+    const body = coord.replace(/^[bm]:/, '');
+    const sq = body.match(/[a-p]\d+/g) || [];
+    g.board.mark('wrong', sq.slice(0, 2));
     if (this.opts.onMistake) this.opts.onMistake();
     return s.guard(g.analyse().then((a) => refutation(san, a, this.data.puzzle.side, best), () => null)).then((text) => {
       this.refuted = text;
@@ -305,14 +328,14 @@ export class Puzzle {
     this.busy = true;
     return s.sleep(PAUSE).then(() => s.guard(this.defence())).then((st) => {
       this.game.setState(st, true);
-      if (st.last) this.descend(this.node, st.last.coord);
-      else this.node = null;
+      // The action just played (under bans a ban is not st.last).
+      this.descend(this.node, lastAction(st));
       this.busy = false;
       if (this.ended()) return this.finish();
       // Under Ban Chess the opponent acts twice in a row: its move,
       // then its ban of the player's next move.
       if (!this.playerToMove()) return this.afterMove();
-      if (!this.shown) this.feedback('Your move.', '');
+      if (!this.shown) this.feedback(yourMove(st), '');
     }, (err) => {
       this.busy = false;
       this.game.showError(err.message);
@@ -424,7 +447,7 @@ export class Puzzle {
       pick = n.accept.indexOf(planned) >= 0 ? planned : n.accept[0];
     }
     return s.sleep(PAUSE).then(() => s.guard(pick ? Promise.resolve({ coord: pick }) : g.engine.call('choose', g.id, 'perfect', 1)))
-      .then((/** @type {any} */ m) => s.guard(g.run(g.engine.call('play', g.id, m.coord), true)).then(() => this.descend(n, m.coord)))
+      .then((/** @type {any} */ m) => s.guard(g.run(g.engine.call('play', g.id, m.coord), true)).then((st) => this.descend(n, lastAction(st) || m.coord)))
       .then(() => this.playSolution(line));
   }
 
@@ -460,4 +483,17 @@ export class Puzzle {
  */
 function hintLabel(data, shown) {
   return shown < (data.puzzle.hints || []).length ? 'Hint' : 'Show solution';
+}
+
+/**
+ * yourMove asks for the player's move; under Ban Chess it says first
+ * what the opponent played and banned: "Black played Ka4 and bans Na3.
+ * Your move."
+ * @param {SessionState} st
+ * @returns {string}
+ */
+function yourMove(st) {
+  if (!st.bans || !st.banned) return 'Your move.';
+  const ban = 'bans ' + banWords(st, st.banned.from + st.banned.to);
+  return st.opponentName + (st.last ? ' played ' + st.last.san + ' and ' : ' ') + ban + '. Your move.';
 }
