@@ -174,7 +174,11 @@ export class Game {
       return true;
     }, (err) => {
       this.board.el.dataset.table = 'failed';
-      this.showError('Could not load the table: ' + err.message + '. The computer searches instead.');
+      // Offline, a table not kept is said in words, once.
+      const offline = navigator.onLine === false || /Failed to fetch|NetworkError|Load failed/.test(err.message);
+      this.showError(offline
+        ? 'You are offline, and this position’s table is not saved on this device: the computer searches instead of reading it.'
+        : 'Could not load the table: ' + err.message + '. The computer searches instead.');
       return false;
     });
   }

@@ -18,7 +18,8 @@ import { refutation } from './refute.js';
 import { Schedule } from './schedule.js';
 import { lastAction, follow, verdict, bestActions, actionWords, banWords, isBan } from './solution.js';
 
-const PAUSE = 450;
+// PAUSE is how long a move stays before the next is played, in ms.
+export const PAUSE = 450;
 
 /**
  * @typedef {object} PuzzleOptions
@@ -30,6 +31,7 @@ const PAUSE = 450;
  * @property {() => void} [onRight] a right move was played
  * @property {() => number} [refutationPause] how long a refuted move stays, in ms (1,800 when not given)
  * @property {() => boolean} [hintsAllowed] false hides Hint (Storm)
+ * @property {() => number} [pause] how long a move stays before the defence or the solution's next move, in ms (PAUSE when not given)
  */
 
 export class Puzzle {
@@ -74,6 +76,9 @@ export class Puzzle {
     this.showState();
     if (!b) this.idlers.splice(0).forEach((f) => f());
   }
+
+  /** pause is how long a move stays before the next one is played, in ms. */
+  pause() { return this.opts.pause ? this.opts.pause() : PAUSE; }
 
   /** idle resolves once no move is being played. @returns {Promise<void>} */
   idle() {
@@ -301,6 +306,8 @@ export class Puzzle {
   bestMateIn(ply) {
     const v = this.data.verification;
     if (!v || !(v.mateIn > 0) || v.value !== this.data.puzzle.side + '-wins') return 0;
+    // Under Ban Chess plies count bans too: no count of moves to compare.
+    if (this.game.state && this.game.state.bans) return 0;
     return v.mateIn - Math.floor(ply / 2);
   }
 
@@ -326,7 +333,7 @@ export class Puzzle {
     if (this.playerToMove()) { this.showState(); return Promise.resolve(); }
     const s = this.schedule;
     this.busy = true;
-    return s.sleep(PAUSE).then(() => s.guard(this.defence())).then((st) => {
+    return s.sleep(this.pause()).then(() => s.guard(this.defence())).then((st) => {
       this.game.setState(st, true);
       // The action just played (under bans a ban is not st.last).
       this.descend(this.node, lastAction(st));
@@ -446,7 +453,7 @@ export class Puzzle {
       const planned = line[g.state.cursor];
       pick = n.accept.indexOf(planned) >= 0 ? planned : n.accept[0];
     }
-    return s.sleep(PAUSE).then(() => s.guard(pick ? Promise.resolve({ coord: pick }) : g.engine.call('choose', g.id, 'perfect', 1)))
+    return s.sleep(this.pause()).then(() => s.guard(pick ? Promise.resolve({ coord: pick }) : g.engine.call('choose', g.id, 'perfect', 1)))
       .then((/** @type {any} */ m) => s.guard(g.run(g.engine.call('play', g.id, m.coord), true)).then((st) => this.descend(n, lastAction(st) || m.coord)))
       .then(() => this.playSolution(line));
   }

@@ -20,7 +20,7 @@ import { $, $$, el, store, onPage, json, fetchJSON, announce, TC as page } from 
 import { notSaved } from './offline.js';
 import { showEntry, showAnalyse } from './trainshow.js';
 import { Recent, choose } from './variety.js';
-import { Puzzle } from './puzzle.js';
+import { Puzzle, PAUSE } from './puzzle.js';
 import { Corpus } from './corpus.js';
 import { Schedule } from './schedule.js';
 import { TrainState, parseFilter, filterWords, filterChosen, STORM_COMBO } from './trainstate.js';
@@ -356,6 +356,8 @@ export class Trainer {
         onMistake: () => this.mistake(), onRight: () => this.right(), onSolved: (r) => this.solved(r),
         hintsAllowed: () => this.state.hintsAllowed(),
         refutationPause: () => (this.state.mode === 'storm' ? 700 : 1800),
+        // The tests may shorten the defence's pause (TC.pause, in ms).
+        pause: () => (typeof TC.pause === 'number' ? TC.pause : PAUSE),
       });
       TC.page = this.puzzle;
       this.bindPuzzle();
@@ -556,7 +558,9 @@ onPage('train', () => {
   if (!data) return null;
   const t = new Trainer();
   TC.trainer = t;
-  fetchJSON(data.index).then((index) => t.start(new Corpus(data.root, index, fetchJSON))).catch((err) => {
+  // Offline, a permalink is looked for in the chunks this device keeps.
+  const kept = (/** @type {string} */ u) => ('caches' in globalThis ? caches.match(new URL(u, document.baseURI).href).then(Boolean) : Promise.resolve(false));
+  fetchJSON(data.index).then((index) => t.start(new Corpus(data.root, index, fetchJSON, kept))).catch((err) => {
     const n = $('#train-error');
     if (n) {
       n.textContent = 'The puzzles could not be loaded: ' + err.message;
