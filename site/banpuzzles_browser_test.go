@@ -99,9 +99,9 @@ func TestBrowserBanPuzzlesFinish(t *testing.T) {
 			}
 		}
 	}
-	site := buildSiteFrom(t, src, "")
-	srv := serve(t, site.dir, "")
-	ctx := trainViewport(t, 390, 844)
+	srv := serve(t, buildSiteFrom(t, src, "").dir, "")
+	ctx := browserFor(t, 390, 844, 20*time.Minute)
+	run(t, ctx, chromedp.EmulateViewport(390, 844))
 	run(t, ctx, chromedp.Func(func(c context.Context, _ *chromedp.Target) error {
 		_, err := chromedp.Call(c, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: `window.TC = Object.assign(window.TC || {}, {pause: 20});`})
 		return err
@@ -124,7 +124,7 @@ func solveBanPuzzle(t *testing.T, ctx context.Context, srv *siteServer, p banPuz
 	t.Helper()
 	line := strings.Fields(p.Solution)
 	run(t, ctx, chromedp.Navigate(srv.url("train/?mode=practice&id="+p.ID)))
-	waitFor(t, ctx, `document.getElementById('puzzle').dataset.id === '`+p.ID+`' && (`+puzzleIs("play")+` || `+puzzleIs("solved")+`)`, 20*time.Second)
+	waitFor(t, ctx, `document.getElementById('puzzle').dataset.id === '`+p.ID+`' && (`+puzzleIs("play")+` || `+puzzleIs("solved")+`)`, 60*time.Second)
 	mine := map[int]bool{}
 	for step := 0; step <= len(line); step++ {
 		if eval[bool](t, ctx, puzzleIs("solved")) {

@@ -182,8 +182,16 @@ func (s *siteServer) stop() {
 	s.srv = nil
 }
 
-// browser starts headless Chromium with a fresh profile.
+// browser starts headless Chromium with a fresh profile, for three
+// minutes at most.
 func browser(t *testing.T, width, height int) context.Context {
+	t.Helper()
+	return browserFor(t, width, height, 3*time.Minute)
+}
+
+// browserFor is browser for a test that drives one page longer (many
+// puzzles in a row): it lives at most limit.
+func browserFor(t *testing.T, width, height int, limit time.Duration) context.Context {
 	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromiumPath),
@@ -210,7 +218,7 @@ func browser(t *testing.T, width, height int) context.Context {
 		var actx context.Context
 		actx, cancelA = chromedp.NewExecAllocator(context.Background(), append(opts, chromedp.UserDataDir(t.TempDir()))...)
 		ctx, cancelC = chromedp.NewContext(actx)
-		ctx, cancelT = context.WithTimeout(ctx, 3*time.Minute)
+		ctx, cancelT = context.WithTimeout(ctx, limit)
 		err := chromedp.Do(ctx)
 		if err == nil {
 			break

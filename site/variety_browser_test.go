@@ -39,7 +39,8 @@ func TestBrowserTrainVariety(t *testing.T) {
 	needChromium(t)
 	site := shippedBuild(t)
 	srv := serve(t, site.dir, "")
-	ctx := trainViewport(t, 390, 844)
+	ctx := browserFor(t, 390, 844, 10*time.Minute)
+	run(t, ctx, chromedp.EmulateViewport(390, 844))
 	open(t, ctx, srv.url("train/?mode=rated"))
 	waitFor(t, ctx, `document.getElementById('puzzle').dataset.id && document.querySelectorAll('#f-family option').length > 1`, 20*time.Second)
 	if r := eval[string](t, ctx, `document.getElementById('player-rating').textContent`); r != "1500" {
