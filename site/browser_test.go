@@ -1095,6 +1095,10 @@ func TestBrowserPackOffline(t *testing.T) {
 	if task := eval[string](t, ctx, `document.getElementById('puzzle-task').textContent`); task != "Black has just played 27... Rd8. White to play and mate in 2 moves." {
 		t.Errorf("task %q", task)
 	}
+	// The move the task names is marked on the board, as every last move is.
+	if last := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#board .last')).map(b => b.dataset.square).sort()`); strings.Join(last, " ") != "d7 d8" {
+		t.Errorf("the squares marked as the last move are %v, want d7 d8 (27... Rd8)", last)
+	}
 	clickMove(t, ctx, "e2", "e8")
 	waitFor(t, ctx, puzzleAt(2), 10*time.Second)
 	clickMove(t, ctx, "e1", "e8")

@@ -30,7 +30,9 @@ func TestBrowserOfflineTrainer(t *testing.T) {
 	// device (as one never played would be).
 	open(t, ctx, nw.url("train/?id=gardner-mate"))
 	waitFor(t, ctx, puzzleOpen("gardner-mate")+` && `+boardJS+`.table === 'loaded'`, 20*time.Second)
-	forgot := eval[int](t, ctx, `new Promise((done) => caches.keys().then((names) => Promise.all(names.map((n) => caches.open(n).then((c) => c.keys().then((ks) => Promise.all(ks.filter((k) => /\/tables?\//.test(new URL(k.url).pathname) || /\.(bin|table)$/.test(new URL(k.url).pathname)).map((k) => c.delete(k)))))))).then((lists) => done(lists.flat().filter(Boolean).length)))`)
+	eval[bool](t, ctx, `caches.keys().then((names) => Promise.all(names.map((n) => caches.open(n).then((c) => c.keys().then((ks) => Promise.all(ks.filter((k) => /\/tables?\//.test(new URL(k.url).pathname) || /\.(bin|table)$/.test(new URL(k.url).pathname)).map((k) => c.delete(k)))))))).then((lists) => { window.__forgot = lists.flat().filter(Boolean).length; }), true`)
+	waitFor(t, ctx, `window.__forgot !== undefined`, 10*time.Second)
+	forgot := eval[int](t, ctx, `window.__forgot`)
 	if forgot == 0 {
 		t.Fatal("no table was kept to forget: the test no longer tests a missing table")
 	}

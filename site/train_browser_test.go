@@ -75,7 +75,8 @@ func solveShown(t *testing.T, ctx context.Context) {
 			return
 		}
 		m := fastestMove(t, eval[string](t, ctx, boardJS+`.fen`), eval[string](t, ctx, boardJS+`.variant`))
-		clickMove(t, ctx, m[:2], m[len(m)-2:])
+		sq := squareNames.FindAllString(m, 2) // "a10a9": a10, a9
+		clickMove(t, ctx, sq[0], sq[1])
 		waitFor(t, ctx, `!(`+puzzleIs("play")+`) || document.getElementById('feedback').textContent.indexOf('✗') === 0`, 5*time.Second)
 	}
 	t.Fatal("the puzzle did not end after 12 moves")
