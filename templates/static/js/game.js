@@ -177,8 +177,7 @@ export class Game {
       this.board.el.dataset.table = 'failed';
       // Offline, a table not kept is said in words, once.
       const offline = navigator.onLine === false || /Failed to fetch|NetworkError|Load failed/.test(err.message);
-      this.showError(offline
-        ? 'You are offline, and this position’s table is not saved on this device: the computer searches instead of reading it.'
+      this.showError(offline ? 'You are offline, and this position’s table is not saved on this device: the computer searches instead of reading it.'
         : 'Could not load the table: ' + err.message + '. The computer searches instead.');
       return false;
     });
@@ -257,8 +256,7 @@ export class Game {
   }
 
   // renderBan shows the banned move: marked squares on the board and a
-  // note under the status line in words ("Banned: Ra2", the move it
-  // forbids).
+  // note under the status line in words ("Banned: Ra2").
   renderBan() {
     const s = this.state;
     const b = s && s.banned;
