@@ -116,6 +116,20 @@ func TestBrowserBanPuzzlesFinish(t *testing.T) {
 	t.Logf("%d puzzles solved in %v", len(chosen), time.Since(t0).Round(time.Millisecond))
 }
 
+// banStep is what the trainer shows between two of the player's
+// actions, read in one evaluation: the puzzle's state, the actions
+// played, the feedback and the move error.
+type banStep struct {
+	State    string `json:"state"`
+	Ply      int    `json:"ply"`
+	Feedback string `json:"feedback"`
+	Error    string `json:"error"`
+}
+
+const banStepJS = `({state: document.getElementById('puzzle').dataset.state || '', ply: +(` + boardJS + `.ply || 0),
+	feedback: document.getElementById('feedback').textContent,
+	error: document.getElementById('move-error').hidden ? '' : document.getElementById('move-error').textContent})`
+
 // solveBanPuzzle opens Ban puzzle p and plays its line's actions of the
 // player by clicks (a ban by the squares of the move it forbids), the
 // computer answering, until the trainer says it is solved at the line's
@@ -126,39 +140,35 @@ func solveBanPuzzle(t *testing.T, ctx context.Context, srv *siteServer, p banPuz
 	run(t, ctx, chromedp.Navigate(srv.url("train/?mode=practice&id="+p.ID)))
 	waitFor(t, ctx, `document.getElementById('puzzle').dataset.id === '`+p.ID+`' && (`+puzzleIs("play")+` || `+puzzleIs("solved")+`)`, 60*time.Second)
 	mine := map[int]bool{}
-	for step := 0; step <= len(line); step++ {
-		if eval[bool](t, ctx, puzzleIs("solved")) {
+	var s banStep
+	for step := 0; ; step++ {
+		s = eval[banStep](t, ctx, banStepJS)
+		if strings.HasPrefix(s.Feedback, "✗") || s.Error != "" {
+			t.Fatalf("%s: %s (action %d of %s) refused: %q %q", p.ID, line[max(0, s.Ply-1)], s.Ply, p.Solution, s.Feedback, s.Error)
+		}
+		if s.State == "solved" {
 			break
 		}
-		ply := eval[int](t, ctx, `+`+boardJS+`.ply`)
 		// After the computer's move and ban the feedback says both, the
 		// ban in words.
-		if fb := feedbackText(t, ctx); ply > 0 && !mine[ply-1] && (!strings.Contains(fb, " bans ") || banCoords.MatchString(fb)) {
-			t.Errorf("%s: after the computer's %s: feedback %q, want its ban in words", p.ID, line[ply-1], fb)
+		if s.Ply > 0 && !mine[s.Ply-1] && (!strings.Contains(s.Feedback, " bans ") || banCoords.MatchString(s.Feedback)) {
+			t.Errorf("%s: after the computer's %s: feedback %q, want its ban in words", p.ID, line[s.Ply-1], s.Feedback)
 		}
-		mine[ply] = true
-		if ply >= len(line) {
-			t.Fatalf("%s: the line's %d actions are played and the puzzle is not over: %q", p.ID, len(line), feedbackText(t, ctx))
+		if s.Ply >= len(line) || step > len(line) {
+			t.Fatalf("%s: the line's %d actions are played and the puzzle is not over: %q", p.ID, len(line), s.Feedback)
 		}
-		sq := squareNames.FindAllString(line[ply][2:], 2)
+		mine[s.Ply] = true
+		sq := squareNames.FindAllString(line[s.Ply][2:], 2)
 		clickMove(t, ctx, sq[0], sq[1])
-		waitFor(t, ctx, `(+`+boardJS+`.ply > `+strconv.Itoa(ply)+` && (`+puzzleIs("play")+` || `+puzzleIs("solved")+`)) || document.getElementById('feedback').textContent.indexOf('✗') === 0 || !document.getElementById('move-error').hidden`, 10*time.Second)
-		if fb := feedbackText(t, ctx); strings.HasPrefix(fb, "✗") || !eval[bool](t, ctx, `document.getElementById('move-error').hidden`) {
-			t.Fatalf("%s: %s (action %d of %s) refused: %q %q", p.ID, line[ply], ply+1, p.Solution, fb, eval[string](t, ctx, `document.getElementById('move-error').textContent`))
-		}
+		waitFor(t, ctx, `(+`+boardJS+`.ply > `+strconv.Itoa(s.Ply)+` && (`+puzzleIs("play")+` || `+puzzleIs("solved")+`)) || document.getElementById('feedback').textContent.indexOf('✗') === 0 || !document.getElementById('move-error').hidden`, 10*time.Second)
 	}
-	fb := feedbackText(t, ctx)
-	if !eval[bool](t, ctx, puzzleIs("solved")) || !strings.HasPrefix(fb, "Solved!") {
-		t.Fatalf("%s: not solved after its line %s: %q", p.ID, p.Solution, fb)
+	if !strings.HasPrefix(s.Feedback, "Solved!") {
+		t.Fatalf("%s: not solved after its line %s: %q", p.ID, p.Solution, s.Feedback)
 	}
-	if ply := eval[int](t, ctx, `+`+boardJS+`.ply`); ply != len(line) {
-		t.Errorf("%s: solved after %d actions, the line has %d", p.ID, ply, len(line))
+	if s.Ply != len(line) {
+		t.Errorf("%s: solved after %d actions, the line has %d", p.ID, s.Ply, len(line))
 	}
-	if banCoords.MatchString(fb) {
-		t.Errorf("%s: feedback names a ban by its coordinates: %q", p.ID, fb)
+	if banCoords.MatchString(s.Feedback) {
+		t.Errorf("%s: feedback names a ban by its coordinates: %q", p.ID, s.Feedback)
 	}
-}
-
-func feedbackText(t *testing.T, ctx context.Context) string {
-	return eval[string](t, ctx, `document.getElementById('feedback').textContent`)
 }
