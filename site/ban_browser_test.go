@@ -49,8 +49,14 @@ func TestBrowserBanChess(t *testing.T) {
 	if ban1 == "" {
 		t.Fatalf("no ban after the computer's first action: %+v", shownGame(t, ctx))
 	}
-	if note := text("#ban-note"); !strings.Contains(note, "Banned: "+ban1) {
-		t.Errorf("ban note %q, want it to name %s", note, ban1)
+	// The note names the ban in words: the move it forbids ("Banned: Ra2").
+	piece := pieceOn(t, ctx, ban1[:2])
+	if len(piece) != 2 {
+		t.Fatalf("the ban %s starts on %s, where the board shows %q", ban1, ban1[:2], piece)
+	}
+	letter := strings.ToUpper(strings.TrimPrefix(piece[1:], "p"))
+	if note := text("#ban-note"); !strings.HasPrefix(note, "Banned: "+letter) || !strings.Contains(note, ban1[2:]) || strings.Contains(note, ban1) {
+		t.Errorf("ban note %q, want it to name the ban %s in words", note, ban1)
 	}
 	if n := eval[int](t, ctx, `document.querySelectorAll('#board .sq.banned').length`); n != 2 {
 		t.Errorf("%d squares marked banned, want 2", n)

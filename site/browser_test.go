@@ -182,8 +182,16 @@ func (s *siteServer) stop() {
 	s.srv = nil
 }
 
-// browser starts headless Chromium with a fresh profile.
+// browser starts headless Chromium with a fresh profile, for three
+// minutes at most.
 func browser(t *testing.T, width, height int) context.Context {
+	t.Helper()
+	return browserFor(t, width, height, 3*time.Minute)
+}
+
+// browserFor is browser for a test that drives one page longer (many
+// puzzles in a row): it lives at most limit.
+func browserFor(t *testing.T, width, height int, limit time.Duration) context.Context {
 	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromiumPath),
@@ -210,7 +218,7 @@ func browser(t *testing.T, width, height int) context.Context {
 		var actx context.Context
 		actx, cancelA = chromedp.NewExecAllocator(context.Background(), append(opts, chromedp.UserDataDir(t.TempDir()))...)
 		ctx, cancelC = chromedp.NewContext(actx)
-		ctx, cancelT = context.WithTimeout(ctx, 3*time.Minute)
+		ctx, cancelT = context.WithTimeout(ctx, limit)
 		err := chromedp.Do(ctx)
 		if err == nil {
 			break
@@ -638,7 +646,7 @@ func TestBrowserTrainer(t *testing.T) {
 	// A pack puzzle read from its chunk, with its rating, themes and source.
 	open(t, ctx, srv.url("train/?id=tm-Back-rank"))
 	waitFor(t, ctx, puzzleOpen("tm-Back-rank"), 10*time.Second)
-	if meta := eval[string](t, ctx, `document.getElementById('puzzle-meta').textContent`); meta != "Rated 700 · Mate in 1, Back-rank mate · Test mates" {
+	if meta := eval[string](t, ctx, `document.getElementById('puzzle-meta').textContent`); meta != "Rated 700 · Mate in 1, Back-rank mate" { // the title names the pack
 		t.Errorf("puzzle meta %q", meta)
 	}
 	if src := eval[string](t, ctx, `document.getElementById('puzzle-source').hidden ? '' : document.getElementById('puzzle-source').href`); src != "https://example.org/games/1#41" {
@@ -689,7 +697,11 @@ func TestBrowserTrainer(t *testing.T) {
 	// Storm: the clock runs out (the page's clock is moved on).
 	n = opened(t, ctx)
 	run(t, ctx, chromedp.Click(css(`[data-mode="storm"]`)))
-	waitFor(t, ctx, `/^Storm 3:00|^Storm 2:5/.test(document.getElementById('mode-status').textContent) && `+openedMore(n), 10*time.Second)
+	waitFor(t, ctx, `/^Storm 3:00/.test(document.getElementById('mode-status').textContent) && `+openedMore(n)+` && `+puzzleIs("play"), 10*time.Second)
+	// The clock starts at the first move.
+	wrong = wrongMove(t, eval[string](t, ctx, boardJS+`.fen`), eval[string](t, ctx, boardJS+`.variant`))
+	clickMove(t, ctx, wrong[:2], wrong[2:4])
+	waitFor(t, ctx, `/^Storm 2:/.test(document.getElementById('mode-status').textContent)`, 5*time.Second)
 	eval[bool](t, ctx, `(() => { const t0 = Date.now(); TC.now = () => Date.now() - t0 + t0 + 181000; return true; })()`)
 	waitFor(t, ctx, `document.getElementById('mode-status').textContent.indexOf('Storm over') === 0`, 5*time.Second)
 	eval[bool](t, ctx, `delete TC.now, true`)
@@ -1083,6 +1095,10 @@ func TestBrowserPackOffline(t *testing.T) {
 	waitFor(t, ctx, puzzleOpen("tm-Rook-swap"), 15*time.Second)
 	if task := eval[string](t, ctx, `document.getElementById('puzzle-task').textContent`); task != "Black has just played 27... Rd8. White to play and mate in 2 moves." {
 		t.Errorf("task %q", task)
+	}
+	// The move the task names is marked on the board, as every last move is.
+	if last := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#board .last')).map(b => b.dataset.square).sort()`); strings.Join(last, " ") != "d7 d8" {
+		t.Errorf("the squares marked as the last move are %v, want d7 d8 (27... Rd8)", last)
 	}
 	clickMove(t, ctx, "e2", "e8")
 	waitFor(t, ctx, puzzleAt(2), 10*time.Second)

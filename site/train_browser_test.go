@@ -75,7 +75,8 @@ func solveShown(t *testing.T, ctx context.Context) {
 			return
 		}
 		m := fastestMove(t, eval[string](t, ctx, boardJS+`.fen`), eval[string](t, ctx, boardJS+`.variant`))
-		clickMove(t, ctx, m[:2], m[len(m)-2:])
+		sq := squareNames.FindAllString(m, 2) // "a10a9": a10, a9
+		clickMove(t, ctx, sq[0], sq[1])
 		waitFor(t, ctx, `!(`+puzzleIs("play")+`) || document.getElementById('feedback').textContent.indexOf('✗') === 0`, 5*time.Second)
 	}
 	t.Fatal("the puzzle did not end after 12 moves")
@@ -220,7 +221,16 @@ func TestBrowserTrainStreakStorm(t *testing.T) {
 	if n := eval[int](t, ctx, `document.querySelectorAll('#hints li').length`); n != 0 {
 		t.Errorf("the h key gave %d hints in Storm", n)
 	}
+	// The clock waits for the first move, as lichess's does: not for
+	// the puzzle to load, nor for the player to read it.
+	time.Sleep(1500 * time.Millisecond)
+	if st := modeStatus(t, ctx); !strings.HasPrefix(st, "Storm 3:00 ") {
+		t.Errorf("Storm before the first move: %q, want the clock at 3:00", st)
+	}
 	clock0 := eval[float64](t, ctx, `parseFloat(getComputedStyle(document.getElementById('storm-clock')).getPropertyValue('--share'))`)
+	if clock0 != 1 {
+		t.Errorf("the clock bar before the first move is %.3f full, want 1", clock0)
+	}
 	n := opened(t, ctx)
 	solveShown(t, ctx)
 	waitFor(t, ctx, openedMore(n), 10*time.Second)

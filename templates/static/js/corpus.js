@@ -72,11 +72,13 @@ export class Corpus {
    * @param {string} root
    * @param {CorpusIndex} index
    * @param {(url: string) => Promise<any>} fetchJSON
+   * @param {(url: string) => Promise<boolean>} [saved] whether a file is kept on this device (offline, a permalink is looked for in the chunks kept)
    */
-  constructor(root, index, fetchJSON) {
+  constructor(root, index, fetchJSON, saved) {
     this.root = root;
     this.index = index;
     this.fetchJSON = fetchJSON;
+    this.saved = saved || null;
     /** @type {Map<number, Promise<PuzzleEntry[]>>} chunk number → promise of its puzzles */
     this.chunks = new Map();
   }
@@ -112,7 +114,31 @@ export class Corpus {
     return this.fetchJSON(this.root + ids[fnv1a(id) % ids.length]).then((bucket) => {
       if (!Object.prototype.hasOwnProperty.call(bucket, id)) return null;
       return this.chunk(bucket[id]).then((list) => list.find((e) => e.id === id) || null);
-    });
+    }, (err) => this.findKept(id, err));
+  }
+
+  /**
+   * findKept looks for puzzle id in the chunks kept on this device when
+   * its id bucket cannot be fetched (offline, a chunk saved by playing
+   * its puzzles has no bucket saved with it); it rejects with err when
+   * no kept chunk holds it.
+   * @param {string} id
+   * @param {unknown} err
+   * @returns {Promise<PuzzleEntry>}
+   */
+  findKept(id, err) {
+    const saved = this.saved;
+    if (!saved) return Promise.reject(err);
+    return Promise.all(this.index.chunks.map((c, i) => saved(this.root + c.url).then((ok) => (ok ? i : -1), () => -1)))
+      .then((kept) => {
+        const list = kept.filter((i) => i >= 0);
+        /** @returns {Promise<PuzzleEntry>} */
+        const step = (/** @type {number} */ k) => {
+          if (k >= list.length) return Promise.reject(err);
+          return this.chunk(list[k]).then((entries) => entries.find((e) => e.id === id) || step(k + 1), () => step(k + 1));
+        };
+        return step(0);
+      });
   }
 
   /**

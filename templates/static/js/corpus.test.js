@@ -144,3 +144,18 @@ test('near looks past a wide chunk with few puzzles of the filter', async () => 
   const r = await c.near({ family: 'thin' }, 1500, null, () => 0);
   assert.equal(r.e.id, 'b1', 'the thin puzzle rated 1480, not the wide chunk\'s 2500');
 });
+
+test('offline, a permalink is found in the chunks kept when its id bucket is not', async () => {
+  const { c, fetched } = corpus();
+  const offline = new Error('Failed to fetch');
+  const kept = new Set(['../c1.json']);
+  const files = c.fetchJSON;
+  c.fetchJSON = (u) => (kept.has(u) ? files(u) : Promise.reject(offline));
+  c.saved = (u) => Promise.resolve(kept.has(u));
+  const e = await c.find('a3');
+  assert.equal(e.id, 'a3');
+  await assert.rejects(c.find('b1'), offline, 'a puzzle of a chunk not kept is not saved');
+  c.saved = null;
+  await assert.rejects(c.find('a3'), offline, 'without a way to know what is kept');
+  assert.ok(fetched.includes('../c1.json'));
+});

@@ -8,6 +8,7 @@ import { engineFor } from './engine.js';
 import { Board } from './board.js';
 import { sound } from './prefs.js';
 import { isBanAction, undoTarget, redoTarget, moveRows } from './moves.js';
+import { banWords } from './solution.js';
 
 // LEVELS are the searcher's think times a player chooses from, in ms
 // (the page's #level menu); the choice is kept under LEVEL_KEY.
@@ -174,7 +175,10 @@ export class Game {
       return true;
     }, (err) => {
       this.board.el.dataset.table = 'failed';
-      this.showError('Could not load the table: ' + err.message + '. The computer searches instead.');
+      // Offline, a table not kept is said in words, once.
+      const offline = navigator.onLine === false || /Failed to fetch|NetworkError|Load failed/.test(err.message);
+      this.showError(offline ? 'You are offline, and this position’s table is not saved on this device: the computer searches instead of reading it.'
+        : 'Could not load the table: ' + err.message + '. The computer searches instead.');
       return false;
     });
   }
@@ -252,7 +256,7 @@ export class Game {
   }
 
   // renderBan shows the banned move: marked squares on the board and a
-  // note under the status line ("Banned: a2a4").
+  // note under the status line in words ("Banned: Ra2").
   renderBan() {
     const s = this.state;
     const b = s && s.banned;
@@ -264,7 +268,7 @@ export class Game {
       this.statusEl.parentNode.insertBefore(this.banEl, this.statusEl.nextSibling);
     }
     if (!this.banEl) return;
-    this.banEl.textContent = b ? 'Banned: ' + s.bannedText + ' — ' + s.sideName + ' may not play it this move.' : '';
+    this.banEl.textContent = b ? 'Banned: ' + banWords(s, b.from + b.to) + ' — ' + s.sideName + ' may not play it this move.' : '';
     this.banEl.hidden = !b;
   }
 

@@ -18,8 +18,10 @@ import { refutation } from './refute.js';
 import { hintSteps } from './hints.js';
 import { alsoWins, alsoWinsText } from './alternative.js';
 import { Schedule } from './schedule.js';
+import { lastAction, follow, verdict, bestActions, actionWords, banWords, isBan } from './solution.js';
 
-const PAUSE = 450;
+// PAUSE is how long a move stays before the next is played, in ms.
+export const PAUSE = 450;
 
 /**
  * @typedef {object} PuzzleOptions
@@ -33,6 +35,7 @@ const PAUSE = 450;
  * @property {() => boolean} [hintsAllowed] false hides Hint (Storm)
  * @property {(solution: boolean) => void} [onHint] a hint (or, solution true, the solution) was shown
  * @property {(solution: boolean) => string} [hintCost] what the next hint (or the solution) costs, in words ('' for nothing)
+ * @property {() => number} [pause] how long a move stays before the defence or the solution's next move, in ms (PAUSE when not given)
  */
 
 export class Puzzle {
@@ -80,6 +83,9 @@ export class Puzzle {
     this.showState();
     if (!b) this.idlers.splice(0).forEach((f) => f());
   }
+
+  /** pause is how long a move stays before the next one is played, in ms. */
+  pause() { return this.opts.pause ? this.opts.pause() : PAUSE; }
 
   /** idle resolves once no move is being played. @returns {Promise<void>} */
   idle() {
@@ -168,9 +174,22 @@ export class Puzzle {
     this.game.board.mark('wrong', []);
     return this.schedule.guard(this.game.reset()).then(() => {
       this.loading = false;
+      this.markLast();
       this.showState();
       return this.afterMove();
     });
+  }
+
+  /**
+   * markLast marks on the start position the opponent's move that led
+   * to it (a lichess puzzle's "Black has just played 47… Bd2"), as the
+   * board marks every last move after it.
+   */
+  markLast() {
+    const last = this.data.last;
+    const st = this.game.state;
+    if (!last || !st || st.cursor !== 0) return;
+    this.game.board.mark('last', (last.replace(/^[bm]:/, '').match(/[a-p]\d+/g) || []).slice(0, 2));
   }
 
   /**
@@ -193,7 +212,7 @@ export class Puzzle {
    * @param {string} coord
    */
   descend(n, coord) {
-    this.node = n && n.next ? n.next[coord] || null : null;
+    this.node = follow(n, coord);
   }
 
   /**
@@ -202,8 +221,12 @@ export class Puzzle {
    * @returns {Promise<boolean>}
    */
   accepts(coord) {
-    const n = this.node;
-    if (n && n.accept && n.accept.length) return Promise.resolve(n.accept.indexOf(coord) >= 0);
+    const v = verdict(this.node, coord);
+    if (v !== null) return Promise.resolve(v);
+    // Past the stored tree under Ban Chess: the ban table the engine
+    // solves names the best actions (judge knows moves only).
+    const st = this.game.state;
+    if (st && st.bans) return this.game.analyse().then((a) => bestActions(a).indexOf(coord) >= 0);
     // Past the stored tree: ask the table, else the mate search.
     return this.game.tableReady
       .then(() => this.game.engine.call('judge', this.game.id, coord))
@@ -240,9 +263,10 @@ export class Puzzle {
     this.busy = true;
     g.board.mark('hint', []);
     return s.guard(this.accepts(coord)).then((ok) => s.guard(g.run(g.engine.call('play', g.id, coord), true)).then((st) => {
-      if (!ok) return this.wrong(st);
+      if (!ok) return this.wrong(st, coord);
+      const words = actionWords(this.node, coord, st, st.last ? st.last.san : coord);
       this.descend(this.node, coord);
-      this.feedback('✓ ' + st.last.san + ' is right.', 'good');
+      this.feedback(isBan(coord) ? '✓ Banning ' + banWords(st, coord) + ' is right.' : '✓ ' + words + ' is right.', 'good');
       sound.play('right');
       if (this.opts.onRight) this.opts.onRight();
       return this.afterMove();
@@ -253,29 +277,31 @@ export class Puzzle {
   }
 
   /**
-   * wrong answers a move the tree does not accept. In a puzzle the
+   * wrong answers an action the tree does not accept. In a puzzle the
    * player wins, the position after it is analysed first: a move proven
    * to win too, only slower, is a proven alternative (alternative);
    * anything else is a mistake (refute). A hold's wrong move loses, so
-   * it is marked at once. Either way the move is taken back.
-   * @param {any} st the state after the move
+   * it is marked at once. Either way the action is taken back.
+   * @param {any} st the state after the wrong action
+   * @param {string} coord the wrong action (a move, or a ban "b:a4a2")
    */
-  wrong(st) {
+  wrong(st, coord) {
     const g = this.game;
     const s = this.schedule;
-    const san = st.last.san;
+    const ban = isBan(coord);
+    const san = ban ? 'Banning ' + banWords(st, coord) : actionWords(this.node, coord, st, st.last ? st.last.san : coord);
     const side = this.data.puzzle.side;
     const best = this.bestMateIn(st.cursor - 1);
     const v = this.data.verification;
     const mayWin = !v || v.value === side + '-wins' || v.value === 'unknown';
-    const squares = [st.last.from, st.last.to];
-    if (!mayWin) this.mistake(san, squares);
+    const squares = (coord.replace(/^[bm]:/, '').match(/[a-p]\d+/g) || []).slice(0, 2);
+    if (!mayWin) this.mistake(san, squares, ban);
     else this.feedback(san + ': checking whether it wins too…', '');
     const analysis = s.guard(g.analyse().then((a) => a, () => null));
     return analysis.then((a) => {
       const n = mayWin ? alsoWins(a, side) : 0;
       if (n > 0) return this.alternative(san, n, best);
-      if (mayWin) this.mistake(san, squares);
+      if (mayWin) this.mistake(san, squares, ban);
       return this.refute(san, a, best);
     }).then(() => {
       g.board.mark('wrong', []);
@@ -284,14 +310,15 @@ export class Puzzle {
   }
 
   /**
-   * mistake counts a wrong move and says so, marking its squares.
-   * @param {string} san
+   * mistake counts a wrong action and says so, marking its squares.
+   * @param {string} san the action in words
    * @param {string[]} squares
+   * @param {boolean} ban the action is a ban
    */
-  mistake(san, squares) {
+  mistake(san, squares, ban) {
     this.mistakes++;
     this.game.board.mark('wrong', squares);
-    this.feedback('✗ ' + san + ' is not the best move.', 'bad');
+    this.feedback('✗ ' + san + (ban ? ' is not the best ban.' : ' is not the best move.'), 'bad');
     sound.play('wrong');
     if (this.opts.onMistake) this.opts.onMistake();
   }
@@ -334,6 +361,8 @@ export class Puzzle {
   bestMateIn(ply) {
     const v = this.data.verification;
     if (!v || !(v.mateIn > 0) || v.value !== this.data.puzzle.side + '-wins') return 0;
+    // Under Ban Chess plies count bans too: no count of moves to compare.
+    if (this.game.state && this.game.state.bans) return 0;
     return v.mateIn - Math.floor(ply / 2);
   }
 
@@ -359,16 +388,16 @@ export class Puzzle {
     if (this.playerToMove()) { this.showState(); return Promise.resolve(); }
     const s = this.schedule;
     this.busy = true;
-    return s.sleep(PAUSE).then(() => s.guard(this.defence())).then((st) => {
+    return s.sleep(this.pause()).then(() => s.guard(this.defence())).then((st) => {
       this.game.setState(st, true);
-      if (st.last) this.descend(this.node, st.last.coord);
-      else this.node = null;
+      // The action just played (under bans a ban is not st.last).
+      this.descend(this.node, lastAction(st));
       this.busy = false;
       if (this.ended()) return this.finish();
       // Under Ban Chess the opponent acts twice in a row: its move,
       // then its ban of the player's next move.
       if (!this.playerToMove()) return this.afterMove();
-      if (!this.shown) this.feedback('Your move.', '');
+      if (!this.shown) this.feedback(yourMove(st), '');
     }, (err) => {
       this.busy = false;
       this.game.showError(err.message);
@@ -506,8 +535,8 @@ export class Puzzle {
       const planned = line[g.state.cursor];
       pick = n.accept.indexOf(planned) >= 0 ? planned : n.accept[0];
     }
-    return s.sleep(PAUSE).then(() => s.guard(pick ? Promise.resolve({ coord: pick }) : g.engine.call('choose', g.id, 'perfect', 1)))
-      .then((/** @type {any} */ m) => s.guard(g.run(g.engine.call('play', g.id, m.coord), true)).then(() => this.descend(n, m.coord)))
+    return s.sleep(this.pause()).then(() => s.guard(pick ? Promise.resolve({ coord: pick }) : g.engine.call('choose', g.id, 'perfect', 1)))
+      .then((/** @type {any} */ m) => s.guard(g.run(g.engine.call('play', g.id, m.coord), true)).then((st) => this.descend(n, lastAction(st) || m.coord)))
       .then(() => this.playSolution(line));
   }
 
@@ -532,4 +561,17 @@ export class Puzzle {
     on('restart', () => this.restart());
     on('free', () => this.free());
   }
+}
+
+/**
+ * yourMove asks for the player's move; under Ban Chess it says first
+ * what the opponent played and banned: "Black played Ka4 and bans Na3.
+ * Your move."
+ * @param {SessionState} st
+ * @returns {string}
+ */
+function yourMove(st) {
+  if (!st.bans || !st.banned) return 'Your move.';
+  const ban = 'bans ' + banWords(st, st.banned.from + st.banned.to);
+  return st.opponentName + (st.last ? ' played ' + st.last.san + ' and ' : ' ') + ban + '. Your move.';
 }

@@ -7,9 +7,14 @@ test('a wrong move is refuted by a proof, never by an estimate', () => {
     '✗ Rxa6? The game is over (stalemate). Draw.');
   const drawn = { method: 'table', value: 'draw', mateIn: 0, side: 'black', pv: ['Kxa6', 'Kb4'], pvText: '1... Kxa6 2. Kb4', summary: 'Draw.' };
   assert.equal(refutation('Ra6', drawn, 'white', 3), '✗ Ra6? 1... Kxa6 2. Kb4 — Draw. The best was mate in 3. (Proven by the exact table.)');
-  const slower = { method: 'mate-search', value: 'white-wins', mateIn: 4, side: 'black', pv: ['Kf8', 'Qf7+', 'Ke8', 'Qe7+', 'Kxe7', 'Rd7+', 'Ke8'], summary: 'White mates in 4.' };
+  const slower = { method: 'mate-search', value: 'white-wins', mateIn: 4, side: 'black', fullmove: 21, pv: ['Kf8', 'Qf7+', 'Ke8', 'Qe7+', 'Kxe7', 'Rd7+', 'Ke8'], summary: 'White mates in 4.' };
   assert.equal(refutation('Qh5', slower, 'white', 2),
-    '✗ Qh5? Kf8 Qf7+ Ke8 Qe7+ Kxe7 Rd7+ … — White mates in 4. That is 3 moves slower than the best, mate in 2. (Proven by the mate prover.)');
+    '✗ Qh5? 21... Kf8 22. Qf7+ Ke8 23. Qe7+ Kxe7 24. Rd7+ … — White mates in 4. That is mate in 5 instead of mate in 2. (Proven by the mate prover.)');
+  const oneSlower = { method: 'table', value: 'black-wins', mateIn: 2, side: 'white', fullmove: 3, pv: ['Ka10', 'Rb1'], pvText: '3. Ka10 Rb1', summary: 'Black wins: mate in 2 (4 plies).' };
+  assert.equal(refutation('Ka11', oneSlower, 'black', 2),
+    '✗ Ka11? 3. Ka10 Rb1 — Black wins: mate in 2 (4 plies). That is mate in 3 instead of mate in 2. (Proven by the exact table.)');
+  const banned = { method: 'table', value: 'black-wins', mateIn: 0, side: 'black', pv: ['b:a4a2', 'Na3', 'b:a9a8', 'Kb1', 'b:a1a2', 'Nc2', 'Kc1'], summary: 'Black wins.' };
+  assert.equal(refutation('Na5', banned, 'black', 0), '✗ Na5? (ban a4–a2) Na3 (ban a9–a8) Kb1 (ban a1–a2) Nc2 … — Black wins. (Proven by the exact table.)');
   assert.equal(refutation('Qh5', { method: 'search', summary: 'About equal.' }, 'white', 2), null);
   assert.equal(refutation('Qh5', null, 'white', 2), null);
   const lost = { method: 'mate-search', value: 'black-wins', mateIn: 1, pv: ['Qxg2#'], pvText: '1... Qxg2#', summary: 'Black mates in 1.' };

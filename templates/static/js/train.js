@@ -18,7 +18,9 @@
 import './prefs.js';
 import { $, $$, el, store, onPage, json, fetchJSON, announce, TC as page } from './dom.js';
 import { notSaved } from './offline.js';
-import { Puzzle } from './puzzle.js';
+import { showEntry, showAnalyse } from './trainshow.js';
+import { Recent, choose } from './variety.js';
+import { Puzzle, PAUSE } from './puzzle.js';
 import { Corpus } from './corpus.js';
 import { Schedule } from './schedule.js';
 import { TrainState, parseFilter, filterWords, filterChosen, STORM_COMBO } from './trainstate.js';
@@ -27,24 +29,11 @@ import { PROGRESS_KEY, emptyProgress, readProgress, recordSolved, solvedCount, r
 
 const FILTER_KEY = 'thinchess.trainFilter';
 const MODE_KEY = 'thinchess.trainMode';
+const RECENT_KEY = 'thinchess.trainRecent';
 // After a clean solve in a run the next puzzle comes by itself, once
 // "Solved!" has been seen.
 const STREAK_NEXT_MS = 900;
 const STORM_NEXT_MS = 400;
-
-/**
- * safeLink is u when it is an http(s) URL, else null: a source URL is
- * data, never a script.
- * @param {string} u
- */
-function safeLink(u) {
-  try {
-    const x = new URL(u);
-    return x.protocol === 'https:' || x.protocol === 'http:' ? x.href : null;
-  } catch (e) {
-    return null;
-  }
-}
 
 /** TC, the page seen from the console and the tests' clock. @type {{[k: string]: any}} */
 const TC = page;
@@ -78,6 +67,10 @@ export class Trainer {
     this.opened = 0;
     this.progress = this.loadProgress();
     this.state = new TrainState('rated', () => this.now());
+    /** The puzzles shown last, not chosen again for a while (variety.js). */
+    this.recent = new Recent(readJSON(store.get(RECENT_KEY)));
+    /** The rated choice's turn: on All the boards take turns from a random one. */
+    this.turn = Math.floor(Math.random() * 64);
   }
 
   now() { return typeof TC.now === 'function' ? TC.now() : Date.now(); }
@@ -349,7 +342,7 @@ export class Trainer {
     this.decide(this.state.score(res));
     const e = this.state.solved(res);
     this.save();
-    this.showAnalyse();
+    showAnalyse(this.current, this.puzzle.game.state, this.corpus.root);
     if (e.next) {
       this.schedule.after(this.state.mode === 'storm' ? STORM_NEXT_MS : STREAK_NEXT_MS, () => { if (this.state.live()) this.next(); });
       return;
@@ -358,60 +351,16 @@ export class Trainer {
     if (next) next.focus();
   }
 
-  // showAnalyse links the solved position to where it can be played on
-  // against perfect play: its mode page with the moves (?moves=), else
-  // the editor (?pos=).
-  showAnalyse() {
-    const a = /** @type {HTMLAnchorElement|null} */ ($('#analyse-link'));
-    const s = this.puzzle.game.state;
-    const e = this.current;
-    if (!a || !s) return;
-    a.href = e.url ? e.url + '?moves=' + (s.coords || []).join(',') : this.corpus.root + 'editor/?pos=' + encodeURIComponent(s.code);
-    a.textContent = e.url ? 'Analyse on the mode page' : 'Analyse in the editor';
-    a.hidden = false;
-  }
-
-  /**
-   * show writes puzzle e's title, task, facts and links, and gives it
-   * its permalink.
-   * @param {TrainEntry} e
-   */
-  show(e) {
-    this.note('#train-error', '');
-    $('#rating-change').textContent = '';
-    $('#analyse-link').hidden = true;
-    $('#puzzle-title').textContent = e.title;
-    $('#puzzle-task').textContent = e.puzzle.task;
-    const box = $('#puzzle');
-    box.dataset.id = e.id;
-    box.dataset.pack = e.pack || '';
-    box.dataset.kind = e.kind || '';
-    box.dataset.opened = String(++this.opened);
-    const meta = ['Rated ' + e.rating + (e.estimated ? ' (estimated)' : '')];
-    if (e.themes && e.themes.length) meta.push(e.themes.map((t) => this.names.themes[t] || t).join(', '));
-    if (e.pack && this.names.packs[e.pack]) meta.push(this.names.packs[e.pack]);
-    if (e.verification && !e.verification.verified) meta.push('not verified: the build could not prove it');
-    $('#puzzle-meta').textContent = meta.join(' · ');
-    const link = new URL(location.href);
-    link.search = '?id=' + encodeURIComponent(e.id);
-    history.replaceState(null, '', link.href);
-    $('#puzzle-permalink').setAttribute('href', link.href);
-    const help = $('#puzzle-link');
-    help.hidden = !e.url;
-    if (e.url) help.setAttribute('href', e.url);
-    const src = $('#puzzle-source');
-    const srcURL = e.source && safeLink(e.source.url);
-    src.hidden = !srcURL;
-    if (srcURL) src.setAttribute('href', srcURL);
-  }
-
   /**
    * open plays puzzle e: whatever the last one scheduled is cancelled.
    * @param {TrainEntry} e
    */
   open(e) {
     this.state.open(e);
-    this.show(e);
+    this.note('#train-error', '');
+    showEntry(e, this.names, ++this.opened);
+    this.recent.add(e.id);
+    store.set(RECENT_KEY, JSON.stringify(this.recent));
     if (!this.puzzle) {
       this.puzzle = new Puzzle({
         data: e, root: $('main'),
@@ -419,6 +368,8 @@ export class Trainer {
         hintsAllowed: () => this.state.hintsAllowed(),
         onHint: (solution) => this.hinted(solution), hintCost: (solution) => this.hintCost(solution),
         refutationPause: () => (this.state.mode === 'storm' ? 700 : 1800),
+        // The tests may shorten the defence's pause (TC.pause, in ms).
+        pause: () => (typeof TC.pause === 'number' ? TC.pause : PAUSE),
       });
       TC.page = this.puzzle;
       this.bindPuzzle();
@@ -449,12 +400,14 @@ export class Trainer {
     const p = this.progress;
     const cur = this.current;
     const played = (/** @type {TrainEntry} */ e) => { const r = p.puzzles[e.id]; return !!r && (r.attempts > 0 || !!r.rated); };
+    // The rated choice: the boards in turn on All, no puzzle of the
+    // last ones shown (variety.js).
     const near = (/** @type {number} */ target, /** @type {(e: TrainEntry) => boolean} */ skip) =>
-      this.corpus.near({ pack: f.pack, family: f.family, kind: f.kind, theme: f.theme }, target, skip, Math.random)
-        .then((/** @type {any} */ r) => (r ? r.e : null));
+      choose(this.corpus, { pack: f.pack, family: f.family, kind: f.kind, theme: f.theme }, target,
+        { turn: this.turn++, recent: this.recent, skip, current: cur ? cur.id : '', rng: Math.random });
     switch (this.state.mode) {
       case 'rated':
-        return near(p.player.rating + f.difficulty, (e) => played(e) || (cur && e.id === cur.id));
+        return near(p.player.rating + f.difficulty, played);
       case 'streak':
       case 'storm': {
         const r = this.state.run;
@@ -617,7 +570,9 @@ onPage('train', () => {
   if (!data) return null;
   const t = new Trainer();
   TC.trainer = t;
-  fetchJSON(data.index).then((index) => t.start(new Corpus(data.root, index, fetchJSON))).catch((err) => {
+  // Offline, a permalink is looked for in the chunks this device keeps.
+  const kept = (/** @type {string} */ u) => ('caches' in globalThis ? caches.match(new URL(u, document.baseURI).href).then(Boolean) : Promise.resolve(false));
+  fetchJSON(data.index).then((index) => t.start(new Corpus(data.root, index, fetchJSON, kept))).catch((err) => {
     const n = $('#train-error');
     if (n) {
       n.textContent = 'The puzzles could not be loaded: ' + err.message;
@@ -626,3 +581,12 @@ onPage('train', () => {
   });
   return null;
 });
+
+/**
+ * readJSON parses kept text, null when it is missing or damaged.
+ * @param {string|null} text
+ * @returns {any}
+ */
+function readJSON(text) {
+  try { return JSON.parse(text || 'null'); } catch (e) { return null; }
+}

@@ -138,10 +138,23 @@ export class TrainState {
     return effect;
   }
 
-  /** startRun begins a Streak or Storm. */
+  /**
+   * startRun begins a Streak or Storm. A Storm's clock waits for the
+   * player's first move (as lichess's does): not for the first puzzle
+   * to load.
+   */
   startRun() {
     const mode = this.mode === 'storm' ? 'storm' : 'streak';
-    this.run = { mode, score: 0, combo: 0, over: false, played: new Set(), ends: mode === 'storm' ? this.now() + STORM_SECONDS * 1000 : 0 };
+    this.run = { mode, score: 0, combo: 0, over: false, played: new Set(), ends: 0 };
+  }
+
+  /** clockStarted reports whether a Storm's clock runs. */
+  clockStarted() { return !!this.run && this.run.mode === 'storm' && this.run.ends > 0; }
+
+  /** startClock starts a Storm's clock at the player's first move. */
+  startClock() {
+    const r = this.run;
+    if (r && r.mode === 'storm' && !r.over && !r.ends) r.ends = this.now() + STORM_SECONDS * 1000;
   }
 
   /** live reports whether a run is under way. */
@@ -151,7 +164,8 @@ export class TrainState {
   left() {
     const r = this.run;
     if (!r || r.mode !== 'storm') return 0;
-    return r.over ? 0 : Math.max(0, (r.ends - this.now()) / 1000);
+    if (r.over) return 0;
+    return r.ends ? Math.max(0, (r.ends - this.now()) / 1000) : STORM_SECONDS;
   }
 
   /** clockShare is the part of the Storm's three minutes left, 0 to 1. */
@@ -242,7 +256,7 @@ export class TrainState {
    * @returns {TrainEffect}
    */
   tick(records) {
-    if (!this.live() || this.run.mode !== 'storm' || this.left() > 0) return {};
+    if (!this.live() || !this.clockStarted() || this.left() > 0) return {};
     return this.endRun(records);
   }
 
@@ -256,6 +270,7 @@ export class TrainState {
     this.clean = false;
     this.decide(false);
     if (!this.live()) return {};
+    this.startClock();
     const r = this.run;
     if (r.mode === 'streak') return this.endRun(records);
     r.ends -= STORM_PENALTY * 1000;
@@ -271,6 +286,7 @@ export class TrainState {
    */
   right() {
     if (!this.live() || this.run.mode !== 'storm') return {};
+    this.startClock();
     const r = this.run;
     r.combo++;
     if (r.combo % STORM_COMBO !== 0) return {};

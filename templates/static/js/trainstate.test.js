@@ -98,6 +98,10 @@ test('a Storm: the clock, the combo bonus, the penalty, the end at zero', () => 
   assert.equal(s.clockShare(), 1);
   assert.equal(s.target(), STORM_START);
   s.open(entry('a'));
+  c.t += 5000; // the puzzle loads: the clock waits for the first move
+  assert.equal(s.left(), STORM_SECONDS);
+  assert.deepEqual(s.tick(rec), {});
+  assert.match(s.status(rec), /^Storm 3:00 /);
   for (let i = 1; i < 5; i++) assert.deepEqual(s.right(), {});
   assert.equal(s.comboShare(), 0.8);
   assert.deepEqual(s.right(), { bonus: STORM_BONUS });
@@ -125,6 +129,7 @@ test('a mistake past the Storm clock ends it', () => {
   const s = new TrainState('storm', c.now);
   const rec = { streak: 0, storm: 0 };
   s.open(entry('a'));
+  s.right();
   s.solved(clean);
   c.t = (STORM_SECONDS - 5) * 1000;
   assert.deepEqual(s.mistake(rec), { ended: { mode: 'storm', score: 1, best: true, record: 1 } });

@@ -34,7 +34,7 @@ interface TrainRun {
   over: boolean;
   /** The ids of the puzzles opened in the run. */
   played: Set<string>;
-  /** When a Storm's clock runs out (ms, the trainer's clock). */
+  /** When a Storm's clock runs out (ms, the trainer's clock); 0 until the first move starts it. */
   ends: number;
 }
 

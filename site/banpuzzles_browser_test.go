@@ -1,0 +1,174 @@
+package site
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	cdppage "github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// banPuzzle is a shipped Ban Chess puzzle: its id and its line of
+// actions ("m:a7a5 b:a3a2 …"), the player's and the opponent's.
+type banPuzzle struct {
+	ID       string `json:"id"`
+	Solution string `json:"solution"`
+}
+
+// squareNames finds the squares an action names ("a10a9": a10, a9).
+var squareNames = regexp.MustCompile(`[a-p][0-9]+`)
+
+// banCoords finds a ban written by its coordinates ("b:a4a2", "banned: a4a2").
+var banCoords = regexp.MustCompile(`b:[a-p][0-9]|banned: [a-p][0-9]`)
+
+// shippedBanPuzzles reads the Ban Chess packs of packs/: the names of
+// their files and their puzzles.
+func shippedBanPuzzles(t *testing.T) ([]string, []banPuzzle) {
+	t.Helper()
+	files, err := filepath.Glob("../packs/games-ban-*.jsonl")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no Ban Chess pack in ../packs: %v", err)
+	}
+	var out []banPuzzle
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(fh)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for n := 1; sc.Scan(); n++ {
+			var p banPuzzle
+			if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
+				t.Fatalf("%s:%d: %v", f, n, err)
+			}
+			out = append(out, p)
+		}
+		fh.Close()
+		if err := sc.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return files, out
+}
+
+// TestBrowserBanPuzzlesFinish solves shipped Ban Chess puzzles in the
+// trainer by clicks on the board, each to its end: every one whose line
+// goes past the first move and ban (the trainer lost those lines after
+// the computer's move and ban), and 50 of the others drawn with a fixed
+// seed. One browser and one page; each puzzle is opened by its
+// permalink; the computer's pause before its actions is shortened
+// (TC.pause), the rest is as a player meets it.
+func TestBrowserBanPuzzlesFinish(t *testing.T) {
+	needChromium(t)
+	packs, all := shippedBanPuzzles(t)
+	var long, short []banPuzzle
+	for _, p := range all {
+		if len(strings.Fields(p.Solution)) > 2 {
+			long = append(long, p)
+		} else {
+			short = append(short, p)
+		}
+	}
+	rng := rand.New(rand.NewPCG(33, 1))
+	rng.Shuffle(len(short), func(i, j int) { short[i], short[j] = short[j], short[i] })
+	chosen := append(long, short[:min(50, len(short))]...)
+	t.Logf("%d Ban puzzles: %d with longer lines, %d of %d others", len(chosen), len(long), len(chosen)-len(long), len(short))
+
+	src := t.TempDir()
+	if err := os.CopyFS(src, os.DirFS(renderSrc)); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range packs {
+		for _, name := range []string{f, strings.TrimSuffix(f, ".jsonl") + ".md"} {
+			b, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(src, "packs", filepath.Base(name)), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	srv := serve(t, buildSiteFrom(t, src, "").dir, "")
+	ctx := browserFor(t, 390, 844, 20*time.Minute)
+	run(t, ctx, chromedp.EmulateViewport(390, 844))
+	run(t, ctx, chromedp.Func(func(c context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(c, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: `window.TC = Object.assign(window.TC || {}, {pause: 20});`})
+		return err
+	}))
+	t0 := time.Now()
+	for _, p := range chosen {
+		solveBanPuzzle(t, ctx, srv, p)
+		if t.Failed() {
+			break
+		}
+	}
+	t.Logf("%d puzzles solved in %v", len(chosen), time.Since(t0).Round(time.Millisecond))
+}
+
+// banStep is what the trainer shows between two of the player's
+// actions, read in one evaluation: the puzzle's state, the actions
+// played, the feedback and the move error.
+type banStep struct {
+	State    string `json:"state"`
+	Ply      int    `json:"ply"`
+	Feedback string `json:"feedback"`
+	Error    string `json:"error"`
+}
+
+const banStepJS = `({state: document.getElementById('puzzle').dataset.state || '', ply: +(` + boardJS + `.ply || 0),
+	feedback: document.getElementById('feedback').textContent,
+	error: document.getElementById('move-error').hidden ? '' : document.getElementById('move-error').textContent})`
+
+// solveBanPuzzle opens Ban puzzle p and plays its line's actions of the
+// player by clicks (a ban by the squares of the move it forbids), the
+// computer answering, until the trainer says it is solved at the line's
+// end.
+func solveBanPuzzle(t *testing.T, ctx context.Context, srv *siteServer, p banPuzzle) {
+	t.Helper()
+	line := strings.Fields(p.Solution)
+	run(t, ctx, chromedp.Navigate(srv.url("train/?mode=practice&id="+p.ID)))
+	waitFor(t, ctx, `document.getElementById('puzzle').dataset.id === '`+p.ID+`' && (`+puzzleIs("play")+` || `+puzzleIs("solved")+`)`, 60*time.Second)
+	mine := map[int]bool{}
+	var s banStep
+	for step := 0; ; step++ {
+		s = eval[banStep](t, ctx, banStepJS)
+		if strings.HasPrefix(s.Feedback, "✗") || s.Error != "" {
+			t.Fatalf("%s: %s (action %d of %s) refused: %q %q", p.ID, line[max(0, s.Ply-1)], s.Ply, p.Solution, s.Feedback, s.Error)
+		}
+		if s.State == "solved" {
+			break
+		}
+		// After the computer's move and ban the feedback says both, the
+		// ban in words.
+		if s.Ply > 0 && !mine[s.Ply-1] && (!strings.Contains(s.Feedback, " bans ") || banCoords.MatchString(s.Feedback)) {
+			t.Errorf("%s: after the computer's %s: feedback %q, want its ban in words", p.ID, line[s.Ply-1], s.Feedback)
+		}
+		if s.Ply >= len(line) || step > len(line) {
+			t.Fatalf("%s: the line's %d actions are played and the puzzle is not over: %q", p.ID, len(line), s.Feedback)
+		}
+		mine[s.Ply] = true
+		sq := squareNames.FindAllString(line[s.Ply][2:], 2)
+		clickMove(t, ctx, sq[0], sq[1])
+		waitFor(t, ctx, `(+`+boardJS+`.ply > `+strconv.Itoa(s.Ply)+` && (`+puzzleIs("play")+` || `+puzzleIs("solved")+`)) || document.getElementById('feedback').textContent.indexOf('✗') === 0 || !document.getElementById('move-error').hidden`, 10*time.Second)
+	}
+	if !strings.HasPrefix(s.Feedback, "Solved!") {
+		t.Fatalf("%s: not solved after its line %s: %q", p.ID, p.Solution, s.Feedback)
+	}
+	if s.Ply != len(line) {
+		t.Errorf("%s: solved after %d actions, the line has %d", p.ID, s.Ply, len(line))
+	}
+	if banCoords.MatchString(s.Feedback) {
+		t.Errorf("%s: feedback names a ban by its coordinates: %q", p.ID, s.Feedback)
+	}
+}
