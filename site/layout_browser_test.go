@@ -27,6 +27,11 @@ var phoneSizes = [][2]int{{390, 844}, {360, 640}}
 // one-file puzzle (1×12) and a standard chess one (8×8).
 var layoutTrainerPuzzles = []string{"1d-twelve-rook-raid", "chess-morphy-mate-in-2"}
 
+// desktopBoardMin is the narrowest each trainer puzzle's board may be at
+// 1280×800: 480 px for a standard board (408 before), 110 px for a 2×10
+// one (80 before), 48 for the 1×12 one (37 before).
+var desktopBoardMin = map[string]float64{"1d-twelve-rook-raid": 48, "chess-morphy-mate-in-2": 480, "thin-queen-mate": 110}
+
 // layoutShots are the pages whose screenshots the test saves into
 // $THINCHESS_SCREENSHOTS, at every size, for a person to look at.
 var layoutShots = map[string]string{
@@ -164,7 +169,13 @@ func TestBrowserPhoneLayout(t *testing.T) {
 					saveShot(t, ctx, "layout-"+sizeName(sz)+"-"+shot)
 				}
 			}
-			t.Logf("%s: %d pages in %v", sizeName(sz), len(pages), time.Since(t0).Round(time.Millisecond))
+			size := sizeName(sz)
+			checkWidths(t, ctx, srv, site, size)
+			checkNarrowColumn(t, ctx, srv, size)
+			checkBestMoveInView(t, ctx, srv, size)
+			checkPickerBringsBoard(t, ctx, srv, size)
+			checkSolvedInView(t, ctx, srv, size)
+			t.Logf("%s: %d pages and the checks in %v", size, len(pages), time.Since(t0).Round(time.Millisecond))
 		})
 	}
 }
@@ -178,12 +189,15 @@ func TestBrowserDesktopLayout(t *testing.T) {
 	srv := serve(t, site.dir, "")
 	ctx := browser(t, 1280, 800)
 	run(t, ctx, chromedp.EmulateViewport(1280, 800))
-	for _, id := range layoutTrainerPuzzles {
+	for _, id := range append(layoutTrainerPuzzles, "thin-queen-mate") {
 		page := "train/?id=" + id
 		openLaid(t, ctx, srv.url(page), page)
 		bottom := eval[float64](t, ctx, `document.getElementById('board').getBoundingClientRect().bottom`)
 		if bottom > 800.5 {
 			t.Errorf("1280×800 /%s: the board ends at %.0f px, below the fold", page, bottom)
+		}
+		if w := eval[float64](t, ctx, `document.getElementById('board').getBoundingClientRect().width`); w < desktopBoardMin[id] {
+			t.Errorf("1280×800 /%s: the board is %.0f px wide, want at least %.0f", page, w, desktopBoardMin[id])
 		}
 		// A desktop window does not widen its viewport: its screen (800
 		// px in headless Chromium) is not the window.
@@ -191,6 +205,14 @@ func TestBrowserDesktopLayout(t *testing.T) {
 			t.Errorf("1280×800 /%s: %s", page, bad)
 		}
 	}
+	// The 2×10 mode page's board, 112×560 before, and a standard board.
+	for page, min := range map[string]float64{"modes/thin-2x10/": 112, "modes/standard-chess/": 480} {
+		openLaid(t, ctx, srv.url(page), page)
+		if w := eval[float64](t, ctx, `document.getElementById('board').getBoundingClientRect().width`); w < min {
+			t.Errorf("1280×800 /%s: the board is %.0f px wide, want at least %.0f", page, w, min)
+		}
+	}
+	checkSolvedInView(t, ctx, srv, "1280x800")
 	if os.Getenv("THINCHESS_SCREENSHOTS") == "" {
 		return
 	}

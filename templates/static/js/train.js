@@ -16,7 +16,7 @@
 // buttons' aria-pressed the mode;
 // #mode-status the run; #filters-box's summary the selection.
 import './prefs.js';
-import { $, $$, el, store, onPage, json, fetchJSON, announce, TC as page } from './dom.js';
+import { $, $$, el, store, onPage, json, fetchJSON, announce, TC as page, boardIntoView } from './dom.js';
 import { notSaved } from './offline.js';
 import { Puzzle } from './puzzle.js';
 import { Corpus } from './corpus.js';
@@ -195,6 +195,7 @@ export class Trainer {
       b.addEventListener('click', () => {
         this.setFilter({ pack: '', theme: '', family: '', kind: '', ...f });
         this.showPicker();
+        boardIntoView();
         this.next();
       });
       box.appendChild(b);
@@ -554,6 +555,7 @@ export class Trainer {
     this.bindFilters();
     $$('[data-mode]').forEach((b) => b.addEventListener('click', () => {
       this.setMode(b.getAttribute('data-mode'));
+      boardIntoView();
       this.next();
     }));
     $('[data-action="reset-progress"]').addEventListener('click', () => {
