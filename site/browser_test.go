@@ -210,7 +210,7 @@ func browser(t *testing.T, width, height int) context.Context {
 		var actx context.Context
 		actx, cancelA = chromedp.NewExecAllocator(context.Background(), append(opts, chromedp.UserDataDir(t.TempDir()))...)
 		ctx, cancelC = chromedp.NewContext(actx)
-		ctx, cancelT = context.WithTimeout(ctx, 3*time.Minute)
+		ctx, cancelT = context.WithTimeout(ctx, 10*time.Minute)
 		err := chromedp.Do(ctx)
 		if err == nil {
 			break

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // What the phone-first layout promises beyond a page as loaded (see
@@ -59,7 +61,7 @@ func jsList(s []string) string {
 // widthPages are pages of every kind besides the mode pages and the
 // trainer that layoutPages checks: each must be no wider than a phone.
 func widthPages(site *builtSite) []string {
-	pages := []string{"", "modes/", "train/dashboard/", "editor/", "offline/", "docs/about/", "docs/solved/", "explore/1d-12/", "explore/hexapawn/", "nowhere/"}
+	pages := []string{"", "modes/", "train/dashboard/", "editor/", "offline/", "docs/about/", "docs/solved/", "explore/1d-12/", "explore/hexapawn/"}
 	for name := range site.files {
 		if strings.HasPrefix(name, "packs/") && strings.HasSuffix(name, "/index.html") {
 			pages = append(pages, strings.TrimSuffix(name, "index.html"))
@@ -90,7 +92,7 @@ func dashboardProgress() string {
 func checkWidths(t *testing.T, ctx context.Context, srv *siteServer, site *builtSite, size string) {
 	t.Helper()
 	for _, page := range widthPages(site) {
-		openLaid(t, ctx, srv.url(page), page)
+		openPlain(t, ctx, srv.url(page))
 		if bad := eval[string](t, ctx, widthCheck); bad != "" {
 			t.Errorf("%s /%s: %s", size, page, bad)
 		}
@@ -101,13 +103,23 @@ func checkWidths(t *testing.T, ctx context.Context, srv *siteServer, site *built
 		}
 	}
 	eval[bool](t, ctx, `localStorage.setItem('thinchess.progress', '`+dashboardProgress()+`'), true`)
-	openLaid(t, ctx, srv.url("train/dashboard/"), "train/dashboard/")
+	openPlain(t, ctx, srv.url("train/dashboard/"))
 	waitFor(t, ctx, `!!document.querySelector('#rating-chart svg') && !!document.querySelector('#by-theme table')`, 10*time.Second)
 	if bad := eval[string](t, ctx, widthCheck); bad != "" {
 		t.Errorf("%s /train/dashboard/ with data: %s", size, bad)
 	}
 	saveShot(t, ctx, "layout-"+size+"-dashboard")
 	eval[bool](t, ctx, `localStorage.removeItem('thinchess.progress'), true`)
+}
+
+// openPlain opens a page without a board (or whose board's engine does
+// not matter) and waits until it is loaded and laid out.
+func openPlain(t *testing.T, ctx context.Context, u string) {
+	t.Helper()
+	run(t, ctx, chromedp.Navigate(u))
+	waitFor(t, ctx, `document.readyState === 'complete'`, 30*time.Second)
+	eval[bool](t, ctx, `window.__laid = false, requestAnimationFrame(() => requestAnimationFrame(() => { window.__laid = true })), true`)
+	waitFor(t, ctx, `window.__laid`, 5*time.Second)
 }
 
 // checkSolvedInView solves each trainer puzzle of layoutTrainerPuzzles,
@@ -138,10 +150,14 @@ func checkPickerBringsBoard(t *testing.T, ctx context.Context, srv *siteServer, 
 	waitFor(t, ctx, `!document.getElementById('board-pick').hidden && document.querySelectorAll('#board-pick .pick-button').length > 2`, 10*time.Second)
 	for _, sel := range []string{`#board-pick .pick-button:nth-child(2)`, `#board-pick .pick-button:last-child`, `.mode-button[data-mode="rated"]`} {
 		n := opened(t, ctx)
-		// Below the board, as a player finds it.
-		eval[bool](t, ctx, `window.scrollTo(0, document.scrollingElement.scrollHeight), true`)
+		// Below the board, as a player finds it: the button at the foot
+		// of the screen, the board scrolled away.
+		eval[bool](t, ctx, `document.querySelector('`+sel+`').scrollIntoView({block: 'end'}), true`)
 		if bad := eval[string](t, ctx, inViewJS(sel)); bad != "" {
 			t.Fatalf("%s: the test could not reach %s: %s", size, sel, bad)
+		}
+		if eval[string](t, ctx, inViewJS("#board")) == "" {
+			t.Fatalf("%s: the board is still in view beside %s: the test tests nothing", size, sel)
 		}
 		eval[bool](t, ctx, `document.querySelector('`+sel+`').click(), true`)
 		waitFor(t, ctx, openedMore(n), 15*time.Second)
