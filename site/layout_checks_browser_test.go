@@ -11,8 +11,8 @@ import (
 )
 
 // What the phone-first layout promises beyond a page as loaded (see
-// layout_browser_test.go): the result of a solved puzzle in view, the
-// board brought back into view by a choice made below it, Best move's
+// layout_browser_test.go): the board brought back into view by a choice
+// made below it, Best move's
 // answer in view, no page of any kind wider than the screen (the
 // dashboard with data too), a light home page, a readable state graph,
 // and what a narrow game column shows whole. Each check runs in the
@@ -120,26 +120,6 @@ func openPlain(t *testing.T, ctx context.Context, u string) {
 	waitFor(t, ctx, `document.readyState === 'complete'`, 30*time.Second)
 	eval[bool](t, ctx, `window.__laid = false, requestAnimationFrame(() => requestAnimationFrame(() => { window.__laid = true })), true`)
 	waitFor(t, ctx, `window.__laid`, 5*time.Second)
-}
-
-// checkSolvedInView solves each trainer puzzle of layoutTrainerPuzzles,
-// rated, and reports the result (the feedback, the rating's change,
-// Next) out of view.
-func checkSolvedInView(t *testing.T, ctx context.Context, srv *siteServer, size string) {
-	t.Helper()
-	for _, id := range layoutTrainerPuzzles {
-		page := "train/?id=" + id + "&mode=rated"
-		openLaid(t, ctx, srv.url(page), "train/?id="+id)
-		solveShown(t, ctx)
-		waitFor(t, ctx, `document.getElementById('rating-change').textContent !== ''`, 5*time.Second)
-		eval[bool](t, ctx, `window.__laid = false, requestAnimationFrame(() => requestAnimationFrame(() => { window.__laid = true })), true`)
-		waitFor(t, ctx, `window.__laid`, 5*time.Second)
-		if bad := eval[string](t, ctx, inViewJS("#feedback", "#rating-change", `button[data-action="next"]`, "#board")); bad != "" {
-			t.Errorf("%s /%s solved: %s", size, page, bad)
-		}
-		saveShot(t, ctx, "layout-"+size+"-solved-"+id)
-	}
-	eval[bool](t, ctx, `localStorage.clear(), true`)
 }
 
 // checkPickerBringsBoard scrolls to the trainer's board picker and its
