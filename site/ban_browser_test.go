@@ -154,9 +154,25 @@ func TestBrowserBanChess(t *testing.T) {
 	t.Logf("analysis: %s", text("#analysis"))
 
 	// On the 1×12 board White has a single first move: Black's first ban
-	// stalemates it, and the page says so.
+	// stalemates it. The page tells that story above the board and opens
+	// on the start, both sides on the device, not on the finished game;
+	// the ban, played, ends it, and the page says so.
 	open(t, ctx, srv.url("modes/ban-1d-12/"))
-	waitFor(t, ctx, `!!`+boardJS+`.over && `+boardJS+`.busy !== 'true'`, 20*time.Second)
+	if s := shownGame(t, ctx); s.Over || len(s.SAN) != 0 {
+		t.Fatalf("1×12: the page opens on %+v, want the start", s)
+	}
+	if !eval[bool](t, ctx, `(() => { const s = document.querySelector('.story-first'), b = document.getElementById('board'); return !!s && s.getBoundingClientRect().top < b.getBoundingClientRect().top && s.textContent.indexOf('stalemate') >= 0; })()`) {
+		t.Error("1×12: the story of the stalemate does not come before the board")
+	}
+	if op := eval[string](t, ctx, `document.getElementById('opponent').value`); op != "human" {
+		t.Errorf("1×12: opponent %q, want both sides on the device (human)", op)
+	}
+	only := eval[string](t, ctx, firstMoveJS)
+	if len(only) != 4 {
+		t.Fatalf("1×12: the board offers no ban (%q)", only)
+	}
+	clickMove(t, ctx, only[:2], only[2:])
+	waitFor(t, ctx, `!!`+boardJS+`.over`, 10*time.Second)
 	s = shownGame(t, ctx)
 	if s.Status != "stalemate" || len(s.SAN) != 1 || !strings.HasPrefix(s.SAN[0], "b:") {
 		t.Fatalf("1×12: want a stalemate by Black's first ban, got %+v", s)

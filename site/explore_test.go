@@ -92,8 +92,8 @@ func TestExplorePages(t *testing.T) {
 		if page := string(files["modes/"+tt.id+"/index.html"]); !strings.Contains(page, `href="../../explore/`+tt.id+`/"`) {
 			t.Errorf("modes/%s does not link its explorer", tt.id)
 		}
-		if !strings.Contains(string(files["index.html"]), `href="explore/`+tt.id+`/"`) {
-			t.Errorf("the home page does not link explore/%s", tt.id)
+		if !strings.Contains(string(files[catalogPath]), `href="../explore/`+tt.id+`/"`) {
+			t.Errorf("the catalog (%s) does not link explore/%s", catalogPath, tt.id)
 		}
 	}
 	if _, ok := files["explore/standard/index.html"]; ok {

@@ -27,6 +27,11 @@ var phoneSizes = [][2]int{{390, 844}, {360, 640}}
 // one-file puzzle (1×12) and a standard chess one (8×8).
 var layoutTrainerPuzzles = []string{"1d-twelve-rook-raid", "chess-morphy-mate-in-2"}
 
+// desktopBoardMin is the narrowest each trainer puzzle's board may be at
+// 1280×800: 480 px for a standard board (408 before), 110 px for a 2×10
+// one (80 before), 48 for the 1×12 one (37 before).
+var desktopBoardMin = map[string]float64{"1d-twelve-rook-raid": 48, "chess-morphy-mate-in-2": 480, "thin-queen-mate": 110}
+
 // layoutShots are the pages whose screenshots the test saves into
 // $THINCHESS_SCREENSHOTS, at every size, for a person to look at.
 var layoutShots = map[string]string{
@@ -43,7 +48,8 @@ var layoutShots = map[string]string{
 // layoutCheck lists what a page shows out of place, "" when nothing:
 // the board, the status, the task and the Hint, Next and Undo buttons
 // that are shown must lie inside the viewport as loaded (the page not
-// scrolled),
+// scrolled), except on a page that tells its story first, whose story
+// starts in the top half,
 // the page must be no wider than the viewport, and no coordinate may
 // overlap a piece's box.
 const layoutCheck = `(() => {
@@ -56,10 +62,18 @@ const layoutCheck = `(() => {
 		if (r.top < -0.5 || r.left < -0.5 || r.bottom > vh + 0.5 || r.right > vw + 0.5) out.push(name + ' at ' + box(r) + ' outside ' + vw + '×' + vh);
 	};
 	const one = (sel, name) => { const e = document.querySelector(sel); if (e) inView(e, name); };
-	one('#board', 'board');
-	one('#status', 'status');
-	one('.puzzle-task', 'task');
-	for (const a of ['hint', 'next', 'undo']) document.querySelectorAll('button[data-action="' + a + '"]').forEach((b) => inView(b, a));
+	// A mode whose game ends at its first action tells its story first
+	// (mode.html): the story's start is in view, the board under it.
+	const story = document.querySelector('.story-first');
+	if (story) {
+		const r = story.getBoundingClientRect();
+		if (r.top < 0 || r.top > vh / 2) out.push('story at ' + box(r) + ', not at the top');
+	} else {
+		one('#board', 'board');
+		one('#status', 'status');
+		one('.puzzle-task', 'task');
+		for (const a of ['hint', 'next', 'undo']) document.querySelectorAll('button[data-action="' + a + '"]').forEach((b) => inView(b, a));
+	}
 	if (scrollY > 0) out.push('page scrolled to ' + Math.round(scrollY) + ' px');
 	// A phone widens its layout viewport (and zooms out) to show a page
 	// wider than its screen.
@@ -164,7 +178,12 @@ func TestBrowserPhoneLayout(t *testing.T) {
 					saveShot(t, ctx, "layout-"+sizeName(sz)+"-"+shot)
 				}
 			}
-			t.Logf("%s: %d pages in %v", sizeName(sz), len(pages), time.Since(t0).Round(time.Millisecond))
+			size := sizeName(sz)
+			checkWidths(t, ctx, srv, site, size)
+			checkNarrowColumn(t, ctx, srv, size)
+			checkBestMoveInView(t, ctx, srv, size)
+			checkPickerBringsBoard(t, ctx, srv, size)
+			t.Logf("%s: %d pages and the checks in %v", size, len(pages), time.Since(t0).Round(time.Millisecond))
 		})
 	}
 }
@@ -178,17 +197,27 @@ func TestBrowserDesktopLayout(t *testing.T) {
 	srv := serve(t, site.dir, "")
 	ctx := browser(t, 1280, 800)
 	run(t, ctx, chromedp.EmulateViewport(1280, 800))
-	for _, id := range layoutTrainerPuzzles {
+	for _, id := range append(layoutTrainerPuzzles, "thin-queen-mate") {
 		page := "train/?id=" + id
 		openLaid(t, ctx, srv.url(page), page)
 		bottom := eval[float64](t, ctx, `document.getElementById('board').getBoundingClientRect().bottom`)
 		if bottom > 800.5 {
 			t.Errorf("1280×800 /%s: the board ends at %.0f px, below the fold", page, bottom)
 		}
+		if w := eval[float64](t, ctx, `document.getElementById('board').getBoundingClientRect().width`); w < desktopBoardMin[id] {
+			t.Errorf("1280×800 /%s: the board is %.0f px wide, want at least %.0f", page, w, desktopBoardMin[id])
+		}
 		// A desktop window does not widen its viewport: its screen (800
 		// px in headless Chromium) is not the window.
 		if bad := eval[string](t, ctx, layoutCheck); strings.Contains(bad, "coordinate") || strings.Contains(bad, "px wide in") {
 			t.Errorf("1280×800 /%s: %s", page, bad)
+		}
+	}
+	// The 2×10 mode page's board, 112×560 before, and a standard board.
+	for page, min := range map[string]float64{"modes/thin-2x10/": 112, "modes/standard-chess/": 480} {
+		openLaid(t, ctx, srv.url(page), page)
+		if w := eval[float64](t, ctx, `document.getElementById('board').getBoundingClientRect().width`); w < min {
+			t.Errorf("1280×800 /%s: the board is %.0f px wide, want at least %.0f", page, w, min)
 		}
 	}
 	if os.Getenv("THINCHESS_SCREENSHOTS") == "" {

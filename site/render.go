@@ -421,6 +421,15 @@ func (mv *modeView) solvable() bool {
 	return mv.Mode.Puzzle != nil && mv.V != nil && mv.V.Tree != nil
 }
 
+// OverAtOnce reports whether the mode's game ends with its first action
+// whatever is played: its proof reached only the start and the one
+// position after it (Ban Chess on the 1×12 board, stalemated by the first
+// ban). Its page tells the story before the board and opens with both
+// sides on the device, so that it does not open on a finished game.
+func (mv *modeView) OverAtOnce() bool {
+	return mv.Mode.Puzzle == nil && mv.V != nil && mv.V.States == 2 && len(mv.V.PV) == 1
+}
+
 // task says what the puzzle asks.
 func (mv *modeView) task() string {
 	side := mv.Mode.Puzzle.Side.Title()
@@ -609,8 +618,27 @@ func homeGroupOf(m *mode.Mode) homeGroup {
 func (mv *modeView) GroupID() string    { return homeGroupOf(mv.Mode).ID }
 func (mv *modeView) GroupTitle() string { return homeGroupOf(mv.Mode).Title }
 
+// renderHome writes the home page, light on a phone: the counts and one
+// card per section, and the catalog (modes/), which lists every mode,
+// pack and state graph by section.
 func (r *renderer) renderHome() error {
+	cats := r.categories()
 	p := r.newPage("home", "index.html", r.site.Config.Title)
+	p.Categories = cats
+	if err := r.execute(p, "home.html"); err != nil {
+		return err
+	}
+	all := r.newPage("catalog", catalogPath, "All modes and packs")
+	all.Categories = cats
+	return r.execute(all, "catalog.html")
+}
+
+// catalogPath is the page that lists every mode, pack and state graph.
+const catalogPath = "modes/index.html"
+
+// categories are the home page's sections with their modes.
+func (r *renderer) categories() []category {
+	var cats []category
 	counts := map[string]int{}
 	for _, f := range r.corpus.Families {
 		counts["family="+f.ID] = f.Count
@@ -634,9 +662,9 @@ func (r *renderer) renderHome() error {
 		if g.Kind {
 			train = "kind=" + g.ID
 		}
-		p.Categories = append(p.Categories, category{ID: g.ID, Title: g.Title, Modes: modes, Puzzles: counts[train], Train: train})
+		cats = append(cats, category{ID: g.ID, Title: g.Title, Modes: modes, Puzzles: counts[train], Train: train})
 	}
-	return r.execute(p, "home.html")
+	return cats
 }
 
 func (r *renderer) renderModes() error {

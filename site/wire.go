@@ -43,6 +43,9 @@ func (r *renderer) modeData(mv *modeView, root string, f facts) wire.Mode {
 	if d.Opponent == "" {
 		d.Opponent = "perfect"
 	}
+	if mv.OverAtOnce() {
+		d.Opponent = "human"
+	}
 	if t, ok := r.tables[mv.ID]; ok {
 		d.Table = root + t
 	}

@@ -22,8 +22,9 @@ const SIDE_MIN = 168;
 const NARROW = '(max-width: 760px)';
 // ESSENTIALS are what a player needs in view beside or under the board
 // on a game or puzzle page (PLAY_PAGES): whose turn it is, the task and
-// the main controls. Other pages (the editor) fit the board alone.
-const ESSENTIALS = '#status, .puzzle-task, #puzzle .controls, .side > .controls';
+// the main controls, and Best move's thinking line and answer once shown
+// (empty, they take no room). Other pages (the editor) fit the board alone.
+const ESSENTIALS = '#status, .puzzle-task, #puzzle .controls, .side > .controls, #think, #analysis';
 const PLAY_PAGES = ['mode', 'train'];
 
 /**

@@ -196,3 +196,15 @@ export function onPage(kind, start) {
     if (c) TC.page = c;
   });
 }
+
+/**
+ * boardIntoView scrolls the page back to its top, where the board and
+ * Next are, when a choice made below them (a picker's button, a mode on
+ * a phone) left the board out of view.
+ */
+export function boardIntoView() {
+  const b = $('#board');
+  if (!b) return;
+  const r = b.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) window.scrollTo(0, 0);
+}

@@ -44,6 +44,7 @@ export class Explorer {
   // (#state-K), else the start.
   start() {
     this.draw();
+    this.phoneView();
     this.bind();
     this.fillRows();
     const m = /^#state-(\d+)$/.exec(location.hash);
@@ -83,9 +84,21 @@ export class Explorer {
    * @param {View} v
    */
   setView(v) {
-    this.view = clampView(v, this.data.width, this.data.height);
+    const box = this.svg.getBoundingClientRect();
+    this.view = clampView(v, this.data.width, this.data.height, box.width > 0 ? box.height / box.width : 0);
     const w = this.view;
     this.svg.setAttribute('viewBox', w.x + ' ' + w.y + ' ' + w.w + ' ' + w.h);
+  }
+
+  // phoneView starts a phone's picture (a tall box, app.css) zoomed in
+  // at the top, where the start is, so that its states stand apart: the
+  // whole graph in 360 px is a tangle. Dragging moves it.
+  phoneView() {
+    const box = this.svg.getBoundingClientRect();
+    if (!(box.width > 0) || box.width >= 640 || box.height <= box.width * this.data.height / this.data.width + 1) return;
+    const w = Math.min(this.data.width, box.width * 1.4);
+    const s = this.nodes[0];
+    this.setView({ x: (s ? s.x : this.data.width / 2) - w / 2, y: -20, w: w, h: 0 });
   }
 
   /**

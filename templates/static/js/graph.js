@@ -136,17 +136,19 @@ export function nodeShape(n) {
 }
 
 /**
- * clampView keeps a view box {x, y, w, h} of a W×H picture at its
- * aspect, between 40 units and twice the picture wide, and at most half
- * off the picture.
+ * clampView keeps a view box {x, y, w, h} of a W×H picture at the
+ * aspect (height over width) of the box that shows it, the picture's own
+ * when not given, between 40 units and twice the picture wide, and at
+ * most half off the picture.
  * @param {View} v
  * @param {number} W
  * @param {number} H
+ * @param {number} [aspect]
  * @returns {View}
  */
-export function clampView(v, W, H) {
+export function clampView(v, W, H, aspect) {
   const w = Math.max(40, Math.min(v.w, W * 2));
-  const h = w * H / W;
+  const h = w * (aspect && aspect > 0 ? aspect : H / W);
   return {
     x: Math.max(-w / 2, Math.min(v.x, W - w / 2)),
     y: Math.max(-h / 2, Math.min(v.y, H - h / 2)),

@@ -16,7 +16,7 @@
 // buttons' aria-pressed the mode;
 // #mode-status the run; #filters-box's summary the selection.
 import './prefs.js';
-import { $, $$, el, store, onPage, json, fetchJSON, announce, TC as page } from './dom.js';
+import { $, $$, el, store, onPage, json, fetchJSON, announce, TC as page, boardIntoView } from './dom.js';
 import { notSaved } from './offline.js';
 import { showEntry, showAnalyse } from './trainshow.js';
 import { Recent, choose } from './variety.js';
@@ -189,6 +189,7 @@ export class Trainer {
       b.addEventListener('click', () => {
         this.setFilter({ pack: '', theme: '', family: '', kind: '', ...f });
         this.showPicker();
+        boardIntoView();
         this.next();
       });
       box.appendChild(b);
@@ -520,6 +521,7 @@ export class Trainer {
     this.bindFilters();
     $$('[data-mode]').forEach((b) => b.addEventListener('click', () => {
       this.setMode(b.getAttribute('data-mode'));
+      boardIntoView();
       this.next();
     }));
     $('[data-action="reset-progress"]').addEventListener('click', () => {
