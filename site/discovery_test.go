@@ -215,7 +215,9 @@ func TestPreviewImages(t *testing.T) {
 		for _, m := range metaRE.FindAllSubmatch(files[name], -1) {
 			meta[string(m[1])] = string(m[2])
 		}
-		wantImage := strings.HasPrefix(name, "modes/") || strings.HasPrefix(name, "packs/")
+		// Every mode and pack page has a preview; the list of modes
+		// (modes/index.html), a page of links, has none, as home.
+		wantImage := (strings.HasPrefix(name, "modes/") && name != "modes/index.html") || strings.HasPrefix(name, "packs/")
 		if !wantImage {
 			if meta["og:image"] != "" || meta["twitter:card"] != "summary" {
 				t.Errorf("%s: og:image %q, twitter:card %q; want none and summary", name, meta["og:image"], meta["twitter:card"])
@@ -370,7 +372,7 @@ func TestWebSummary(t *testing.T) {
 		want  string
 	}{
 		// Five pages with a preview, four images: two pages share a start.
-		{"everything", withFeed, true, "sitemap.xml (11 pages), robots.txt, feed.xml (4 entries), 4 preview images"},
+		{"everything", withFeed, true, "sitemap.xml (12 pages), robots.txt, feed.xml (4 entries), 4 preview images"},
 		{"no dates", renderGolden(t, noDates), true, "no feed (no mode or pack has a date"},
 		{"no base URL", renderGolden(t, noBase), false, "robots.txt only: no base URL"},
 	}

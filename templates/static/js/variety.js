@@ -184,12 +184,19 @@ export function choose(corpus, s, target, o) {
     now,
     () => false,
   ];
+  // A scope whose chunks cannot be fetched (offline, none kept) gives
+  // way to the next: the choice fails only when every one did.
   /** @returns {Promise<TrainEntry|null>} */
-  const step = (/** @type {number} */ i) => {
-    if (i < list.length) return corpus.near(list[i], target, fresh, o.rng).then((r) => (r && !r.exhausted ? r.e : step(i + 1)));
+  const step = (/** @type {number} */ i, /** @type {any} */ err) => {
+    const next = (/** @type {any} */ e) => step(i + 1, err || e);
+    if (i < list.length) return corpus.near(list[i], target, fresh, o.rng).then((r) => (r && !r.exhausted ? r.e : step(i + 1, err)), next);
     const k = i - list.length;
-    if (k >= fallbacks.length) return Promise.resolve(null);
-    return corpus.near(s, target, fallbacks[k], o.rng).then((r) => (r && (!r.exhausted || k === fallbacks.length - 1) ? r.e : r ? step(i + 1) : null));
+    if (k >= fallbacks.length) return err ? Promise.reject(err) : Promise.resolve(null);
+    return corpus.near(s, target, fallbacks[k], o.rng).then((r) => {
+      if (r && (!r.exhausted || k === fallbacks.length - 1)) return r.e;
+      if (r) return step(i + 1, err);
+      return err ? Promise.reject(err) : null;
+    }, next);
   };
-  return step(0);
+  return step(0, null);
 }

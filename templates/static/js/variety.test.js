@@ -18,7 +18,7 @@ function seeded(seed) {
 // A corpus shaped like the shipped one: a big 1-D pack rated round the
 // player (with a few holds and Ban puzzles), and small packs of thin
 // boards, minichess and 8×8 rated far from them. Chunks of 50.
-function corpus() {
+function corpus(offline = () => false) {
   const files = {};
   const chunks = [];
   const pack = (name, family, n, lo, step, kindOf) => {
@@ -42,7 +42,7 @@ function corpus() {
     total: 2510, ids: [], chunks,
     familyNames: [{ id: '1d' }, { id: 'thin' }, { id: 'minichess' }, { id: 'standard' }],
   };
-  return new Corpus('', index, (u) => Promise.resolve(JSON.parse(JSON.stringify(files[u]))));
+  return new Corpus('', index, (u) => (offline(u) ? Promise.reject(new Error('Failed to fetch ' + u)) : Promise.resolve(JSON.parse(JSON.stringify(files[u])))));
 }
 
 test('Recent keeps the last RECENT shown, a puzzle shown again moving to the end', () => {
@@ -128,4 +128,11 @@ test('a played-out selection gives another played puzzle, never the current one;
   const again = await choose(c, { pack: 'std' }, 400, { turn: 0, recent, skip: () => true, current: 'std-0', rng: seeded(1) });
   assert.equal(again.id, 'std-1');
   assert.equal(await choose(c, { pack: 'nope' }, 1500, { turn: 0, recent, skip: () => false, current: '', rng: seeded(1) }), null);
+});
+
+test('offline, boards whose puzzles are not kept give way to one that is; none kept is an error', async () => {
+  const kept = (u) => u.startsWith('std');
+  const shown = await press(corpus((u) => !kept(u)), 12, {}, 1500, 7);
+  assert.ok(shown.every((e) => e.family === 'standard'), shown.map((e) => e.id).join(' '));
+  await assert.rejects(() => press(corpus(() => true), 1, {}, 1500, 7), /Failed to fetch/);
 });
