@@ -247,6 +247,12 @@ func TestBrowserContinueTraining(t *testing.T) {
 	openLaid(t, ctx, srv.url(page), page)
 	run(t, ctx, chromedp.Click(css(`#puzzle button[data-action="hint"]`)))
 	waitFor(t, ctx, `document.querySelectorAll('#hints li').length === 1`, 5*time.Second)
+	// A hint alone decides nothing yet (it lowers what a solve gives);
+	// leaving the puzzle by Next after it is a miss, which the trainer
+	// records.
+	opened := eval[string](t, ctx, `document.getElementById('puzzle').dataset.opened`)
+	run(t, ctx, chromedp.Click(css(`[data-action="next"]`)))
+	waitFor(t, ctx, fmt.Sprintf(`document.getElementById('puzzle').dataset.opened !== %q`, opened), 10*time.Second)
 	openLaid(t, ctx, srv.url(""), "")
 	waitFor(t, ctx, `!document.getElementById('continue').hidden`, 5*time.Second)
 	text := eval[string](t, ctx, `document.getElementById('continue-text').textContent`)
