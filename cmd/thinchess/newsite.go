@@ -66,7 +66,7 @@ func newSite(dir string, shards int, stdout, stderr io.Writer) int {
 // folder, and not inside the sources of a site in the current folder.
 func checkNewSite(dir string) error {
 	if dir == "" {
-		return errors.New(`the folder "" is empty: give the new site's folder (new site DIR; "." for the current folder when it is empty)`)
+		return errors.New(`no folder given ("" names none, as an unset "$DIR" does): give the new site's folder (new site DIR; "." for the current folder when it is empty)`)
 	}
 	if err := checkParent("DIR", dir); err != nil {
 		return err

@@ -234,7 +234,7 @@ func TestNewRefuses(t *testing.T) {
 	os.Symlink(home, "modes/away")
 	os.Symlink(filepath.Join(root, "nothing"), "dangling-dir")
 	for _, r := range []refusal{
-		{[]string{"new", "site", ""}, []string{`new site: the folder "" is empty: give the new site's folder`}},
+		{[]string{"new", "site", ""}, []string{`new site: no folder given ("" names none, as an unset "$DIR" does): give the new site's folder`}},
 		{[]string{"new", "site", "."}, []string{"new site: . is not empty (it holds ", "a starter site goes into a new or empty folder"}},
 		{[]string{"new", "site", "notes"}, []string{"new site: notes is not empty (it holds mine.txt)"}},
 		{[]string{"new", "site", "site.yaml"}, []string{"new site: site.yaml is a file, not a folder"}},
