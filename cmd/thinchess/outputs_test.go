@@ -250,7 +250,7 @@ func TestNewRefuses(t *testing.T) {
 	empty := filepath.Join(root, "empty")
 	os.Mkdir(empty, 0o755)
 	t.Chdir(empty)
-	refusal{[]string{"new", "site", ""}, []string{`new site: the folder "" is empty`}}.check(t, root)
+	refusal{[]string{"new", "site", ""}, []string{`new site: no folder given`}}.check(t, root)
 	// A link that stays in the site is written through.
 	t.Chdir(site)
 	os.Symlink("x", "modes/also-x")
