@@ -63,13 +63,7 @@ func shippedPuzzles(t *testing.T) []shippedPuzzle {
 		}
 		for _, pk := range sources {
 			for _, m := range pk.puzzles {
-				var line []engine.Move
-				var err error
-				if m.Start.R.Bans {
-					line, err = m.Start.ParseActions(m.Puzzle.Solution)
-				} else {
-					line, err = m.Start.ParseLine(m.Puzzle.Solution)
-				}
+				line, err := puzzles.SolutionLine(m)
 				if err != nil {
 					shipped.err = fmt.Errorf("%s:%d: %v", m.Path, m.Origin.Line, err)
 					return

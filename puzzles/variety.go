@@ -159,13 +159,7 @@ func PackKeys(packs []*mode.Pack) (KeySet, error) {
 			if m.Start == nil || m.Puzzle == nil {
 				continue
 			}
-			var line []engine.Move
-			var err error
-			if m.Start.R.Bans {
-				line, err = m.Start.ParseActions(m.Puzzle.Solution)
-			} else {
-				line, err = m.Start.ParseLine(m.Puzzle.Solution)
-			}
+			line, err := SolutionLine(m)
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d: solution %q: %v", pk.DataPath, m.Origin.Line, m.Puzzle.Solution, err)
 			}
@@ -179,4 +173,13 @@ func PackKeys(packs []*mode.Pack) (KeySet, error) {
 		}
 	}
 	return keys, nil
+}
+
+// SolutionLine reads the solution of puzzle m from its start: moves, or
+// under Ban Chess actions (moves and bans).
+func SolutionLine(m *mode.Mode) ([]engine.Move, error) {
+	if m.Start.R.Bans {
+		return m.Start.ParseActions(m.Puzzle.Solution)
+	}
+	return m.Start.ParseLine(m.Puzzle.Solution)
 }

@@ -2,9 +2,7 @@ package verify
 
 import (
 	"encoding/json"
-	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -23,25 +21,8 @@ var sampleFile = filepath.Join("..", "puzzles", "testdata", "lichess_sample.csv"
 // cannot prove are left out.
 func samplePuzzles(tb testing.TB) ([]*puzzles.Puzzle, []*puzzles.LichessRow) {
 	tb.Helper()
-	f, err := os.Open(sampleFile)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	lr, err := puzzles.NewLichessReader(f, "lichess_sample.csv")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer lr.Close()
 	var rows []*puzzles.LichessRow
-	for {
-		r, err := lr.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			continue // one id was mangled by a spreadsheet; not a mate row
-		}
+	for _, r := range sampleRows(tb) {
 		if n, err := r.MateIn(); n > 0 && err == nil {
 			rows = append(rows, r)
 		}
