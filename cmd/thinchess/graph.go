@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/thinchess/thinchess/cmd/thinchess/internal/pacing"
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
 )
@@ -51,6 +52,7 @@ func runGraph(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	t, err := solveTable("graph", p, *maxStates, stderr)
+	pacing.Resume() // the solve is done; what follows may allocate a lot
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

@@ -89,6 +89,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	}
 	began := time.Now()
 	t, err := solveTable("prove", p, *maxStates, stderr)
+	pacing.Resume() // the solve is done; what follows may allocate a lot
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1

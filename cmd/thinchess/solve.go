@@ -61,6 +61,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		return runSolveBans(p, *maxStates, *asJSON, stdout, stderr)
 	}
 	began := time.Now()
+	defer pacing.Resume()
 	t, err := solveTable("solve", p, *maxStates, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -144,15 +145,13 @@ func solveTable(cmd string, p *engine.Position, maxStates int, stderr io.Writer)
 	// the large arrays it drops itself; once the heap passes pacedAbove,
 	// pacing is back on for the garbage it does not track (without it the
 	// 1x16's peak rose from 0.20 to 0.34 GB). The commands that solve
-	// leave pacing off from the program's start (see package pacing).
+	// leave pacing off from the program's start (see package pacing); the
+	// caller turns it back on (pacing.Resume) once it is done with the
+	// table: solve after printing its few lines, since a collection due
+	// at once on a heap of a few megabytes would only delay the exit.
 	const pacedAbove = 64 << 20
 	debug.SetGCPercent(-1)
 	paced := false
-	defer func() {
-		if !paced {
-			pacing.Resume()
-		}
-	}()
 	heap := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	opt := solver.Options{MaxStates: maxStates, Progress: func(pr solver.Progress) {
 		if !paced {

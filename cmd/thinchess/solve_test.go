@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/thinchess/thinchess/cmd/thinchess/internal/pacing"
 	"github.com/thinchess/thinchess/verify"
 )
 
@@ -149,6 +150,7 @@ func TestSolveProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer pacing.Resume() // solveTable leaves it to its caller
 	if _, err := solveTable("solve", p, 0, &errb); err != nil {
 		t.Fatal(err)
 	}
