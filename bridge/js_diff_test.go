@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/testscope"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/solver/terms"
@@ -565,21 +566,31 @@ const (
 	shortEvery  = 8
 	shortRandom = 40
 	fullRandom  = 600
+	// Without -short and without the full run (package testscope): every
+	// third mode's start and a quarter of the random ones.
+	sampleEvery  = 3
+	sampleRandom = 150
 )
 
 // diffStarts is the sample of starts: all of them, or under short a
 // smaller one (see shortSteps).
 func diffStarts(t *testing.T, short bool) []diffStart {
 	modes := modeStarts(t)
-	nRandom := fullRandom
-	if short {
+	every, nRandom := 1, fullRandom
+	switch {
+	case short:
+		every, nRandom = shortEvery, shortRandom
+	case !testscope.Full():
+		every, nRandom = sampleEvery, sampleRandom
+	}
+	if every > 1 {
 		var some []diffStart
 		for i, st := range modes {
-			if i%shortEvery == 0 {
+			if i%every == 0 {
 				some = append(some, st)
 			}
 		}
-		modes, nRandom = some, shortRandom
+		modes = some
 	}
 	starts := append(append(slices.Clone(handStarts), badStarts...), modes...)
 	starts = append(starts, randomStarts(nRandom, rand.New(rand.NewPCG(1, 2)))...)
@@ -591,7 +602,8 @@ func diffStarts(t *testing.T, short bool) []diffStart {
 	return starts
 }
 
-// TestJSMatchesGo runs the whole sample, or a small one under -short.
+// TestJSMatchesGo runs the whole sample in the full run (package
+// testscope), a third of it by default, or a small one under -short.
 func TestJSMatchesGo(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/testscope"
 )
 
 // perftCase is one line of testdata/perft.txt: a position under a preset
@@ -79,9 +80,13 @@ func (c perftCase) parse(t testing.TB) *engine.Position {
 	return p
 }
 
-// shortLimit is the largest count checked under -short; every count in
-// the table is checked otherwise.
-const shortLimit = 1_000_000
+// shortLimit is the largest count checked under -short, and
+// defaultLimit without it; every count in the table is checked in the
+// full run (package testscope), as .ci/run runs it.
+const (
+	shortLimit   = 1_000_000
+	defaultLimit = 5_000_000
+)
 
 // TestPerft checks the move generator against every count in
 // testdata/perft.txt: the published reference counts (chessprogramming.org,
@@ -96,6 +101,10 @@ func TestPerft(t *testing.T) {
 				depth := i + 1
 				if testing.Short() && want > shortLimit {
 					t.Logf("depth %d (%d nodes) skipped under -short", depth, want)
+					break
+				}
+				if !testscope.Full() && want > defaultLimit {
+					t.Logf("depth %d (%d nodes) checked only with %s set", depth, want, testscope.EnvVar)
 					break
 				}
 				var got uint64
@@ -115,8 +124,8 @@ func TestPerft(t *testing.T) {
 	}
 }
 
-// TestPerftDeepRowsInCI makes sure the table keeps what CI (no -short)
-// must run: depth 5 of every standard-chess row and depth 6 of Gardner
+// TestPerftDeepRowsInCI makes sure the table keeps what CI (the full
+// run) must run: depth 5 of every standard-chess row and depth 6 of Gardner
 // and Los Alamos.
 func TestPerftDeepRowsInCI(t *testing.T) {
 	need := map[string]int{"chess 8×8": 5, "gardner 5×5": 6, "losalamos 6×6": 6}
@@ -302,6 +311,8 @@ func TestPerftNaive(t *testing.T) {
 	limit := uint64(naiveLimit)
 	if testing.Short() {
 		limit /= 10
+	} else if !testscope.Full() {
+		limit /= 4
 	}
 	for _, c := range readPerftCases(t) {
 		t.Run(c.name(), func(t *testing.T) {

@@ -34,6 +34,7 @@ var layers = map[string]int{
 	"internal/wire":                 0,
 	"internal/wire/dts":             0,
 	"internal/printable":            0,
+	"internal/testscope":            0,
 	"internal/outpath":              1,
 	"solver/terms":                  0,
 	"internal/ucitest":              0,

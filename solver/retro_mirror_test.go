@@ -11,6 +11,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/testscope"
 )
 
 // solveBothWays requires start to be solved in mirror pairs under opt,
@@ -106,7 +107,13 @@ func TestMirrorRandomStarts(t *testing.T) {
 			preset, files = "chess", 2
 			types = []string{"r", "n", "b", "q"}
 		}
-		ranks := rapid.IntRange(4, 9).Draw(t, "ranks")
+		// Boards up to 7 long by default, 9 in the full run (package
+		// testscope): the longest took most of the test's time.
+		maxRanks := 7
+		if testscope.Full() {
+			maxRanks = 9
+		}
+		ranks := rapid.IntRange(4, maxRanks).Draw(t, "ranks")
 		n := files * ranks
 		board := make([]string, n)
 		for i := range board {
