@@ -24,6 +24,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/testscope"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver/mate"
 	"github.com/thinchess/thinchess/verify"
@@ -43,7 +44,18 @@ const chromiumPath = "/usr/bin/chromium"
 // basePath is where the test server mounts the site.
 const basePath = "/thinchess/"
 
+// needChromium skips a browser test when Chromium is missing (fails it
+// in CI) and runs it beside the others: each has its own page, server
+// and site, and most of a test's time is spent waiting on its page.
 func needChromium(t *testing.T) {
+	t.Helper()
+	needChromiumAlone(t)
+	t.Parallel()
+}
+
+// needChromiumAlone is needChromium for a test that measures times: it
+// runs before the parallel ones, alone.
+func needChromiumAlone(t *testing.T) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("browser tests are skipped with -short")
@@ -55,6 +67,12 @@ func needChromium(t *testing.T) {
 		t.Skipf("skipping browser test: %s not found (apt-get install chromium)", chromiumPath)
 	}
 }
+
+// fullTests reports whether the long tests run whole (see package
+// testscope): every mode page at both phone sizes, every Ban puzzle's
+// line, the timing tests' native comparisons; a fixed sample of each
+// otherwise.
+func fullTests() bool { return testscope.Full() }
 
 // builtSite is a rendered site written to a folder.
 type builtSite struct {
@@ -182,55 +200,101 @@ func (s *siteServer) stop() {
 	s.srv = nil
 }
 
-// browser starts headless Chromium with a fresh profile, for three
-// minutes at most.
+// browser opens a fresh page for a test in the package's one headless
+// Chromium, for three minutes at most.
 func browser(t *testing.T, width, height int) context.Context {
 	t.Helper()
 	return browserFor(t, width, height, 3*time.Minute)
 }
 
+// shared is the one Chromium the package's tests share: starting one per
+// test cost about 1 s each on a quiet machine (3 s under load), over 37
+// browser tests. Each test gets its own browser context (a fresh profile:
+// storage, caches and service workers of its own), so tests cannot see
+// each other's state.
+var shared struct {
+	once   sync.Once
+	ctx    context.Context
+	cancel context.CancelFunc
+	err    error
+}
+
+// TestMain stops the shared browser once every test is done.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.cancel != nil {
+		shared.cancel()
+	}
+	os.Exit(code)
+}
+
+// sharedBrowser starts the shared Chromium on first use.
+func sharedBrowser(t *testing.T) context.Context {
+	t.Helper()
+	shared.once.Do(func() {
+		opts := []chromedp.ExecAllocatorOption{
+			chromedp.ExecPath(chromiumPath),
+			chromedp.Flag("headless", true),
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.Flag("disable-quic", true),
+			chromedp.NoFirstRun,
+			chromedp.NoDefaultBrowserCheck,
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.Flag("hide-scrollbars", true),
+			chromedp.Flag("mute-audio", true),
+			// Pages of tests that run side by side must not be
+			// throttled as hidden windows.
+			chromedp.Flag("disable-background-timer-throttling", true),
+			chromedp.Flag("disable-backgrounding-occluded-windows", true),
+			chromedp.Flag("disable-renderer-backgrounding", true),
+			chromedp.WindowSize(1280, 800),
+		}
+		dir, err := os.MkdirTemp("", "thinchess-chromium-")
+		if err != nil {
+			shared.err = err
+			return
+		}
+		// Chromium now and then dies while starting on a loaded machine
+		// (seen in CI: "chrome failed to start" with nothing else wrong),
+		// so a start is tried three times.
+		for attempt := 1; ; attempt++ {
+			actx, cancelA := chromedp.NewExecAllocator(context.Background(), append(opts, chromedp.UserDataDir(dir))...)
+			ctx, cancelC := chromedp.NewContext(actx)
+			if shared.err = chromedp.Do(ctx); shared.err == nil {
+				shared.ctx = ctx
+				shared.cancel = func() { cancelC(); cancelA(); os.RemoveAll(dir) }
+				return
+			}
+			cancelC()
+			cancelA()
+			if attempt == 3 {
+				shared.err = fmt.Errorf("starting %s (3 attempts): %w", chromiumPath, shared.err)
+				return
+			}
+			time.Sleep(time.Duration(attempt) * time.Second)
+		}
+	})
+	if shared.err != nil {
+		t.Fatal(shared.err)
+	}
+	return shared.ctx
+}
+
 // browserFor is browser for a test that drives one page longer (many
-// puzzles in a row): it lives at most limit.
+// puzzles in a row): its page lives at most limit. The page's viewport
+// is width×height.
 func browserFor(t *testing.T, width, height int, limit time.Duration) context.Context {
 	t.Helper()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromiumPath),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.Flag("mute-audio", true),
-		chromedp.WindowSize(width, height),
-	}
-	// Chromium now and then dies while starting on a loaded machine
-	// (seen in CI: "chrome failed to start" with nothing else wrong), so a
-	// start is tried three times before the test fails.
-	var ctx context.Context
-	var cancelA, cancelC, cancelT context.CancelFunc
-	for attempt := 1; ; attempt++ {
-		var actx context.Context
-		actx, cancelA = chromedp.NewExecAllocator(context.Background(), append(opts, chromedp.UserDataDir(t.TempDir()))...)
-		ctx, cancelC = chromedp.NewContext(actx)
-		ctx, cancelT = context.WithTimeout(ctx, limit)
-		err := chromedp.Do(ctx)
-		if err == nil {
-			break
-		}
+	ctx, cancelC := chromedp.NewContext(sharedBrowser(t), chromedp.WithNewBrowserContext())
+	ctx, cancelT := context.WithTimeout(ctx, limit)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
 		cancelT()
 		cancelC()
-		cancelA()
-		if attempt == 3 {
-			t.Fatalf("starting %s (3 attempts): %v", chromiumPath, err)
-		}
-		t.Logf("starting %s, attempt %d: %v; trying again", chromiumPath, attempt, err)
-		time.Sleep(time.Duration(attempt) * time.Second)
+		t.Fatalf("opening a page in %s: %v", chromiumPath, err)
 	}
 	var logs []string
 	var mu sync.Mutex
@@ -255,7 +319,6 @@ func browserFor(t *testing.T, width, height int, limit time.Duration) context.Co
 		mu.Unlock()
 		cancelT()
 		cancelC()
-		cancelA()
 	})
 	return ctx
 }
@@ -751,8 +814,9 @@ func download(t *testing.T, ctx context.Context, button, name string) string {
 	dir := t.TempDir()
 	run(t, ctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
 		_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-			Behavior:     cdpbrowser.SetDownloadBehaviorBehaviorAllow,
-			DownloadPath: dir,
+			Behavior:         cdpbrowser.SetDownloadBehaviorBehaviorAllow,
+			BrowserContextID: chromedp.FromContext(ctx).BrowserContextID,
+			DownloadPath:     dir,
 		})
 		return err
 	}), chromedp.Click(css(button)))

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -26,6 +27,17 @@ var phoneSizes = [][2]int{{390, 844}, {360, 640}}
 // layoutTrainerPuzzles are trainer permalinks checked at every size: a
 // one-file puzzle (1×12) and a standard chess one (8×8).
 var layoutTrainerPuzzles = []string{"1d-twelve-rook-raid", "chess-morphy-mate-in-2"}
+
+// layoutSample are the mode pages the phone layout checks without
+// THINCHESS_FULL_TESTS: the board shapes at the ends of the range (the
+// longest file, the tallest thin board, a wide three-file one, 5×5, 6×6,
+// 8×8), a Ban Chess page, a race, a written puzzle and a table-less
+// mode with a story. The full run checks every mode page.
+var layoutSample = []string{
+	"modes/1d-16/", "modes/thin-2x10/", "modes/thin-3x6-queens/", "modes/gardner-5x5/",
+	"modes/los-alamos/", "modes/standard-chess/", "modes/ban-1d-12/", "modes/backline-race-6x6/",
+	"modes/chess-morphy-mate-in-2/", "modes/four-by-six/",
+}
 
 // desktopBoardMin is the narrowest each trainer puzzle's board may be at
 // 1280×800: 480 px for a standard board (408 before), 110 px for a 2×10
@@ -115,6 +127,14 @@ func layoutPages(t *testing.T, site *builtSite) []string {
 	if len(pages) == 0 {
 		t.Fatal("the site has no mode pages")
 	}
+	if !fullTests() {
+		for _, p := range layoutSample {
+			if !slices.Contains(pages, p) {
+				t.Fatalf("%s, in the layout sample, is not a page of the site", p)
+			}
+		}
+		pages = append([]string(nil), layoutSample...)
+	}
 	for _, id := range layoutTrainerPuzzles {
 		pages = append(pages, "train/?id="+id)
 	}
@@ -192,7 +212,6 @@ func TestBrowserPhoneLayout(t *testing.T) {
 // pages of layoutShots are saved for a person to look at.
 func TestBrowserDesktopLayout(t *testing.T) {
 	needChromium(t)
-	t.Parallel()
 	site := shippedBuild(t)
 	srv := serve(t, site.dir, "")
 	ctx := browser(t, 1280, 800)
@@ -235,7 +254,6 @@ func sizeName(sz [2]int) string { return fmt.Sprintf("%dx%d", sz[0], sz[1]) }
 // record on the device, and not before.
 func TestBrowserContinueTraining(t *testing.T) {
 	needChromium(t)
-	t.Parallel()
 	site := shippedBuild(t)
 	srv := serve(t, site.dir, "")
 	ctx := phoneBrowser(t, 390, 844)
