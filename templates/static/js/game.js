@@ -7,7 +7,7 @@ import { $, $$, el, sleep, url, announce, copyText, markReady, store } from './d
 import { engineFor } from './engine.js';
 import { Board } from './board.js';
 import { sound } from './prefs.js';
-import { isBanAction, undoTarget, redoTarget, moveRows } from './moves.js';
+import { isBanAction, undoTarget, redoTarget, moveRows, actionText } from './moves.js';
 import { banWords } from './solution.js';
 
 // LEVELS are the searcher's think times a player chooses from, in ms
@@ -218,7 +218,7 @@ export class Game {
     this.updateButtons();
     if (banned) {
       if (s.over) sound.play('end');
-      announce(s.opponentName + ' banned ' + s.bannedText + '. ' + s.statusText);
+      announce(s.statusText); // it names the ban: "White to move; Black banned Ra4."
     } else if (moved && s.last) {
       const capture = s.last.san.indexOf('x') >= 0 || (prev && prev.board.filter(Boolean).length > s.board.filter(Boolean).length);
       sound.play(s.over ? 'end' : capture ? 'capture' : 'move');
@@ -261,14 +261,14 @@ export class Game {
     const s = this.state;
     const b = s && s.banned;
     this.board.mark('banned', b ? [b.from, b.to] : []);
-    this.board.el.dataset.banned = b ? s.bannedText : '';
+    this.board.el.dataset.banned = b ? b.from + b.to : '';
     if (!s || !s.bans) return;
     if (!this.banEl && this.statusEl) {
       this.banEl = el('p', { id: 'ban-note', class: 'ban-note', 'aria-live': 'polite' });
       this.statusEl.parentNode.insertBefore(this.banEl, this.statusEl.nextSibling);
     }
     if (!this.banEl) return;
-    this.banEl.textContent = b ? 'Banned: ' + banWords(s, b.from + b.to) + ' — ' + s.sideName + ' may not play it this move.' : '';
+    this.banEl.textContent = b ? 'Banned: ' + (s.bannedText || banWords(s, b.from + b.to)) + ' — ' + s.sideName + ' may not play it this move.' : '';
     this.banEl.hidden = !b;
   }
 
@@ -282,7 +282,7 @@ export class Game {
       const li = el('li');
       li.appendChild(el('span', { class: 'num' }, row.num));
       row.moves.forEach((m) => {
-        const b = el('button', { type: 'button', class: 'mv' + (m.ban ? ' ban' : '') + (m.current ? ' current' : ''), 'aria-label': m.label }, m.text);
+        const b = el('button', { type: 'button', class: 'mv' + (m.ban ? ' ban' : '') + (m.current ? ' current' : ''), 'aria-label': m.label, 'data-coord': m.coord }, m.text);
         b.addEventListener('click', () => this.gotoPly(m.ply));
         li.appendChild(b);
       });
@@ -492,7 +492,7 @@ export class Game {
       const s = this.state;
       this.setStatus(s.statusText);
       const lines = [a.summary, 'Method: ' + a.methodText];
-      if (a.pv && a.pv.length) lines.push(s.bans ? 'Principal variation (bans and moves): ' + a.pv.join(' ') : 'Principal variation: ' + a.pvText);
+      if (a.pv && a.pv.length) lines.push(s.bans ? 'Principal variation (bans and moves): ' + a.pv.map(actionText).join(', ') : 'Principal variation: ' + a.pvText);
       this.showAnalysis(lines);
       announce(a.summary);
     }, (err) => this.analysisFailed(err));
