@@ -3,56 +3,18 @@
 // move list, the opponent (two players, or the computer playing from the
 // mode's table or the alpha-beta searcher, with its think time and a
 // Stop while it thinks) and the status line.
-import { $, $$, el, sleep, url, announce, copyText, markReady, store } from './dom.js';
+import { $, $$, el, sleep, url, announce, copyText, markReady } from './dom.js';
 import { engineFor } from './engine.js';
 import { Board } from './board.js';
 import { sound } from './prefs.js';
 import { isBanAction, undoTarget, redoTarget, moveRows, actionText } from './moves.js';
 import { banWords } from './solution.js';
+import { savedLevel, saveLevel, levelText, progressText } from './levels.js';
 
-// LEVELS are the searcher's think times a player chooses from, in ms
-// (the page's #level menu); the choice is kept under LEVEL_KEY.
-export const LEVELS = [300, 1000, 3000];
-const LEVEL_KEY = 'thinchess.level';
-const DEFAULT_LEVEL = 1000;
 // The searcher's time for Best move and Solve, in ms.
 export const ANALYSE_MS = 3000;
 // The pause before the computer answers, so a move can be seen.
 const REPLY_PAUSE = 250;
-
-/**
- * savedLevel returns the think time kept on this device, or the default.
- * @returns {number}
- */
-export function savedLevel() {
-  const v = Number(store.get(LEVEL_KEY));
-  return LEVELS.includes(v) ? v : DEFAULT_LEVEL;
-}
-
-/**
- * levelText writes a think time for people: "0.3 s", "1 s".
- * @param {number} ms
- * @returns {string}
- */
-export function levelText(ms) {
-  return (ms / 1000) + ' s';
-}
-
-/**
- * progressText says what a search has found so far: "Depth 7 · White
- * +0.35 · e4 e5 Nf3" (the score for the side to move, side).
- * @param {SearchProgress} p
- * @param {string} side "white" or "black"
- * @returns {string}
- */
-export function progressText(p, side) {
-  const name = side === 'black' ? 'Black' : 'White';
-  let value;
-  if (p.mate > 0) value = name + ' mates in ' + p.mate;
-  else if (p.mate < 0) value = name + ' is mated in ' + -p.mate;
-  else value = name + ' ' + (p.score >= 0 ? '+' : '−') + (Math.abs(p.score) / 100).toFixed(2);
-  return 'Depth ' + p.depth + ' · ' + value + (p.pvText ? ' · ' + p.pvText : '');
-}
 
 // Game drives one board. opts: data (the mode data), root (the page
 // element holding the controls), engine, onState(state, moved),
@@ -557,7 +519,7 @@ export class Game {
     label();
     level.addEventListener('change', () => {
       this.level = Number(level.value);
-      store.set(LEVEL_KEY, level.value);
+      saveLevel(this.level);
       label();
     });
   }
