@@ -17,7 +17,7 @@ import (
 // one of the computer's moves by clicking its from-square (dots show the
 // targets) and its to-square, and the computer moves; undo takes the game
 // back to the player's ban. On the 1×12 board Black's first ban
-// stalemates White, and the status says it was a stalemate by a ban.
+// stalemates White, and the status says so: Black banned its only move.
 func TestBrowserBanChess(t *testing.T) {
 	needChromium(t)
 	src := t.TempDir()
