@@ -166,7 +166,7 @@ func fromOracle(o solver.Oracle, p *engine.Position, a *Analysis) bool {
 	for _, m := range o.BestMoves(p) {
 		a.BestMoves = append(a.BestMoves, actionOf(p, m))
 	}
-	a.PV = p.ActionNames(solver.PV(o, p, solver.PVLength))
+	a.PV = actionWords(p, solver.PV(o, p, solver.PVLength))
 	a.PVText = p.LineText(a.PV)
 	return true
 }

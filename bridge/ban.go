@@ -18,14 +18,32 @@ import (
 const banSolveStates = 2_000_000
 
 // actionOf returns an action of p as the page needs it: a move as
-// moveOf writes it, a ban with its squares, the text "(ban a2a4)" as its
-// SAN and its action-log text as its coordinates.
+// moveOf writes it, a ban with its squares, "ban " and the move it
+// forbids ("ban Ra4", see engine.BanSAN) as its SAN and its action-log
+// text as its coordinates.
 func actionOf(p *engine.Position, a engine.Move) Obj {
 	if !a.IsBan() {
 		return moveOf(p, a)
 	}
 	from, to := p.B.Name(a.From()), p.B.Name(a.To())
-	return Obj{{"from", from}, {"to", to}, {"promo", ""}, {"san", "(ban " + from + to + ")"}, {"coord", p.ActionText(a)}, {"ban", true}}
+	return Obj{{"from", from}, {"to", to}, {"promo", ""}, {"san", "ban " + p.BanSAN(a)}, {"coord", p.ActionText(a)}, {"ban", true}}
+}
+
+// actionWords writes each action of a line played from p for people: a
+// move in SAN, a ban as "b:" and the move it forbids ("b:Ra4", see
+// engine.BanSAN), as the state's san list writes them.
+func actionWords(p *engine.Position, line []engine.Move) []string {
+	q := *p
+	out := make([]string, len(line))
+	for i, a := range line {
+		if a.IsBan() {
+			out[i] = "b:" + q.BanSAN(a)
+		} else {
+			out[i] = q.SAN(a)
+		}
+		q.MakeAction(a)
+	}
+	return out
 }
 
 // banFields are the state's Ban Chess fields: whether the game has bans,

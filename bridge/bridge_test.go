@@ -223,7 +223,8 @@ func TestStatusText(t *testing.T) {
 		{"1d", nil, "bk,x,x,x,x,x,x,x:w", nil, "Draw by stalemate."},
 		{"race", nil, "x,x/bp,x/x,wp:b", []string{"a1"}, "Black wins by reaching the far rank first."},
 		{"1d", Rules{"bans": true}, gardner1d, nil, "Black bans one of White's moves."},
-		{"1d", Rules{"bans": true}, gardner1d, []string{"b:a2a4"}, "White to move (banned: a2a4)."},
+		{"1d", Rules{"bans": true}, gardner1d, []string{"b:a2a4"}, "White to move; Black banned Na4."},
+		{"1d", Rules{"bans": true}, "bk,br,bn,br,bn,x,x,wn,wr,wn,wr,wk:w", []string{"b:a5a7"}, "Draw by stalemate: Black banned White's only move, Na7."},
 	} {
 		s, err := Load(tc.variant, tc.rules, tc.pos)
 		if err != nil {

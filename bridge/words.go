@@ -11,30 +11,30 @@ import (
 // The sentences the page shows about a game, written here from the
 // engine's types so that the page keeps no words of its own.
 
-// bannedText writes the banned pair of p ("a2a4"), "" when none.
+// bannedText names the banned move of p as the move it forbids, in SAN
+// ("Ra4", see engine.BanSAN), "" when none.
 func bannedText(p *engine.Position) string {
 	if p.BanPhase || p.Ban == engine.NoMove {
 		return ""
 	}
-	return p.B.Name(p.Ban.From()) + p.B.Name(p.Ban.To())
+	return p.BanSAN(p.Ban)
 }
 
 // StatusText describes a game for the status line: "White to move, in
-// check.", "Black bans one of White's moves.", "White wins by
-// checkmate (mate by a ban: b1b2).", "Draw by stalemate.".
+// check.", "Black bans one of White's moves.", "White to move; Black
+// banned Ra4.", "White wins by checkmate: White banned Black's only
+// move, Kb2.", "Draw by stalemate.". A ban is named as the move it
+// forbids, in SAN, as the move list writes moves.
 func StatusText(g *engine.Game) string {
 	p := g.Position()
 	st := g.Status()
 	banned := bannedText(p)
+	banner := p.Side.Other().Title()
 	if st.IsOver() {
 		var byBan string
-		if p.R.Bans && banned != "" {
-			switch st {
-			case engine.Checkmate:
-				byBan = " (mate by a ban: " + banned + ")"
-			case engine.Stalemate:
-				byBan = " (stalemate by a ban: " + banned + ")"
-			}
+		if p.R.Bans && banned != "" && (st == engine.Checkmate || st == engine.Stalemate) {
+			// The side to move had one move left, and it was banned.
+			byBan = ": " + banner + " banned " + p.Side.Title() + "'s only move, " + banned
 		}
 		if c, ok := g.Winner(); ok {
 			return c.Title() + " wins by " + st.Reason() + byBan + "."
@@ -54,7 +54,7 @@ func StatusText(g *engine.Game) string {
 		s += ", in check"
 	}
 	if banned != "" {
-		s += " (banned: " + banned + ")"
+		s += "; " + banner + " banned " + banned
 	}
 	return s + "."
 }

@@ -243,6 +243,27 @@ func (p *Position) ActionText(a Move) string {
 	return "m:" + a.Coord(p.B)
 }
 
+// BanSAN writes ban b for people as the move it forbids, in SAN among
+// the side to move's legal moves with no ban in force, without a check
+// sign or a promotion piece (one ban covers every promotion of its
+// pair): "Ra4", "Kxb3", "axb3", "a8". It reads p in the ban phase before
+// b or in the move phase b starts. A pair that names no legal move comes
+// back as its squares ("a4a2").
+func (p *Position) BanSAN(b Move) string {
+	var buf [MaxMoves]Move
+	legal := p.legalMoves(buf[:0])
+	for _, m := range legal {
+		if b.Bans(m) {
+			s := p.sanBody(m, legal)
+			if i := strings.IndexByte(s, '='); i >= 0 {
+				s = s[:i]
+			}
+			return s
+		}
+	}
+	return p.B.Name(b.From()) + p.B.Name(b.To())
+}
+
 // ActionName writes an action for people: a move in SAN, a ban in the
 // action log ("b:e2e4").
 func (p *Position) ActionName(a Move) string {

@@ -374,3 +374,48 @@ func FuzzParseActions(f *testing.F) {
 		}
 	})
 }
+
+// TestBanSAN names bans as the moves they forbid, in SAN, in the ban
+// phase before them and in the move phase they start; a game's history
+// writes them so.
+func TestBanSAN(t *testing.T) {
+	tests := []struct{ name, preset, fen, from, to, want string }{
+		{"1-D knight", "1d", "k/n/r/1/1/R/N/K w - - 0 1", "a2", "a4", "Na4"},
+		{"capture", "chess", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1 0", "e4", "d5", "exd5"},
+		{"promotion pair, no piece", "chess", "k7/4P3/8/8/8/8/8/4K3 w - - 0 1 0", "e7", "e8", "e8"},
+		{"castling by the king's squares", "chess", "4k3/8/8/8/8/8/8/4K2R w K - 0 1 0", "e1", "g1", "O-O"},
+		{"no legal move of the pair: its squares", "chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 0", "e1", "e3", "e1e3"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := engine.ParseFEN(tc.fen, banRules(t, tc.preset))
+			if err != nil {
+				t.Fatal(err)
+			}
+			from, err1 := p.B.ParseSquare(tc.from)
+			to, err2 := p.B.ParseSquare(tc.to)
+			if err1 != nil || err2 != nil {
+				t.Fatal(err1, err2)
+			}
+			b := engine.NewBan(from, to)
+			if got := p.BanSAN(b); got != tc.want {
+				t.Errorf("BanSAN(%s%s) in the ban phase = %q, want %q", tc.from, tc.to, got, tc.want)
+			}
+			if tc.want == tc.from+tc.to {
+				return
+			}
+			q := *p
+			q.MakeBan(b)
+			if got := q.BanSAN(b); got != tc.want {
+				t.Errorf("BanSAN(%s%s) once banned = %q, want %q", tc.from, tc.to, got, tc.want)
+			}
+			g := engine.NewGame(p)
+			if err := g.Play(b); err != nil {
+				t.Fatal(err)
+			}
+			if h := g.SANHistory(); len(h) != 1 || h[0] != "b:"+tc.want {
+				t.Errorf("SANHistory after the ban = %q, want [b:%s]", h, tc.want)
+			}
+		})
+	}
+}

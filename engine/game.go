@@ -62,8 +62,9 @@ func (g *Game) RedoMoves() []Move {
 }
 
 // SANHistory returns the moves played so far in SAN. Under bans it
-// returns one entry per action: a ban in the action log ("b:e2e4") and a
-// move in SAN, written with its ban in force.
+// returns one entry per action: a ban as "b:" and the move it forbids
+// in SAN ("b:Ra4", see BanSAN) and a move in SAN, written with its ban
+// in force.
 func (g *Game) SANHistory() []string {
 	if !g.start.R.Bans {
 		return g.start.SANLine(g.line[:g.cursor])
@@ -73,7 +74,7 @@ func (g *Game) SANHistory() []string {
 	var buf [MaxMoves]Move
 	for _, a := range g.line[:g.cursor] {
 		if a.IsBan() {
-			out = append(out, q.ActionText(a))
+			out = append(out, "b:"+q.BanSAN(a))
 		} else {
 			out = append(out, q.sanWith(a, q.LegalMoves(buf[:0])))
 		}

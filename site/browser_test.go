@@ -361,7 +361,8 @@ func waitFor(t *testing.T, ctx context.Context, cond string, timeout time.Durati
 
 // gameState is what the page shows of its game: the board's data-*
 // attributes (data-fen, data-turn, data-over, data-winner, data-ply) and
-// the move list (a ban as "b:" and its squares).
+// the move list (a ban as "b:" and its squares, from the button's
+// data-coord; the list writes it "ban Ra4").
 type gameState struct {
 	FEN    string   `json:"fen"`
 	Side   string   `json:"side"`
@@ -381,8 +382,8 @@ func shownGame(t *testing.T, ctx context.Context) gameState {
 	return eval[gameState](t, ctx, `(() => {
 		const d = `+boardJS+`;
 		const san = Array.from(document.querySelectorAll('#moves .mv')).map((b) => {
-			const m = /^\(ban (.*)\)$/.exec(b.textContent);
-			return m ? 'b:' + m[1] : b.textContent;
+			const c = b.dataset.coord || '';
+			return c.indexOf('b:') === 0 ? c : b.textContent;
 		});
 		return { fen: d.fen || '', side: d.turn || '', over: !!d.over, winner: d.winner || '', status: d.over || '', cursor: +(d.ply || 0), san };
 	})()`)

@@ -203,6 +203,7 @@ func TestBrowserPhoneLayout(t *testing.T) {
 			checkNarrowColumn(t, ctx, srv, size)
 			checkBestMoveInView(t, ctx, srv, size)
 			checkPickerBringsBoard(t, ctx, srv, size)
+			checkResultInView(t, ctx, srv, size)
 			t.Logf("%s: %d pages and the checks in %v", size, len(pages), time.Since(t0).Round(time.Millisecond))
 		})
 	}

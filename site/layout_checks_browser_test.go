@@ -12,8 +12,8 @@ import (
 
 // What the phone-first layout promises beyond a page as loaded (see
 // layout_browser_test.go): the board brought back into view by a choice
-// made below it, Best move's
-// answer in view, no page of any kind wider than the screen (the
+// made below it, the result in view after a puzzle's last move, Best
+// move's answer in view, no page of any kind wider than the screen (the
 // dashboard with data too), a light home page, a readable state graph,
 // and what a narrow game column shows whole. Each check runs in the
 // browser of its size, after the pass over the pages.
@@ -146,6 +146,33 @@ func checkPickerBringsBoard(t *testing.T, ctx context.Context, srv *siteServer, 
 		}
 	}
 	saveShot(t, ctx, "layout-"+size+"-picked")
+}
+
+// checkResultInView solves the 8×8 trainer puzzle, whose result lies
+// under the board, by clicks (JavaScript's, not taps) and reports the
+// result (✓, the rating change, Next) out of view after the last move.
+func checkResultInView(t *testing.T, ctx context.Context, srv *siteServer, size string) {
+	t.Helper()
+	id := layoutTrainerPuzzles[1]
+	eval[bool](t, ctx, `localStorage.removeItem('thinchess.progress'), true`)
+	openLaid(t, ctx, srv.url("train/?id="+id), "train/?id="+id)
+	for i := 0; !eval[bool](t, ctx, puzzleIs("solved")); i++ {
+		if i == 6 {
+			t.Fatalf("%s: %s not solved after 6 moves: %q", size, id, eval[string](t, ctx, `document.getElementById('feedback').textContent`))
+		}
+		waitFor(t, ctx, puzzleIs("play"), 10*time.Second)
+		sq := squareNames.FindAllString(fastestMove(t, eval[string](t, ctx, boardJS+`.fen`), eval[string](t, ctx, boardJS+`.variant`)), 2)
+		eval[bool](t, ctx, `['`+sq[0]+`', '`+sq[1]+`'].forEach((s) => document.querySelector('#board button[data-square="' + s + '"]').click()), true`)
+		waitFor(t, ctx, `!(`+puzzleIs("play")+`) || document.getElementById('feedback').textContent.indexOf('✗') === 0`, 10*time.Second)
+	}
+	if c := eval[string](t, ctx, `document.getElementById('rating-change').textContent`); c == "" {
+		t.Errorf("%s: no rating change after solving %s: the check misses it", size, id)
+	}
+	if bad := eval[string](t, ctx, inViewJS("#feedback", "#rating-change", `button[data-action="next"]`)); bad != "" {
+		t.Errorf("%s: after solving %s: %s", size, id, bad)
+	}
+	saveShot(t, ctx, "layout-"+size+"-solved")
+	eval[bool](t, ctx, `localStorage.removeItem('thinchess.progress'), true`)
 }
 
 // checkBestMoveInView asks Best move on the searcher's mode pages and

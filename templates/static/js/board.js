@@ -3,29 +3,15 @@
 // the engine's state. Moves by click-click, drag (pointer events, touch
 // included) or keyboard (arrow keys move focus, Enter/Space select and
 // move); legal-move dots, last-move and check highlights, a promotion
-// chooser and a short move animation.
+// chooser and a short move animation. How big its squares are and where
+// it stands on the page is boardfit.js's.
 import { $$, el, svgEl, svgPiece, announce } from './dom.js';
 import { squareName, squareIndex, stepSquare, pieceName, typeName } from './squares.js';
+import { fitBoard, watchRoom } from './boardfit.js';
 
 const PROMOTION_ORDER = ['q', 'r', 'b', 'n', 'k'];
 /** @type {Record<string, [number, number]>} */
 const ARROWS = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-
-// STAND_MIN is the smallest square (CSS px) a one-file board stands
-// with when lying down would give it larger squares. MARGIN is kept
-// free under what must show.
-const STAND_MIN = 36;
-const MARGIN = 8;
-// SIDE_MIN is the narrowest the game's column gets beside a tall board.
-const SIDE_MIN = 168;
-// NARROW is the width at which the page is one column (app.css).
-const NARROW = '(max-width: 760px)';
-// ESSENTIALS are what a player needs in view beside or under the board
-// on a game or puzzle page (PLAY_PAGES): whose turn it is, the task and
-// the main controls, and Best move's thinking line and answer once shown
-// (empty, they take no room). Other pages (the editor) fit the board alone.
-const ESSENTIALS = '#status, .puzzle-task, #puzzle .controls, .side > .controls, #think, #analysis';
-const PLAY_PAGES = ['mode', 'train'];
 
 /**
  * icon draws one of the sprite's icons ("x" for #i-x).
@@ -50,11 +36,6 @@ function squareOf(t) {
 function reduceMotion() {
   return !!(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
 }
-
-/**
- * A way to lay the board out on the page (see Board.fit).
- * @typedef {{beside: boolean, lying: boolean}} Layout
- */
 
 /**
  * What Board's owner hears of and decides.
@@ -108,137 +89,13 @@ export class Board {
       const b = squareOf(e.target);
       if (b) this.setFocus(b.dataset.square, false);
     });
-    this.watchRoom();
+    watchRoom(this.el, () => this.fit());
     this.fit();
   }
 
-  // watchRoom fits the board again when the window or what surrounds the
-  // board changes size (a task filled in, a header that grew), once a
-  // frame at most.
-  watchRoom() {
-    let queued = false;
-    const refit = () => {
-      if (queued) return;
-      queued = true;
-      requestAnimationFrame(() => { queued = false; this.fit(); });
-    };
-    window.addEventListener('resize', refit);
-    if (typeof ResizeObserver !== 'function') return;
-    const ro = new ResizeObserver(refit);
-    ro.observe(document.body);
-    const side = this.el.closest('.play') && this.el.closest('.play').querySelector('.side');
-    if (side) ro.observe(side);
-  }
-
-  // fit sizes the squares (--sq) so that the board shows whole without
-  // scrolling, with whose turn it is, the task and the main controls
-  // beside or under it. On a narrow screen a tall board may stand beside
-  // the game instead of above it, and a one-file board may lie down
-  // (rank 1 on the left); fit tries each layout and keeps the one with
-  // the largest squares, a standing board whenever its squares are at
-  // least STAND_MIN.
-  fit() {
-    const b = this.el;
-    const play = b.closest('.play');
-    if (!(play instanceof HTMLElement)) {
-      b.style.removeProperty('--sq');
-      b.classList.remove('lying');
-      return;
-    }
-    const narrow = !!(window.matchMedia && window.matchMedia(NARROW).matches);
-    const oneFile = this.w === 1 && this.h >= 5;
-    /** @type {Layout[]} */
-    const layouts = [{ beside: false, lying: false }];
-    if (narrow && this.h >= 2 * this.w) layouts.push({ beside: true, lying: false });
-    if (oneFile) layouts.push({ beside: false, lying: true });
-    const tried = layouts.map((l) => ({ layout: l, sq: this.measure(play, l, narrow) }));
-    const standing = tried.filter((t) => !t.layout.lying && t.sq >= STAND_MIN);
-    const pool = standing.length ? standing : tried;
-    const best = pool.reduce((a, t) => (t.sq > a.sq + 0.5 ? t : a));
-    this.apply(play, best.layout);
-    if (best.sq > 0) b.style.setProperty('--sq', best.sq + 'px'); else b.style.removeProperty('--sq');
-  }
-
-  /**
-   * apply sets a layout's classes.
-   * @param {HTMLElement} play
-   * @param {Layout} l
-   */
-  apply(play, l) {
-    play.classList.toggle('beside', l.beside);
-    this.el.classList.toggle('lying', l.lying);
-  }
-
-  /**
-   * measure returns the side of a square (whole CSS px) that shows the
-   * board and the essentials without scrolling in layout l, or 0 when
-   * the board starts too low for that to matter (the CSS guess stands).
-   * @param {HTMLElement} play
-   * @param {Layout} l
-   * @param {boolean} narrow
-   * @returns {number}
-   */
-  measure(play, l, narrow) {
-    const b = this.el;
-    this.apply(play, l);
-    b.style.setProperty('--sq', '8px');
-    const cs = getComputedStyle(b);
-    const gutL = parseFloat(cs.marginLeft) || 0, gutB = parseFloat(cs.marginBottom) || 0;
-    const max = parseFloat(cs.getPropertyValue('--sq-max')) * parseFloat(getComputedStyle(document.documentElement).fontSize) || 88;
-    const cols = l.lying ? this.h : this.w, rows = l.lying ? this.w : this.h;
-    const top = b.getBoundingClientRect().top + window.scrollY;
-    const bottom = window.innerHeight + window.scrollY - MARGIN;
-    if (bottom - top < 96) return 0;
-    const ps = getComputedStyle(play);
-    const colGap = parseFloat(ps.columnGap) || 0, rowGap = parseFloat(ps.rowGap) || 0;
-    const side = play.querySelector('.side');
-    let across, down = bottom - top - gutB - 4;
-    if (narrow && !l.beside) {
-      across = b.parentElement.getBoundingClientRect().width;
-      down -= rowGap + this.essentials(side);
-    } else if (narrow) {
-      across = play.clientWidth - colGap - SIDE_MIN;
-    } else {
-      across = play.clientWidth - (side ? side.getBoundingClientRect().width + colGap : 0);
-    }
-    let sq = Math.floor(Math.min((across - gutL - 4) / cols, down / rows, max));
-    if (sq <= 0) return 0;
-    if (narrow && l.beside) {
-      // The game's column is what is left beside the board: its
-      // essentials must show too, else the squares shrink until they do.
-      for (; sq > 12; sq = Math.floor(sq * 0.9)) {
-        b.style.setProperty('--sq', sq + 'px');
-        if (this.essentialsBottom(side) <= bottom) break;
-      }
-    }
-    return sq;
-  }
-
-  /**
-   * essentials is the height, from the top of the game's column, that
-   * its essentials take.
-   * @param {Element | null} side
-   * @returns {number}
-   */
-  essentials(side) {
-    if (!side || PLAY_PAGES.indexOf(document.body.dataset.page) < 0) return 0;
-    return Math.max(0, this.essentialsBottom(side) - (side.getBoundingClientRect().top + window.scrollY));
-  }
-
-  /**
-   * essentialsBottom is the page position of the lowest essential shown.
-   * @param {Element | null} side
-   * @returns {number}
-   */
-  essentialsBottom(side) {
-    if (!side || PLAY_PAGES.indexOf(document.body.dataset.page) < 0) return 0;
-    let bottom = side.getBoundingClientRect().top + window.scrollY;
-    side.querySelectorAll(ESSENTIALS).forEach((e) => {
-      const r = e.getBoundingClientRect();
-      if (r.width || r.height) bottom = Math.max(bottom, r.bottom + window.scrollY);
-    });
-    return bottom;
-  }
+  // fit sizes the squares so that the board and what a player needs
+  // beside or under it show whole (fitBoard, boardfit.js).
+  fit() { fitBoard(this); }
 
   // lying reports whether the board lies down (see fit).
   lying() { return this.el.classList.contains('lying'); }

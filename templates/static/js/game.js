@@ -3,56 +3,18 @@
 // move list, the opponent (two players, or the computer playing from the
 // mode's table or the alpha-beta searcher, with its think time and a
 // Stop while it thinks) and the status line.
-import { $, $$, el, sleep, url, announce, copyText, markReady, store } from './dom.js';
+import { $, $$, el, sleep, url, announce, copyText, markReady } from './dom.js';
 import { engineFor } from './engine.js';
 import { Board } from './board.js';
 import { sound } from './prefs.js';
-import { isBanAction, undoTarget, redoTarget, moveRows } from './moves.js';
+import { isBanAction, undoTarget, redoTarget, moveRows, actionText } from './moves.js';
 import { banWords } from './solution.js';
+import { savedLevel, saveLevel, levelText, progressText } from './levels.js';
 
-// LEVELS are the searcher's think times a player chooses from, in ms
-// (the page's #level menu); the choice is kept under LEVEL_KEY.
-export const LEVELS = [300, 1000, 3000];
-const LEVEL_KEY = 'thinchess.level';
-const DEFAULT_LEVEL = 1000;
 // The searcher's time for Best move and Solve, in ms.
 export const ANALYSE_MS = 3000;
 // The pause before the computer answers, so a move can be seen.
 const REPLY_PAUSE = 250;
-
-/**
- * savedLevel returns the think time kept on this device, or the default.
- * @returns {number}
- */
-export function savedLevel() {
-  const v = Number(store.get(LEVEL_KEY));
-  return LEVELS.includes(v) ? v : DEFAULT_LEVEL;
-}
-
-/**
- * levelText writes a think time for people: "0.3 s", "1 s".
- * @param {number} ms
- * @returns {string}
- */
-export function levelText(ms) {
-  return (ms / 1000) + ' s';
-}
-
-/**
- * progressText says what a search has found so far: "Depth 7 · White
- * +0.35 · e4 e5 Nf3" (the score for the side to move, side).
- * @param {SearchProgress} p
- * @param {string} side "white" or "black"
- * @returns {string}
- */
-export function progressText(p, side) {
-  const name = side === 'black' ? 'Black' : 'White';
-  let value;
-  if (p.mate > 0) value = name + ' mates in ' + p.mate;
-  else if (p.mate < 0) value = name + ' is mated in ' + -p.mate;
-  else value = name + ' ' + (p.score >= 0 ? '+' : '−') + (Math.abs(p.score) / 100).toFixed(2);
-  return 'Depth ' + p.depth + ' · ' + value + (p.pvText ? ' · ' + p.pvText : '');
-}
 
 // Game drives one board. opts: data (the mode data), root (the page
 // element holding the controls), engine, onState(state, moved),
@@ -218,7 +180,7 @@ export class Game {
     this.updateButtons();
     if (banned) {
       if (s.over) sound.play('end');
-      announce(s.opponentName + ' banned ' + s.bannedText + '. ' + s.statusText);
+      announce(s.statusText); // it names the ban: "White to move; Black banned Ra4."
     } else if (moved && s.last) {
       const capture = s.last.san.indexOf('x') >= 0 || (prev && prev.board.filter(Boolean).length > s.board.filter(Boolean).length);
       sound.play(s.over ? 'end' : capture ? 'capture' : 'move');
@@ -261,14 +223,14 @@ export class Game {
     const s = this.state;
     const b = s && s.banned;
     this.board.mark('banned', b ? [b.from, b.to] : []);
-    this.board.el.dataset.banned = b ? s.bannedText : '';
+    this.board.el.dataset.banned = b ? b.from + b.to : '';
     if (!s || !s.bans) return;
     if (!this.banEl && this.statusEl) {
       this.banEl = el('p', { id: 'ban-note', class: 'ban-note', 'aria-live': 'polite' });
       this.statusEl.parentNode.insertBefore(this.banEl, this.statusEl.nextSibling);
     }
     if (!this.banEl) return;
-    this.banEl.textContent = b ? 'Banned: ' + banWords(s, b.from + b.to) + ' — ' + s.sideName + ' may not play it this move.' : '';
+    this.banEl.textContent = b ? 'Banned: ' + (s.bannedText || banWords(s, b.from + b.to)) + ' — ' + s.sideName + ' may not play it this move.' : '';
     this.banEl.hidden = !b;
   }
 
@@ -282,7 +244,7 @@ export class Game {
       const li = el('li');
       li.appendChild(el('span', { class: 'num' }, row.num));
       row.moves.forEach((m) => {
-        const b = el('button', { type: 'button', class: 'mv' + (m.ban ? ' ban' : '') + (m.current ? ' current' : ''), 'aria-label': m.label }, m.text);
+        const b = el('button', { type: 'button', class: 'mv' + (m.ban ? ' ban' : '') + (m.current ? ' current' : ''), 'aria-label': m.label, 'data-coord': m.coord }, m.text);
         b.addEventListener('click', () => this.gotoPly(m.ply));
         li.appendChild(b);
       });
@@ -492,7 +454,7 @@ export class Game {
       const s = this.state;
       this.setStatus(s.statusText);
       const lines = [a.summary, 'Method: ' + a.methodText];
-      if (a.pv && a.pv.length) lines.push(s.bans ? 'Principal variation (bans and moves): ' + a.pv.join(' ') : 'Principal variation: ' + a.pvText);
+      if (a.pv && a.pv.length) lines.push(s.bans ? 'Principal variation (bans and moves): ' + a.pv.map(actionText).join(', ') : 'Principal variation: ' + a.pvText);
       this.showAnalysis(lines);
       announce(a.summary);
     }, (err) => this.analysisFailed(err));
@@ -557,7 +519,7 @@ export class Game {
     label();
     level.addEventListener('change', () => {
       this.level = Number(level.value);
-      store.set(LEVEL_KEY, level.value);
+      saveLevel(this.level);
       label();
     });
   }

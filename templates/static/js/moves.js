@@ -65,8 +65,20 @@ export function redoTarget(s, human, vsComputer) {
 }
 
 /**
- * MoveCell is a move of the move list; MoveRow a row of them.
- * @typedef {{ply: number, text: string, label: string, ban: boolean, current: boolean}} MoveCell
+ * actionText writes an action of a state's san list for people: a ban,
+ * which the engine writes "b:" and the move it forbids in SAN ("b:Ra4"),
+ * as "ban Ra4"; a move as it is (an action-log "m:" dropped).
+ * @param {string} san
+ * @returns {string}
+ */
+export function actionText(san) {
+  return san.indexOf('b:') === 0 ? 'ban ' + san.slice(2) : san.replace(/^m:/, '');
+}
+
+/**
+ * MoveCell is a move of the move list; MoveRow a row of them. coord is
+ * the action as the engine plays it ("b:a5a4", "a1a4"), for tests.
+ * @typedef {{ply: number, text: string, label: string, coord: string, ban: boolean, current: boolean}} MoveCell
  * @typedef {{num: string, moves: MoveCell[]}} MoveRow
  */
 
@@ -75,7 +87,7 @@ export function redoTarget(s, human, vsComputer) {
  * number ("3." or "3…") and the moves of that number. Each move has the
  * action count it leads to (ply), its text and label, whether it is a
  * ban and whether it is the current one. Under bans each move is preceded
- * by its ban: "1. (ban a5a4) Ra4 (ban b1b2) Kb2".
+ * by its ban, named as the move it forbids: "1. ban Ra5 Ra4 ban Kb2 Kb2".
  * @param {SessionState} s
  * @returns {MoveRow[]}
  */
@@ -93,8 +105,9 @@ export function moveRows(s) {
     }
     row.moves.push({
       ply: i + 1,
-      text: ban ? '(ban ' + san.slice(2) + ')' : san,
+      text: actionText(san),
       label: ban ? 'Go to after the ban of ' + san.slice(2) : 'Go to after ' + san,
+      coord: (s.coords && s.coords[i]) || san,
       ban: ban,
       current: i === s.cursor - 1,
     });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isBanAction, sideAt, undoTarget, redoTarget, moveRows } from './moves.js';
+import { isBanAction, sideAt, undoTarget, redoTarget, moveRows, actionText } from './moves.js';
 
 test('moveRows numbers a line from White', () => {
   const rows = moveRows({ san: ['e4', 'e5', 'Nf3'], startSide: 'white', startFullmove: 1, cursor: 2 });
@@ -17,15 +17,17 @@ test('moveRows numbers a line from Black', () => {
 test('moveRows puts each ban before its move', () => {
   const s = {
     bans: true, startSide: 'white', startFullmove: 1, cursor: 4,
-    san: ['b:a5a4', 'Ra4', 'b:b1b2', 'Kb2', 'b:a4a5'],
+    san: ['b:Ra4', 'Ra4', 'b:Kb2', 'Kb2', 'b:Ra5'],
     coords: ['b:a5a4', 'a1a4', 'b:b1b2', 'b8b2', 'b:a4a5'],
   };
   const rows = moveRows(s);
   assert.deepEqual(rows.map((r) => [r.num, r.moves.map((m) => m.text)]), [
-    ['1.', ['(ban a5a4)', 'Ra4', '(ban b1b2)', 'Kb2']],
-    ['2.', ['(ban a4a5)']],
+    ['1.', ['ban Ra4', 'Ra4', 'ban Kb2', 'Kb2']],
+    ['2.', ['ban Ra5']],
   ]);
-  assert.equal(rows[0].moves[0].label, 'Go to after the ban of a5a4');
+  assert.equal(rows[0].moves[0].label, 'Go to after the ban of Ra4');
+  assert.deepEqual(rows[0].moves.map((m) => m.coord), ['b:a5a4', 'a1a4', 'b:b1b2', 'b8b2']);
+  assert.equal(actionText('m:a7a5'), 'a7a5');
   assert.deepEqual(rows[0].moves.map((m) => m.ban), [true, false, true, false]);
   assert.equal(rows[0].moves[3].current, true);
   assert.ok(isBanAction(s, 0));

@@ -572,6 +572,6 @@ export class Puzzle {
  */
 function yourMove(st) {
   if (!st.bans || !st.banned) return 'Your move.';
-  const ban = 'bans ' + banWords(st, st.banned.from + st.banned.to);
+  const ban = 'bans ' + (st.bannedText || banWords(st, st.banned.from + st.banned.to));
   return st.opponentName + (st.last ? ' played ' + st.last.san + ' and ' : ' ') + ban + '. Your move.';
 }

@@ -4,14 +4,15 @@
 // game) is a proof of why it fails; the searcher's estimate is not, and
 // gives no refutation. Pure: Node tests it.
 import { numbered } from './rules-label.js';
+import { actionText } from './moves.js';
 
 const SHOWN_PLIES = 6;
 
 /**
  * pvLine writes the first plies of a proof's line with their move
  * numbers ("1... Kf8 2. Qf7+ Ke8 …"); under Ban Chess, where numbers
- * count moves and not bans, the actions in order with each ban as
- * "(ban a4–a2)".
+ * count moves and not bans, the actions in order with each ban named as
+ * the move it forbids, "(ban Ra2)" (see actionText).
  * @param {Analysis} a
  * @returns {string}
  */
@@ -21,7 +22,7 @@ export function pvLine(a) {
   const more = pv.length > SHOWN_PLIES ? ' …' : '';
   const shown = pv.slice(0, SHOWN_PLIES);
   if (shown.some((m) => m.indexOf('b:') === 0 || m.indexOf('m:') === 0)) {
-    return shown.map((m) => (m.indexOf('b:') === 0 ? '(ban ' + m.slice(2).replace(/^([a-p]\d+)/, '$1–') + ')' : m.replace(/^m:/, ''))).join(' ') + more;
+    return shown.map((m) => (m.indexOf('b:') === 0 ? '(' + actionText(m) + ')' : actionText(m))).join(' ') + more;
   }
   if (!more && a.pvText) return a.pvText;
   return numbered(shown, a.side === 'black' ? 'black' : 'white', a.fullmove || 1).join(' ') + more;

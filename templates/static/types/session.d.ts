@@ -32,6 +32,7 @@ interface SessionState {
   /** The square of a king in check, or "". */
   check: string;
   last: BoardMove | null;
+  /** The actions played, for people: a move in SAN, a ban as "b:" and the move it forbids ("b:Ra4"). */
   san: string[];
   coords: string[];
   cursor: number;
@@ -44,6 +45,7 @@ interface SessionState {
   startFullmove: number;
   table: boolean;
   statusText: string;
+  /** The banned move in SAN ("Ra4"), or "". */
   bannedText: string;
   bans: boolean;
   banPhase: boolean;
