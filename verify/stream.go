@@ -49,6 +49,13 @@ type PackStream struct {
 	out     *bundleWriter
 	label   string
 	changed bool // a result was not in the bundle as read
+	// Each, when not nil, is told every puzzle of a batch once the batch
+	// is verified, in the batch's order: its verification (with its Key),
+	// the artifacts of its exact table or its pack's (nil when none, as
+	// Verify gives them), and its result as the cache encodes it (nil
+	// when it is not kept). A build keeps what it needs of each puzzle
+	// this way, not the puzzle.
+	Each func(m *mode.Mode, v *Verification, a *Artifacts, data []byte)
 }
 
 // NewPackStream starts verifying the puzzles of p. artifacts are those
@@ -91,12 +98,20 @@ func (ps *PackStream) Verify(batch []*mode.Mode) mode.ErrorList {
 		return verified{verifyCached(m, ps.opt, ps.bundle, &errs), errs}
 	})
 	var errs mode.ErrorList
-	for _, d := range done {
+	for i, d := range done {
 		ps.Counts.Add(d.v)
 		errs = append(errs, d.errs...)
 		if d.data != nil {
 			ps.out.add(d.key, d.data)
 			ps.changed = ps.changed || !d.hit
+		}
+		if ps.Each != nil {
+			d.v.Key = d.key
+			a := d.a
+			if ps.table != nil && ps.table.a != nil {
+				a = ps.table.a
+			}
+			ps.Each(batch[i], d.v, a, d.data)
 		}
 	}
 	return errs
