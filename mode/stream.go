@@ -149,7 +149,7 @@ type packReader struct {
 	n, base int
 	// pos is where the next line starts in the file.
 	pos int64
-	key     func([]byte) lineKey
+	key func([]byte) lineKey
 }
 
 // batchLine is one line of a batch: its number in the span (from 1),
