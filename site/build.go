@@ -312,9 +312,10 @@ func (b *build) report(done, total int) {
 // them and checks the certificates. It ends the build when the sources
 // have errors or only verification was asked for, and fails with
 // ErrEmpty when there is nothing to publish. A check that streams packs
-// (StreamPacks, or a shard) reads and verifies their puzzles a batch at
-// a time after the modes (streamPacks), so that its memory does not grow
-// with the packs.
+// (StreamPacks, or a shard), and a build that writes a folder, read and
+// verify their puzzles a batch at a time after the modes (streamPacks),
+// so that their memory does not grow with the packs; the build keeps a
+// record of each puzzle for rendering (streamedPacks).
 func (b *build) process() error {
 	opt := &b.opt
 	b.beginStep("load", 0)
@@ -404,8 +405,9 @@ func (b *build) startStream() error {
 
 // streamPacks reads and verifies the puzzles of every pack a batch at a
 // time (mode.Pack.ReadPuzzles, verify.PackStream), keeping only their
-// counts and at most mode.KeptPerFile errors and warnings of each pack;
-// a shard reads only its share of each pack's bytes.
+// counts, at most mode.KeptPerFile errors and warnings of each pack and,
+// in a build, each puzzle's record (b.streamed); a shard reads only its
+// share of each pack's bytes.
 // done is how many modes are verified, for the progress.
 func (b *build) streamPacks(artifacts map[string]*verify.Artifacts, done int) mode.ErrorList {
 	s, sum := b.site, b.sum
