@@ -64,7 +64,7 @@ type PackStream struct {
 func NewPackStream(p *mode.Pack, opt Options, artifacts map[string]*Artifacts, errs *mode.ErrorList) *PackStream {
 	opt.certs = newCertIndex(opt.Certificates)
 	ps := &PackStream{pack: p, opt: opt, label: cmp.Or(opt.BundleLabel, AllLabel),
-		bundle: &packBundle{cache: opt.Cache, name: bundleName(p)}}
+		bundle: &packBundle{cache: opt.Cache, name: bundleName(p), lazy: true}}
 	if p.TableMode != nil {
 		run := &verifyRun{opt: opt, artifacts: artifacts, streaming: true}
 		ps.table = run.packTables([]*mode.Pack{p})[p]
@@ -123,7 +123,8 @@ func (ps *PackStream) Verify(batch []*mode.Mode) mode.ErrorList {
 // at the pack's table key when a puzzle asked for the table and it could
 // not be had (no exact table, or over the packs' limit).
 func (ps *PackStream) Close() mode.ErrorList {
-	keep := ps.label == AllLabel && !ps.changed && ps.bundle.files == 1 && len(ps.bundle.old) == ps.out.n
+	keep := ps.label == AllLabel && !ps.changed && ps.bundle.files == 1 && ps.bundle.entries() == ps.out.n
+	ps.bundle.ix.close() // before the new file may replace one it reads
 	if keep {
 		ps.out.abort()
 	} else {
