@@ -102,6 +102,12 @@ type Origin struct {
 	// mode read FromPack.
 	Pack *Pack
 	Line int
+	// Offset and Size are where the line's text starts in the data file
+	// and its length in bytes (without a byte order mark or the end of
+	// the line), for reading it again (Pack.ParseLine); set by
+	// Pack.ReadPuzzles.
+	Offset int64
+	Size   int
 }
 
 // OriginKind says what a mode was read from.

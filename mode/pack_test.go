@@ -248,7 +248,7 @@ func TestLoadMemo(t *testing.T) {
 		for i, m := range s.Packs[0].Puzzles {
 			f := fresh.Packs[0].Puzzles[i]
 			byID[m.ID] = m
-			same := m.ID == f.ID && m.Title == f.Title && m.Origin == (Origin{FromPack, s.Packs[0], f.Origin.Line}) && fmt.Sprint(m.Info) == fmt.Sprint(f.Info) &&
+			same := m.ID == f.ID && m.Title == f.Title && m.Origin == (Origin{Kind: FromPack, Pack: s.Packs[0], Line: f.Origin.Line, Offset: f.Origin.Offset, Size: f.Origin.Size}) && fmt.Sprint(m.Info) == fmt.Sprint(f.Info) &&
 				fmt.Sprint(*m.Puzzle) == fmt.Sprint(*f.Puzzle) && *m.Claim == *f.Claim && m.Start.FEN() == f.Start.FEN() &&
 				m.At("puzzle.hints.1.squares") == f.At("puzzle.hints.1.squares") && string(m.Source()) == string(f.Source())
 			if !same {

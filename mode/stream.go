@@ -147,13 +147,17 @@ type packReader struct {
 	// n is the lines read so far; base the lines of the file before the
 	// span (-1 until a problem needs it).
 	n, base int
-	key     func([]byte) lineKey
+	// pos is where the next line starts in the file.
+	pos int64
+	key func([]byte) lineKey
 }
 
-// batchLine is one line of a batch: its number in the span (from 1)
-// and its bytes, or how long it was when too long to keep.
+// batchLine is one line of a batch: its number in the span (from 1),
+// where its text starts in the file, and its bytes, or how long it was
+// when too long to keep.
 type batchLine struct {
 	n    int
+	off  int64
 	text []byte
 	long int
 }
@@ -180,17 +184,21 @@ func (r *packReader) batch() ([]batchLine, error) {
 			return nil, err
 		}
 		r.n++
+		off := r.from + r.pos
+		r.pos += int64(long + len(text))
 		if r.n == 1 && r.from == 0 {
-			text = trimBOM(text)
+			trimmed := trimBOM(text)
+			off += int64(len(text) - len(trimmed))
+			text = trimmed
 		}
 		text = bytes.TrimRight(text, "\r\n")
 		switch {
 		case long > 0:
-			lines = append(lines, batchLine{n: r.n, long: long + len(text)})
+			lines = append(lines, batchLine{n: r.n, off: off, long: long + len(text)})
 		case len(bytes.TrimSpace(text)) > 0:
 			start := len(arena)
 			arena = append(arena, text...)
-			lines = append(lines, batchLine{n: r.n, text: arena[start:len(arena):len(arena)]})
+			lines = append(lines, batchLine{n: r.n, off: off, text: arena[start:len(arena):len(arena)]})
 		}
 		if err == io.EOF {
 			break
@@ -218,9 +226,12 @@ func (r *packReader) parse(lines []batchLine) ([]*Mode, ErrorList) {
 		d.key = r.key(l.text)
 		if old := memo.find(p, l.text, d.key); old != nil {
 			d.m = p.reuse(old, l.n)
-			return
+		} else {
+			d.m = p.parseLine(l.n, l.text, &d.errs)
 		}
-		d.m = p.parseLine(l.n, l.text, &d.errs)
+		if d.m != nil {
+			d.m.Origin.Offset, d.m.Origin.Size = l.off, len(l.text)
+		}
 	})
 	var puzzles []*Mode
 	var errs ErrorList
@@ -260,6 +271,16 @@ func (r *packReader) number(errs ErrorList) error {
 		}
 	}
 	return nil
+}
+
+// ParseLine parses text, the line n (from 1) of p's data file, as
+// ReadPuzzles does, and returns its puzzle, or nil and its problems: a
+// build reads a puzzle again by the offset and size ReadPuzzles gave it
+// (Origin.Offset, Origin.Size), instead of keeping it.
+func (p *Pack) ParseLine(n int, text []byte) (*Mode, ErrorList) {
+	var errs ErrorList
+	m := p.parseLine(n, text, &errs)
+	return m, errs
 }
 
 // countLines counts the lines of f before byte at, where a line starts.

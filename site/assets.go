@@ -157,11 +157,7 @@ func inShell(name string) bool {
 // of the site's files and the offline page (offline.go), a version that
 // changes whenever any file does, then templates/static/sw.js.
 func (r *renderer) renderServiceWorker() error {
-	names := make([]string, 0, len(r.files))
-	for n := range r.files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := r.fileNames()
 	var urls []string
 	h := sha256.New()
 	for _, n := range names {

@@ -43,7 +43,11 @@ type BuildOptions struct {
 	// StreamPacks, with CheckOnly, reads and verifies the puzzles of
 	// packs a batch at a time and keeps only their counts (Summary.Results
 	// then holds the modes alone), so that memory does not grow with the
-	// packs: what `thinchess check` does. Shards always stream.
+	// packs: what `thinchess check` does. Shards always stream, and so
+	// does a build that writes Out without a Memo: it keeps a record of
+	// each puzzle and writes the chunks of puzzles into Out as it makes
+	// them (see streamedPacks), so Summary.Results holds the modes alone
+	// and Summary.Output lacks the packs' chunks.
 	StreamPacks bool
 	// Shard K of Shards (1 ≤ K ≤ Shards), when Shards > 1, verifies only
 	// a deterministic Shards-th of the modes and pack puzzles (see
@@ -222,6 +226,10 @@ type build struct {
 	results    map[string]*verify.Verification
 	artifacts  map[string]*verify.Artifacts
 	proven     []verify.Proven
+	// streamed are the packs a build streamed (see streamedPacks), and
+	// stage the output it writes them into; both nil otherwise.
+	streamed *streamedPacks
+	stage    *stage
 	// assemble's
 	ro RenderOptions
 	// render's
@@ -232,6 +240,7 @@ type build struct {
 // An output that overlaps the sources, or a folder the build did not
 // make, is refused before anything is read.
 func (b *build) run() error {
+	defer b.cleanup()
 	if b.opt.Out != "" && !b.opt.CheckOnly {
 		if err := outpath.Check("the output", b.opt.Out, outpath.Site(b.opt.Src)); err != nil {
 			return err
@@ -253,6 +262,16 @@ func (b *build) run() error {
 		return nil
 	}
 	return b.runPhase("write", b.write)
+}
+
+// cleanup removes what a build that streamed its packs leaves when it
+// stops before its write: the spill file, the stage.
+func (b *build) cleanup() {
+	b.streamed.close()
+	b.streamed = nil
+	if b.stage != nil {
+		b.stage.abort()
+	}
 }
 
 // runPhase runs one phase and records its time and its steps' times.
@@ -293,9 +312,10 @@ func (b *build) report(done, total int) {
 // them and checks the certificates. It ends the build when the sources
 // have errors or only verification was asked for, and fails with
 // ErrEmpty when there is nothing to publish. A check that streams packs
-// (StreamPacks, or a shard) reads and verifies their puzzles a batch at
-// a time after the modes (streamPacks), so that its memory does not grow
-// with the packs.
+// (StreamPacks, or a shard), and a build that writes a folder, read and
+// verify their puzzles a batch at a time after the modes (streamPacks),
+// so that their memory does not grow with the packs; the build keeps a
+// record of each puzzle for rendering (streamedPacks).
 func (b *build) process() error {
 	opt := &b.opt
 	b.beginStep("load", 0)
@@ -307,9 +327,12 @@ func (b *build) process() error {
 		opt.CheckOnly = true
 	}
 	stream := opt.CheckOnly && opt.Memo == nil && (opt.StreamPacks || opt.Shards > 1)
+	// A build that writes a folder streams its packs too (see
+	// streamedPacks); a server's (Memo) keeps them, to rebuild from.
+	streamBuild := !opt.CheckOnly && opt.Out != "" && opt.Memo == nil && len(opt.Only) == 0
 	var s *mode.Site
 	var errs mode.ErrorList
-	if stream {
+	if stream || streamBuild {
 		s, errs = mode.LoadStream(opt.Src)
 	} else {
 		s, errs = mode.LoadMemo(opt.Src, modeMemo)
@@ -336,8 +359,16 @@ func (b *build) process() error {
 	b.vo = b.verifyOptions(modeMemo != nil)
 	b.vo.Progress = b.report
 	results, artifacts, verrs := verify.Verify(s, b.vo)
-	if stream {
+	if streamBuild {
+		if err := b.startStream(); err != nil {
+			return err
+		}
+	}
+	if stream || streamBuild {
 		verrs = append(verrs, b.streamPacks(artifacts, len(results))...)
+	}
+	if err := b.streamed.finish(); err != nil {
+		return err
 	}
 	b.beginStep("certificates", 0)
 	proven, cerrs := verify.ReadCertificates(b.vo.Certificates, b.vo.Cache)
@@ -359,10 +390,24 @@ func (b *build) process() error {
 	return nil
 }
 
+// startStream makes the stage of the build's output, where it writes
+// the chunks of its packs as it makes them, and the streamed packs,
+// whose spill file lies in the stage until the write.
+func (b *build) startStream() error {
+	st, err := newStage(b.opt.Out)
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", b.opt.Out, err)
+	}
+	b.stage = st
+	b.streamed, err = newStreamedPacks(b.opt.Src, st.tmp)
+	return err
+}
+
 // streamPacks reads and verifies the puzzles of every pack a batch at a
 // time (mode.Pack.ReadPuzzles, verify.PackStream), keeping only their
-// counts and at most mode.KeptPerFile errors and warnings of each pack;
-// a shard reads only its share of each pack's bytes.
+// counts, at most mode.KeptPerFile errors and warnings of each pack and,
+// in a build, each puzzle's record (b.streamed); a shard reads only its
+// share of each pack's bytes.
 // done is how many modes are verified, for the progress.
 func (b *build) streamPacks(artifacts map[string]*verify.Artifacts, done int) mode.ErrorList {
 	s, sum := b.site, b.sum
@@ -374,6 +419,9 @@ func (b *build) streamPacks(artifacts map[string]*verify.Artifacts, done int) mo
 	for _, p := range s.Packs {
 		var tableErrs mode.ErrorList
 		ps := verify.NewPackStream(p, b.vo, artifacts, &tableErrs)
+		if b.streamed != nil {
+			ps.Each = b.streamed.keep(p)
+		}
 		errs.Add(tableErrs)
 		ro := mode.ReadOptions{Shard: b.opt.Shard, Shards: b.opt.Shards, IDs: ids, Errs: &errs}
 		p.ReadPuzzles(s.Src, ro, func(batch []*mode.Mode) mode.ErrorList {
@@ -432,7 +480,8 @@ func (b *build) assemble() error {
 		return fmt.Errorf("the wasm engine: %w", err)
 	}
 	b.sum.WasmRaw, b.sum.WasmGzip, b.sum.WasmFrom = len(wasm), gzipSize(b.vo.Cache, wasm), from
-	b.ro = RenderOptions{BaseURL: b.site.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, LiveReload: opt.LiveReload, Templates: opt.Templates, Cache: b.vo.Cache, Memo: opt.Memo, Proven: b.proven, MaxStates: b.vo.MaxStates}
+	b.ro = RenderOptions{BaseURL: b.site.Config.BaseURL, Wasm: wasm, WasmExec: wasmExec, LiveReload: opt.LiveReload, Templates: opt.Templates, Cache: b.vo.Cache, Memo: opt.Memo, Proven: b.proven, MaxStates: b.vo.MaxStates,
+		streamed: b.streamed, stage: b.stage}
 	if b.ro.BaseURL != "" {
 		// The feed's dates (see dates.go); without a base URL there is
 		// no feed.
@@ -445,13 +494,16 @@ func (b *build) assemble() error {
 	return nil
 }
 
-// render makes the site's files and minifies them.
+// render makes the site's files and minifies them. A build that
+// streamed its packs has written their chunks into its stage already;
+// the summary counts them.
 func (b *build) render() error {
 	b.beginStep("pages", 0)
-	files, err := Render(b.site, b.results, b.artifacts, b.ro)
+	r, err := render(b.site, b.results, b.artifacts, b.ro)
 	if err != nil {
 		return fmt.Errorf("rendering: %w", err)
 	}
+	files := r.files
 	b.sum.Web = webSummaryOf(files, b.ro.BaseURL != "")
 	b.beginStep("minify", 0)
 	if err := minifyFiles(files); err != nil {
@@ -459,13 +511,16 @@ func (b *build) render() error {
 	}
 	sum := b.sum
 	sum.Output = files
-	sum.Files = len(files)
-	for name, data := range files {
-		sum.Bytes += len(data)
+	sum.Files = len(files) + len(r.staged)
+	for name := range files {
 		if strings.HasPrefix(name, "assets/") {
 			sum.Assets++
 		}
 	}
+	for _, name := range r.fileNames() {
+		sum.Bytes += r.fileSize(name)
+	}
+	sum.Assets += len(r.staged) // chunks of puzzles, all in assets/
 	b.files = files
 	if w := pagesWarning(sum.Bytes, sum.Puzzles); w != nil {
 		b.errs = append(b.errs, w)
@@ -501,10 +556,22 @@ func pagesWarning(size, puzzles int) *mode.Error {
 	return &mode.Error{Msg: msg, Warning: true}
 }
 
-// write writes the files to opt.Out, replacing it whole.
+// write writes the files to opt.Out, replacing it whole: into the
+// stage the chunks of a streamed build are in already, else into a new
+// one.
 func (b *build) write() error {
 	b.report(0, len(b.files))
-	if err := writeFiles(b.opt.Out, b.files); err != nil {
+	b.streamed.close() // its spill file must not be in the output
+	b.streamed = nil
+	st := b.stage
+	b.stage = nil // committed or, on failure, removed by commit
+	var err error
+	if st == nil {
+		err = writeFiles(b.opt.Out, b.files)
+	} else {
+		err = st.commit(b.files)
+	}
+	if err != nil {
 		return fmt.Errorf("writing %s: %w", b.opt.Out, err)
 	}
 	return nil

@@ -14,8 +14,11 @@ import (
 // exactPlay reports whether the computer of m answers from an exact
 // table: the mode's own (shipped with the page), or, under Ban Chess,
 // the one the engine solves at its first action.
-func (r *renderer) exactPlay(m *mode.Mode) bool {
-	return r.tables[m.ID] != "" || (m.Rules != nil && m.Rules.Bans)
+func (r *renderer) exactPlay(m *mode.Mode) bool { return exactTable(m, r.tables[m.ID]) }
+
+// exactTable is exactPlay of m with the play table table ("" for none).
+func exactTable(m *mode.Mode, table string) bool {
+	return table != "" || (m.Rules != nil && m.Rules.Bans)
 }
 
 // certificateOf returns the certificate record of m's start when the

@@ -74,15 +74,10 @@ func (r *renderer) renderSaveList() error {
 	for _, g := range pageGroups {
 		l.Groups = append(l.Groups, g.title)
 	}
-	names := make([]string, 0, len(r.files))
-	for n := range r.files {
+	for _, n := range r.fileNames() {
 		if forReaders(n) {
-			names = append(names, n)
+			l.Files = append(l.Files, wire.SavedFile{URL: fileURL(n), Bytes: r.fileSize(n)})
 		}
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		l.Files = append(l.Files, wire.SavedFile{URL: fileURL(n), Bytes: len(r.files[n])})
 	}
 	type listed struct {
 		group int

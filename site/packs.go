@@ -1,7 +1,6 @@
 package site
 
 import (
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
@@ -51,6 +50,8 @@ type packView struct {
 	Families string
 	// Proven is true when the build proved every puzzle of the pack.
 	Proven bool
+	// first is the pack's first puzzle, nil when it has none.
+	first *mode.Mode
 }
 
 // Family names the kind of board: 1d (one file), thin (two or three
@@ -90,22 +91,22 @@ func puzzleKind(m *mode.Mode) string {
 
 // countCorpus counts the puzzles of groups by family and kind, in the
 // orders of familyTitles and kindTitles, leaving out what has none.
-func countCorpus(puzzles [][]*mode.Mode) (families, kinds []wire.Count) {
+func countCorpus(groups []*puzzleGroup) (families, kinds []wire.Count) {
 	families, kinds = []wire.Count{}, []wire.Count{}
-	fam, kind := map[string]int{}, map[string]int{}
-	for _, g := range puzzles {
-		for _, m := range g {
-			fam[Family(m.Start.B)]++
-			kind[puzzleKind(m)]++
+	fam, kind := make([]int, len(familyTitles)), make([]int, len(kindTitles))
+	for _, g := range groups {
+		for i := range g.recs {
+			fam[g.recs[i].family]++
+			kind[g.recs[i].kind]++
 		}
 	}
-	for _, f := range familyTitles {
-		if f.Count = fam[f.ID]; f.Count > 0 {
+	for i, f := range familyTitles {
+		if f.Count = fam[i]; f.Count > 0 {
 			families = append(families, f)
 		}
 	}
-	for _, k := range kindTitles {
-		if k.Count = kind[k.ID]; k.Count > 0 {
+	for i, k := range kindTitles {
+		if k.Count = kind[i]; k.Count > 0 {
 			kinds = append(kinds, k)
 		}
 	}
@@ -130,22 +131,21 @@ func puzzleRating(m *mode.Mode, v *verify.Verification) (int, bool) {
 	return estimatedRating(m.Difficulty), true
 }
 
-// chunk is one written chunk of puzzles: its bytes, its entry in the
-// index (with its URL) and the tables its puzzles load.
+// chunk is one chunk of puzzles: its bytes (nil once written into the
+// build's output), its size, its entry in the index (with its URL) and
+// the tables its puzzles load.
 type chunk struct {
 	data   []byte
+	size   int
 	index  wire.ChunkIndex
 	tables []string
 }
 
-// makeChunk writes the chunk number n (from 0) of a pack's puzzles.
-func (r *renderer) makeChunk(pack string, n int, part []*mode.Mode) (*chunk, error) {
+// makeChunk writes the chunk number n (from 0) of a pack's puzzles,
+// given by their views.
+func (r *renderer) makeChunk(pack string, n int, part []*modeView) (*chunk, error) {
 	entries := make(wire.Chunk, len(part))
-	for i, m := range part {
-		mv, err := r.dataView(m)
-		if err != nil {
-			return nil, err
-		}
+	for i, mv := range part {
 		entries[i] = r.puzzleEntry(mv, pack)
 	}
 	c := &chunk{index: wire.ChunkIndex{Pack: pack, N: len(part), Lo: entries[0].Rating, Hi: entries[len(part)-1].Rating, Themes: map[string]int{}, Kinds: map[string]int{}}}
@@ -166,7 +166,7 @@ func (r *renderer) makeChunk(pack string, n int, part []*mode.Mode) (*chunk, err
 	if err != nil {
 		return nil, fmt.Errorf("render: puzzles of %s: %v", pack, err)
 	}
-	c.data = data
+	c.data, c.size = data, len(data)
 	c.index.URL = hashedName(fmt.Sprintf("assets/puzzles/%s-%d.json", pack, n+1), data)
 	return c, nil
 }
@@ -174,17 +174,17 @@ func (r *renderer) makeChunk(pack string, n int, part []*mode.Mode) (*chunk, err
 // chunkKey identifies what chunk n of a pack is made from: the pack's
 // header and each puzzle's verification key (which covers its line, the
 // limits and the binary). It is empty when a puzzle has no verification.
-func (r *renderer) chunkKey(p *mode.Pack, n int, part []*mode.Mode) string {
+func chunkKey(p *mode.Pack, n int, part []puzzleRecord) string {
 	if p == nil {
 		return ""
 	}
 	parts := []string{"chunk", verify.BinaryHash(), p.Path, p.HeaderText(), strconv.Itoa(n)}
-	for _, m := range part {
-		v := r.results[m.ID]
-		if v == nil || v.Key == "" {
+	for i := range part {
+		k := part[i].keyText()
+		if k == "" {
 			return ""
 		}
-		parts = append(parts, v.Key)
+		parts = append(parts, k)
 	}
 	return verify.Key(parts...)
 }
@@ -205,7 +205,7 @@ func (r *renderer) cachedChunk(key string) *chunk {
 	if json.Unmarshal(data, &cc) != nil || len(cc.Data) == 0 {
 		return nil
 	}
-	return &chunk{data: cc.Data, index: cc.Index, tables: cc.Tables}
+	return &chunk{data: cc.Data, size: len(cc.Data), index: cc.Index, tables: cc.Tables}
 }
 
 // saveChunk keeps a chunk in the cache under its key.
@@ -226,37 +226,30 @@ type cachedChunkJSON struct {
 }
 
 // renderPuzzles writes the chunks, the id buckets and the index, and the
-// page of every pack: the puzzles in groups (puzzleGroups), each sorted
-// by rating and cut into chunks (makeChunks) that the index lists
-// (indexGroup), then the id buckets (writeIDBuckets), the index, and the
-// packs' pages (renderPacks).
+// page of every pack: the records of the puzzles in groups
+// (puzzleGroups), each sorted by rating and cut into chunks (makeChunks)
+// that the index lists (indexGroup), then the id buckets
+// (writeIDBuckets), the index, and the packs' pages (renderPacks).
 func (r *renderer) renderPuzzles() error {
 	groups := r.puzzleGroups()
 	idx := &wire.Index{Packs: []wire.PackIndex{}, Chunks: []wire.ChunkIndex{}, ThemeNames: map[string]string{}}
-	var all [][]*mode.Mode
-	for _, g := range groups {
-		all = append(all, g.puzzles)
-	}
-	idx.Families, idx.Kinds = countCorpus(all)
+	idx.Families, idx.Kinds = countCorpus(groups)
 	r.corpus = corpusView{Families: idx.Families, Kinds: idx.Kinds}
-	chunkOf := map[string]int{}
-	made := map[string]*chunk{}
+	var made map[string]*chunk
+	if r.opt.Memo != nil {
+		made = map[string]*chunk{}
+	}
 	for _, g := range groups {
-		r.sortByRating(g.puzzles)
-		chunks, keys, err := r.makeChunks(g)
+		sortRecords(g.recs)
+		chunks, err := r.makeChunks(g, made)
 		if err != nil {
 			return err
 		}
-		for n, c := range chunks {
-			if keys[n] != "" {
-				made[keys[n]] = c
-			}
-		}
-		r.indexGroup(idx, g, chunks, chunkOf)
+		r.indexGroup(idx, g, chunks)
 	}
 	r.corpus.Total = idx.Total
 	r.opt.Memo.keepChunks(made)
-	if err := r.writeIDBuckets(idx, chunkOf); err != nil {
+	if err := r.writeIDBuckets(idx, groups); err != nil {
 		return err
 	}
 	data, err := json.Marshal(idx)
@@ -265,15 +258,20 @@ func (r *renderer) renderPuzzles() error {
 	}
 	r.puzzleIndex = hashedName("assets/puzzles/index.json", data)
 	r.files[r.puzzleIndex] = data
-	return r.renderPacks(idx)
+	return r.renderPacks(idx, groups)
 }
 
 // puzzleGroup is the puzzles of one pack, or the authored puzzles (pack
-// nil), under the id the index gives them.
+// nil), under the id the index gives them: their records, and the
+// puzzles themselves unless the pack was streamed (streamed).
 type puzzleGroup struct {
-	id      string
-	pack    *mode.Pack
-	puzzles []*mode.Mode
+	id       string
+	pack     *mode.Pack
+	puzzles  []*mode.Mode
+	streamed *streamedPack
+	recs     []puzzleRecord
+	// firstChunk is the number of the group's first chunk in the index.
+	firstChunk int
 }
 
 // puzzleGroups returns the authored puzzles, when there are any, then
@@ -290,84 +288,122 @@ func (r *renderer) puzzleGroups() []*puzzleGroup {
 		groups = append(groups, authored)
 	}
 	for _, p := range r.site.Packs {
-		groups = append(groups, &puzzleGroup{id: p.ID, pack: p, puzzles: slices.Clone(p.Puzzles)})
+		g := &puzzleGroup{id: p.ID, pack: p, puzzles: p.Puzzles}
+		if sp := r.opt.streamed; sp != nil && sp.packs[p] != nil {
+			g.streamed = sp.packs[p]
+			g.recs = g.streamed.recs
+		}
+		groups = append(groups, g)
+	}
+	for _, g := range groups {
+		if g.streamed != nil {
+			continue
+		}
+		g.recs = make([]puzzleRecord, len(g.puzzles))
+		for i, m := range g.puzzles {
+			g.recs[i] = newRecord(m, r.results[m.ID])
+			g.recs[i].line = int32(i)
+		}
 	}
 	return groups
 }
 
-// sortByRating sorts puzzles by rating, then id (ids are unique, so the
-// order is total).
-func (r *renderer) sortByRating(puzzles []*mode.Mode) {
-	rating := make(map[*mode.Mode]int, len(puzzles))
-	for _, m := range puzzles {
-		rating[m], _ = puzzleRating(m, r.results[m.ID])
+// views returns the views of the puzzles of the records part of g,
+// read back from the pack's data file when g was streamed.
+func (r *renderer) views(g *puzzleGroup, part []puzzleRecord) ([]*modeView, error) {
+	if g.streamed != nil {
+		return r.opt.streamed.views(r, g.pack, part)
 	}
-	slices.SortFunc(puzzles, func(a, b *mode.Mode) int {
-		return cmp.Or(cmp.Compare(rating[a], rating[b]), strings.Compare(a.ID, b.ID))
-	})
+	views := make([]*modeView, len(part))
+	for i := range part {
+		mv, err := r.dataView(g.puzzles[part[i].line])
+		if err != nil {
+			return nil, err
+		}
+		views[i] = mv
+	}
+	return views, nil
 }
 
-// chunkPart returns the puzzles of chunk n of puzzles.
-func chunkPart(puzzles []*mode.Mode, n int) []*mode.Mode {
-	return puzzles[n*chunkSize : min((n+1)*chunkSize, len(puzzles))]
-}
-
-// makeChunks returns the chunks of a group's sorted puzzles and their
-// keys (chunkKey), made in parallel. A chunk the memo (a server's last
-// builds) or the cache has under its key is taken from there.
-func (r *renderer) makeChunks(g *puzzleGroup) ([]*chunk, []string, error) {
-	chunks := make([]*chunk, (len(g.puzzles)+chunkSize-1)/chunkSize)
+// makeChunks returns the chunks of a group's sorted records, made in
+// parallel, and adds those with a key (chunkKey) to made when it is not
+// nil. A chunk the memo (a server's last builds) or the cache has under
+// its key is taken from there. With a stage (RenderOptions.stage), each
+// chunk is written into it as it is made and kept without its bytes.
+func (r *renderer) makeChunks(g *puzzleGroup, made map[string]*chunk) ([]*chunk, error) {
+	chunks := make([]*chunk, chunkCount(len(g.recs)))
 	keys := make([]string, len(chunks))
 	err := par.Try(len(chunks), func(n int) error {
-		part := chunkPart(g.puzzles, n)
-		keys[n] = r.chunkKey(g.pack, n, part)
-		if c := r.opt.Memo.chunk(keys[n]); c != nil {
-			chunks[n] = c
-			return nil
+		part := recordPart(g.recs, n)
+		keys[n] = chunkKey(g.pack, n, part)
+		c := r.opt.Memo.chunk(keys[n])
+		if c == nil {
+			c = r.cachedChunk(keys[n])
 		}
-		if c := r.cachedChunk(keys[n]); c != nil {
-			chunks[n] = c
-			return nil
-		}
-		c, err := r.makeChunk(g.id, n, part)
-		chunks[n] = c
-		if err == nil {
+		if c == nil {
+			views, err := r.views(g, part)
+			if err != nil {
+				return err
+			}
+			if c, err = r.makeChunk(g.id, n, views); err != nil {
+				return err
+			}
 			r.saveChunk(keys[n], c)
 		}
-		return err
+		chunks[n] = c
+		if r.opt.stage == nil {
+			return nil
+		}
+		if err := r.opt.stage.writeFile(c.index.URL, c.data); err != nil {
+			return fmt.Errorf("writing %s: %w", c.index.URL, err)
+		}
+		chunks[n] = &chunk{size: c.size, index: c.index, tables: c.tables}
+		return nil
 	})
-	return chunks, keys, err
+	if err != nil {
+		return nil, err
+	}
+	for n, c := range chunks {
+		if made != nil && keys[n] != "" {
+			made[keys[n]] = c
+		}
+	}
+	return chunks, nil
 }
 
-// indexGroup writes a group's chunks into the site's files and lists
-// them and the group's pack in idx; chunkOf records the chunk of each
-// puzzle id.
-func (r *renderer) indexGroup(idx *wire.Index, g *puzzleGroup, chunks []*chunk, chunkOf map[string]int) {
-	pi := wire.PackIndex{ID: g.id, Title: "Hand-made puzzles", Count: len(g.puzzles), Families: []string{}, Chunks: []int{}}
+// indexGroup puts a group's chunks into the site's files (or, when they
+// were written into the stage, records their sizes) and lists them and
+// the group's pack in idx.
+func (r *renderer) indexGroup(idx *wire.Index, g *puzzleGroup, chunks []*chunk) {
+	pi := wire.PackIndex{ID: g.id, Title: "Hand-made puzzles", Count: len(g.recs), Families: []string{}, Chunks: []int{}}
 	if p := g.pack; p != nil {
 		pi.Title, pi.Summary, pi.Source, pi.Licence, pi.Page = p.Title, p.Summary, p.Source, p.Licence, "packs/"+p.ID+"/"
 	}
+	g.firstChunk = len(idx.Chunks)
+	for i := range g.recs {
+		if rec := &g.recs[i]; rec.proven && !rec.verified {
+			pi.Unverified++
+		}
+	}
 	tables := map[string]bool{}
 	families := map[string]bool{}
-	for n, c := range chunks {
-		for _, m := range chunkPart(g.puzzles, n) {
-			chunkOf[m.ID] = len(idx.Chunks)
-			if v := r.results[m.ID]; v != nil && !v.Verified {
-				pi.Unverified++
-			}
-		}
+	for _, c := range chunks {
 		for _, f := range c.index.Families {
 			families[f] = true
 		}
 		for _, t := range c.tables {
 			tables[t] = true
 		}
-		r.files[c.index.URL] = c.data
+		if c.data != nil {
+			r.files[c.index.URL] = c.data
+		} else {
+			r.staged[c.index.URL] = c.size
+		}
 		for t := range c.index.Themes {
 			idx.ThemeNames[t] = ThemeTitle(t)
 		}
 		pi.Chunks = append(pi.Chunks, len(idx.Chunks))
-		pi.Bytes += len(c.data)
+		pi.Bytes += c.size
 		idx.Chunks = append(idx.Chunks, c.index)
 	}
 	if n := len(chunks); n > 0 {
@@ -382,17 +418,30 @@ func (r *renderer) indexGroup(idx *wire.Index, g *puzzleGroup, chunks []*chunk, 
 	idx.Packs = append(idx.Packs, pi)
 }
 
+// idChunk is a puzzle id and the number of its chunk in the index.
+type idChunk struct {
+	id    string
+	chunk int
+}
+
 // writeIDBuckets writes the id buckets, about idsPerBucket ids each (a
-// power of two of them), and lists their URLs in idx.
-func (r *renderer) writeIDBuckets(idx *wire.Index, chunkOf map[string]int) error {
-	buckets := make([]wire.IDBucket, max(1, ceilPow2(idx.Total/idsPerBucket)))
-	for i := range buckets {
-		buckets[i] = wire.IDBucket{}
+// power of two of them), from the groups' sorted records, and lists
+// their URLs in idx. Each bucket's map is made only while it is written.
+func (r *renderer) writeIDBuckets(idx *wire.Index, groups []*puzzleGroup) error {
+	buckets := make([][]idChunk, max(1, ceilPow2(idx.Total/idsPerBucket)))
+	for _, g := range groups {
+		for i := range g.recs {
+			id := g.recs[i].id
+			b := IDBucket(id, len(buckets))
+			buckets[b] = append(buckets[b], idChunk{id, g.firstChunk + i/chunkSize})
+		}
 	}
-	for id, c := range chunkOf {
-		buckets[IDBucket(id, len(buckets))][id] = c
-	}
-	for i, b := range buckets {
+	for i, ids := range buckets {
+		b := make(wire.IDBucket, len(ids))
+		for _, ic := range ids {
+			b[ic.id] = ic.chunk
+		}
+		buckets[i] = nil
 		data, err := json.Marshal(b)
 		if err != nil {
 			return err
@@ -406,9 +455,12 @@ func (r *renderer) writeIDBuckets(idx *wire.Index, chunkOf map[string]int) error
 
 // renderPacks makes the view of every pack, with its entry in idx, and
 // writes the packs' pages in parallel.
-func (r *renderer) renderPacks(idx *wire.Index) error {
-	for _, p := range r.site.Packs {
-		pv, err := r.packView(p, idx)
+func (r *renderer) renderPacks(idx *wire.Index, groups []*puzzleGroup) error {
+	for _, g := range groups {
+		if g.pack == nil {
+			continue
+		}
+		pv, err := r.packView(g, idx)
 		if err != nil {
 			return err
 		}
@@ -421,8 +473,8 @@ func (r *renderer) renderPacks(idx *wire.Index) error {
 			pg.Description = pv.Summary
 		}
 		pg.Pack = pv
-		if len(pv.Puzzles) > 0 {
-			if err := r.preview(pg, pv.Puzzles[0].Start, pv.Title+": a puzzle of the pack"); err != nil {
+		if pv.first != nil {
+			if err := r.preview(pg, pv.first.Start, pv.Title+": a puzzle of the pack"); err != nil {
 				return err
 			}
 		}
@@ -430,23 +482,25 @@ func (r *renderer) renderPacks(idx *wire.Index) error {
 	})
 }
 
-// packView returns what the home page and its own page show of pack p.
-func (r *renderer) packView(p *mode.Pack, idx *wire.Index) (*packView, error) {
-	pv := &packView{Pack: p}
+// packView returns what the home page and its own page show of the pack
+// of group g.
+func (r *renderer) packView(g *puzzleGroup, idx *wire.Index) (*packView, error) {
+	p := g.pack
+	pv := &packView{Pack: p, first: firstOf(g)}
 	for i := range idx.Packs {
 		if idx.Packs[i].ID == p.ID {
 			pv.Index = &idx.Packs[i]
 		}
 	}
 	pv.Families = familyList(pv.Index.Families)
-	pv.Proven = len(p.Puzzles) > 0
-	for _, m := range p.Puzzles {
-		if v := r.results[m.ID]; v == nil || !v.Verified {
+	pv.Proven = len(g.recs) > 0
+	for i := range g.recs {
+		if !g.recs[i].verified {
 			pv.Proven = false
 		}
 	}
-	if len(p.Puzzles) > 0 {
-		start := p.Puzzles[0].Start
+	if pv.first != nil {
+		start := pv.first.Start
 		pv.Thumb = template.HTML(boardThumbnail(start, p.Title+": a puzzle of the pack"))
 		pv.Wide = wideBoard(start.B)
 	}
@@ -456,6 +510,18 @@ func (r *renderer) packView(p *mode.Pack, idx *wire.Index) (*packView, error) {
 	}
 	pv.Body = template.HTML(body)
 	return pv, nil
+}
+
+// firstOf is the first puzzle of g's pack in its file, nil when it has
+// none.
+func firstOf(g *puzzleGroup) *mode.Mode {
+	switch {
+	case g.streamed != nil:
+		return g.streamed.first
+	case len(g.puzzles) > 0:
+		return g.puzzles[0]
+	}
+	return nil
 }
 
 // IDBucket is the id bucket of a puzzle id among n: FNV-1a (32 bits) of

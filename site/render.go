@@ -56,6 +56,12 @@ type RenderOptions struct {
 	// MaxStates is the build's exact-solving budget, which the page of
 	// solved starts names; 0 is verify.DefaultOptions'.
 	MaxStates int
+	// streamed, when not nil, are the packs a build streamed (their
+	// puzzles are in none of the site's packs), and stage, when not nil,
+	// the output the chunks of puzzles go to as they are made, instead
+	// of the files Render returns.
+	streamed *streamedPacks
+	stage    *stage
 }
 
 // Render turns a loaded site, its verification results and the
@@ -66,14 +72,46 @@ func Render(s *mode.Site, results map[string]*verify.Verification, artifacts map
 	if len(opt.Wasm) == 0 || len(opt.WasmExec) == 0 {
 		return nil, fmt.Errorf("render: the wasm engine and wasm_exec.js are required (see browserEngine)")
 	}
-	r := &renderer{site: s, results: results, artifacts: artifacts, opt: opt, files: map[string][]byte{}, assets: map[string]string{}, fs: templates.FS}
+	r, err := render(s, results, artifacts, opt)
+	if err != nil {
+		return nil, err
+	}
+	return r.files, nil
+}
+
+// render is Render, returning the renderer: a build that streams its
+// chunks into its output (opt.stage) finds their names and sizes in it.
+func render(s *mode.Site, results map[string]*verify.Verification, artifacts map[string]*verify.Artifacts, opt RenderOptions) (*renderer, error) {
+	r := &renderer{site: s, results: results, artifacts: artifacts, opt: opt, files: map[string][]byte{}, assets: map[string]string{}, fs: templates.FS, staged: map[string]int{}}
 	if opt.Templates != nil {
 		r.fs = overlayFS{opt.Templates, templates.FS}
 	}
 	if err := r.render(); err != nil {
 		return nil, err
 	}
-	return r.files, nil
+	return r, nil
+}
+
+// fileNames are the names of the files rendered so far, those kept in
+// files and those written into the stage, sorted.
+func (r *renderer) fileNames() []string {
+	names := make([]string, 0, len(r.files)+len(r.staged))
+	for n := range r.files {
+		names = append(names, n)
+	}
+	for n := range r.staged {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// fileSize is the size of the rendered file name.
+func (r *renderer) fileSize(name string) int {
+	if data, ok := r.files[name]; ok {
+		return len(data)
+	}
+	return r.staged[name]
 }
 
 // overlayFS reads a file from top, else from base: a site's templates/
@@ -117,6 +155,9 @@ type renderer struct {
 	feed []atomEntry
 	// rendered are the pages written so far, for the offline list.
 	rendered []*page
+	// staged are the files written into opt.stage, not kept in files,
+	// and their sizes (see fileNames).
+	staged map[string]int
 }
 
 func (r *renderer) render() error {
@@ -128,8 +169,13 @@ func (r *renderer) render() error {
 	r.tables = map[string]string{}
 	for _, m := range r.site.Checked() {
 		if a := r.artifacts[m.ID]; a != nil && len(a.Play) > 0 {
-			r.tables[m.ID] = "assets/tables/" + contentHash(a.Play)[:16] + ".play"
+			r.tables[m.ID] = tablePath(a.Play)
 			r.files[r.tables[m.ID]] = a.Play
+		}
+	}
+	if sp := r.opt.streamed; sp != nil {
+		for name, play := range sp.play {
+			r.files[name] = play
 		}
 	}
 	r.build = r.assetHash()
@@ -174,6 +220,12 @@ func (r *renderer) render() error {
 		return err
 	}
 	return r.renderServiceWorker()
+}
+
+// tablePath is the output path of a play table: named by its content
+// alone, so that a table several modes or puzzles share is written once.
+func tablePath(play []byte) string {
+	return "assets/tables/" + contentHash(play)[:16] + ".play"
 }
 
 // page is the data every layout gets.
@@ -366,8 +418,10 @@ type modeView struct {
 	// ExactPlay says the computer answers from an exact table (see
 	// exactPlay); Cert is the certificate record that proves the start's
 	// value when the build does not (see certificateOf).
-	ExactPlay  bool
-	Cert       *verify.Proven
+	ExactPlay bool
+	Cert      *verify.Proven
+	// table is the output path of the mode's play table, "" for none.
+	table      string
 	game       json.RawMessage
 	promotions []string
 }
@@ -396,6 +450,13 @@ func (r *renderer) modeView(m *mode.Mode) (*modeView, error) {
 // puzzle's chunk entry has nothing more), without the page's board,
 // thumbnail and body.
 func (r *renderer) dataView(m *mode.Mode) (*modeView, error) {
+	return r.viewOf(m, r.results[m.ID], r.artifacts[m.ID], r.tables[m.ID])
+}
+
+// viewOf is dataView of m with its verification v (nil when none),
+// artifacts a (nil when none) and play table (its output path, "" for
+// none): a streamed pack's puzzle is in none of the renderer's maps.
+func (r *renderer) viewOf(m *mode.Mode, v *verify.Verification, a *verify.Artifacts, table string) (*modeView, error) {
 	if m.Start == nil || m.Rules == nil {
 		return nil, fmt.Errorf("render: %s: mode %q has no parsed start position", m.Path, m.ID)
 	}
@@ -403,8 +464,8 @@ func (r *renderer) dataView(m *mode.Mode) (*modeView, error) {
 	if err != nil {
 		return nil, fmt.Errorf("render: %s: %v", m.Path, err)
 	}
-	mv := &modeView{Mode: m, V: r.results[m.ID], A: r.artifacts[m.ID], Code: m.Start.Code(), FEN: m.Start.FEN(), W: m.Start.B.W, H: m.Start.B.H, game: game}
-	mv.ExactPlay, mv.Cert = r.exactPlay(m), r.certificateOf(m, mv.V)
+	mv := &modeView{Mode: m, V: v, A: a, table: table, Code: m.Start.Code(), FEN: m.Start.FEN(), W: m.Start.B.W, H: m.Start.B.H, game: game}
+	mv.ExactPlay, mv.Cert = exactTable(m, table), r.certificateOf(m, mv.V)
 	for _, t := range m.Rules.PromotionTypes() {
 		mv.promotions = append(mv.promotions, string(t.Letter()))
 	}
@@ -727,11 +788,17 @@ func (r *renderer) firstPuzzle() *modeView {
 		return first
 	}
 	for _, p := range r.site.Packs {
-		if len(p.Puzzles) > 0 {
-			mv, err := r.dataView(p.Puzzles[0])
-			if err == nil {
-				return mv
+		var mv *modeView
+		var err error
+		if sp := r.opt.streamed; sp != nil && sp.packs[p] != nil {
+			if f := sp.packs[p]; f.first != nil {
+				mv, err = r.viewOf(f.first, f.firstV, nil, f.firstTable)
 			}
+		} else if len(p.Puzzles) > 0 {
+			mv, err = r.dataView(p.Puzzles[0])
+		}
+		if mv != nil && err == nil {
+			return mv
 		}
 	}
 	return nil

@@ -46,8 +46,8 @@ func (r *renderer) modeData(mv *modeView, root string, f facts) wire.Mode {
 	if mv.OverAtOnce() {
 		d.Opponent = "human"
 	}
-	if t, ok := r.tables[mv.ID]; ok {
-		d.Table = root + t
+	if mv.table != "" {
+		d.Table = root + mv.table
 	}
 	if c := mv.Mode.Claim; c != nil {
 		d.Claim = &wire.Claim{Result: c.Result.String(), MateIn: c.MateIn}

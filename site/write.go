@@ -82,21 +82,68 @@ func olderBuild(out string) bool {
 // did not make (see CheckOutput) is refused before anything is written;
 // the new one holds OutputMarker.
 func writeFiles(out string, files map[string][]byte) error {
+	st, err := newStage(out)
+	if err != nil {
+		return err
+	}
+	return st.commit(files)
+}
+
+// A stage is a site being written: the fresh sibling folder of its
+// output that writeFiles fills and swaps in. A build that streams its
+// packs writes their chunks into it as it makes them (writeFile), and
+// the rest of the site when it commits.
+type stage struct {
+	out, tmp string
+}
+
+// newStage checks out (CheckOutput), repairs what a killed write left
+// beside it and makes the stage's folder.
+func newStage(out string) (*stage, error) {
 	out = filepath.Clean(out)
 	if err := CheckOutput(out); err != nil {
-		return err
+		return nil, err
 	}
 	parent := filepath.Dir(out)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return err
+		return nil, err
 	}
 	recoverOutput(out)
 	tmp, err := os.MkdirTemp(parent, tempPrefix(out)+"*")
 	if err != nil {
+		return nil, err
+	}
+	return &stage{out: out, tmp: tmp}, nil
+}
+
+// writeFile writes the file name (a slash path inside the output) into
+// the stage. A file the previous build wrote with the same bytes is
+// linked, not written again: a warm rebuild then writes only what
+// changed.
+func (st *stage) writeFile(name string, data []byte) error {
+	clean := filepath.FromSlash(name)
+	if !filepath.IsLocal(clean) {
+		return fmt.Errorf("refusing to write %q outside the output folder", name)
+	}
+	p := filepath.Join(st.tmp, clean)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
 	}
+	if prev := filepath.Join(st.out, clean); sameFile(prev, data) && os.Link(prev, p) == nil {
+		return nil
+	}
+	return os.WriteFile(p, data, 0o644)
+}
+
+// abort removes the stage and what it holds; out is left as it was.
+func (st *stage) abort() { os.RemoveAll(st.tmp) }
+
+// commit writes files into the stage, then the marker, and swaps the
+// stage in for out. On failure it removes the stage.
+func (st *stage) commit(files map[string][]byte) error {
+	out, tmp := st.out, st.tmp
 	fail := func(err error) error {
-		os.RemoveAll(tmp)
+		st.abort()
 		return err
 	}
 	names := make([]string, 0, len(files))
@@ -109,19 +156,7 @@ func writeFiles(out string, files map[string][]byte) error {
 			return fail(fmt.Errorf("refusing to write %q outside the output folder", name))
 		}
 	}
-	err = par.Try(len(names), func(i int) error {
-		clean := filepath.FromSlash(names[i])
-		p := filepath.Join(tmp, clean)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		// A file the previous build wrote with the same bytes is linked,
-		// not written again: a warm rebuild then writes only what changed.
-		if prev := filepath.Join(out, clean); sameFile(prev, files[names[i]]) && os.Link(prev, p) == nil {
-			return nil
-		}
-		return os.WriteFile(p, files[names[i]], 0o644)
-	})
+	err := par.Try(len(names), func(i int) error { return st.writeFile(names[i], files[names[i]]) })
 	if err == nil {
 		err = os.WriteFile(filepath.Join(tmp, OutputMarker), []byte(outputMarkerText), 0o644)
 	}

@@ -49,6 +49,13 @@ type PackStream struct {
 	out     *bundleWriter
 	label   string
 	changed bool // a result was not in the bundle as read
+	// Each, when not nil, is told every puzzle of a batch once the batch
+	// is verified, in the batch's order: its verification (with its Key),
+	// the artifacts of its exact table or its pack's (nil when none, as
+	// Verify gives them), and its result as the cache encodes it (nil
+	// when it is not kept). A build keeps what it needs of each puzzle
+	// this way, not the puzzle.
+	Each func(m *mode.Mode, v *Verification, a *Artifacts, data []byte)
 }
 
 // NewPackStream starts verifying the puzzles of p. artifacts are those
@@ -57,7 +64,7 @@ type PackStream struct {
 func NewPackStream(p *mode.Pack, opt Options, artifacts map[string]*Artifacts, errs *mode.ErrorList) *PackStream {
 	opt.certs = newCertIndex(opt.Certificates)
 	ps := &PackStream{pack: p, opt: opt, label: cmp.Or(opt.BundleLabel, AllLabel),
-		bundle: &packBundle{cache: opt.Cache, name: bundleName(p)}}
+		bundle: &packBundle{cache: opt.Cache, name: bundleName(p), lazy: true}}
 	if p.TableMode != nil {
 		run := &verifyRun{opt: opt, artifacts: artifacts, streaming: true}
 		ps.table = run.packTables([]*mode.Pack{p})[p]
@@ -91,12 +98,20 @@ func (ps *PackStream) Verify(batch []*mode.Mode) mode.ErrorList {
 		return verified{verifyCached(m, ps.opt, ps.bundle, &errs), errs}
 	})
 	var errs mode.ErrorList
-	for _, d := range done {
+	for i, d := range done {
 		ps.Counts.Add(d.v)
 		errs = append(errs, d.errs...)
 		if d.data != nil {
 			ps.out.add(d.key, d.data)
 			ps.changed = ps.changed || !d.hit
+		}
+		if ps.Each != nil {
+			d.v.Key = d.key
+			a := d.a
+			if ps.table != nil && ps.table.a != nil {
+				a = ps.table.a
+			}
+			ps.Each(batch[i], d.v, a, d.data)
 		}
 	}
 	return errs
@@ -108,7 +123,8 @@ func (ps *PackStream) Verify(batch []*mode.Mode) mode.ErrorList {
 // at the pack's table key when a puzzle asked for the table and it could
 // not be had (no exact table, or over the packs' limit).
 func (ps *PackStream) Close() mode.ErrorList {
-	keep := ps.label == AllLabel && !ps.changed && ps.bundle.files == 1 && len(ps.bundle.old) == ps.out.n
+	keep := ps.label == AllLabel && !ps.changed && ps.bundle.files == 1 && ps.bundle.entries() == ps.out.n
+	ps.bundle.ix.close() // before the new file may replace one it reads
 	if keep {
 		ps.out.abort()
 	} else {

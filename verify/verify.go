@@ -204,6 +204,10 @@ type packBundle struct {
 	once  sync.Once
 	old   map[string][]byte
 	files int
+	// lazy, for a PackStream, reads an index of the bundle (ix) instead
+	// of its entries, and an entry when a lookup asks for it.
+	lazy bool
+	ix   *bundleIndex
 	// now are the results of this run and fresh the keys not read from
 	// a cache or memo.
 	now   map[string][]byte
@@ -215,9 +219,26 @@ func (b *packBundle) get(key string) ([]byte, bool) {
 	if b == nil {
 		return nil, false
 	}
-	b.once.Do(func() { b.old, b.files = b.cache.LoadBundle(b.name) })
+	b.once.Do(func() {
+		if b.lazy {
+			b.ix, b.files = b.cache.indexBundle(b.name)
+		} else {
+			b.old, b.files = b.cache.LoadBundle(b.name)
+		}
+	})
+	if b.ix != nil {
+		return b.ix.get(key)
+	}
 	data, ok := b.old[key]
 	return data, ok
+}
+
+// entries is how many entries the bundle held as read (0 when unread).
+func (b *packBundle) entries() int {
+	if b.ix != nil {
+		return len(b.ix.at)
+	}
+	return len(b.old)
 }
 
 // add records one result of this run.
