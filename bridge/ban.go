@@ -29,22 +29,9 @@ func actionOf(p *engine.Position, a engine.Move) Obj {
 	return Obj{{"from", from}, {"to", to}, {"promo", ""}, {"san", "ban " + p.BanSAN(a)}, {"coord", p.ActionText(a)}, {"ban", true}}
 }
 
-// actionWords writes each action of a line played from p for people: a
-// move in SAN, a ban as "b:" and the move it forbids ("b:Ra4", see
-// engine.BanSAN), as the state's san list writes them.
-func actionWords(p *engine.Position, line []engine.Move) []string {
-	q := *p
-	out := make([]string, len(line))
-	for i, a := range line {
-		if a.IsBan() {
-			out[i] = "b:" + q.BanSAN(a)
-		} else {
-			out[i] = q.SAN(a)
-		}
-		q.MakeAction(a)
-	}
-	return out
-}
+// actionWords writes each action of a line played from p for people
+// (engine.Position.ActionWords).
+func actionWords(p *engine.Position, line []engine.Move) []string { return p.ActionWords(line) }
 
 // banFields are the state's Ban Chess fields: whether the game has bans,
 // whether it is in a ban phase, who acts, the banned pair ({from, to} or

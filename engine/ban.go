@@ -285,6 +285,47 @@ func (p *Position) ActionNames(line []Move) []string {
 	return out
 }
 
+// ActionWords writes each action of a line played from p for people: a
+// move in SAN, a ban as "b:" and the move it forbids ("b:Ra4", see
+// BanSAN), as Game.SANHistory writes them and LineText reads them.
+func (p *Position) ActionWords(line []Move) []string {
+	q := *p
+	out := make([]string, len(line))
+	for i, a := range line {
+		if a.IsBan() {
+			out[i] = "b:" + q.BanSAN(a)
+		} else {
+			out[i] = q.SAN(a)
+		}
+		q.MakeAction(a)
+	}
+	return out
+}
+
+// NamesToWords rewrites a line of action names played from p (see
+// ActionNames: a ban in the action log, "b:a4a2", a move in SAN) as
+// ActionWords writes it, each ban as the move it forbids. A name that
+// cannot be read is kept, with the rest of the line, as it is.
+func (p *Position) NamesToWords(names []string) []string {
+	q := *p
+	out := append([]string(nil), names...)
+	for i, n := range names {
+		var a Move
+		var err error
+		if strings.HasPrefix(n, "b:") || strings.HasPrefix(n, "m:") {
+			a, err = q.ParseAction(n)
+		} else {
+			a, err = q.ParseMove(n)
+		}
+		if err != nil {
+			return out
+		}
+		out[i] = q.ActionWords([]Move{a})[0]
+		q.MakeAction(a)
+	}
+	return out
+}
+
 // ParseAction reads one action of the action log, "b:e2e4" or "m:e7e8q",
 // and returns the ban or the legal move it names in p.
 func (p *Position) ParseAction(s string) (Move, error) {

@@ -48,12 +48,51 @@ func NumberLine(moves []string, side Color, fullmove int) string {
 	return sb.String()
 }
 
-// LineText writes moves played from p — SAN, or under Ban Chess the
-// action log's bans and moves — as a line for reading: numbered from p's
-// move number, except under bans, where a number would count actions.
+// NumberActions writes the actions of a Ban Chess line played from a
+// position with side to move (the side whose move a first ban
+// restricts) and fullmove number as a numbered line. An action
+// is a move in SAN or a ban as "b:" and the move it forbids ("b:Ra4",
+// see BanSAN); an action-log "m:" is dropped. The convention, the move
+// list's and the PGN's (banMovetext): each ban goes before the move it
+// restricts, and a move number goes before White's turn, that is
+// before the ban of White's move, so a number counts moves as in
+// chess. In running text a ban is set in brackets, "(ban Ra4)", the
+// words the move list shows in a cell of its own: "1. (ban Ra5) Ra4
+// (ban Kb2) Kb1 2. (ban Ra3) Rb4", "3... (ban Kb2) Kb1 4. (ban Ra5)
+// Ra4", or "1. Ra4 (ban Kb2) Kb1" for a line that starts after the ban.
+// JavaScript twin: numberActions in rules-label.js.
+func NumberActions(actions []string, side Color, fullmove int) string {
+	var sb strings.Builder
+	prevBan := false
+	for i, a := range actions {
+		body, ban := strings.CutPrefix(a, "b:")
+		body = strings.TrimPrefix(body, "m:")
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		if i == 0 || (side == White && (ban || !prevBan)) {
+			sb.WriteString(MoveLabel{fullmove, side}.String())
+			sb.WriteByte(' ')
+		}
+		prevBan = ban
+		if ban {
+			sb.WriteString("(ban " + body + ")")
+			continue
+		}
+		sb.WriteString(body)
+		if side == Black {
+			fullmove++
+		}
+		side = side.Other()
+	}
+	return sb.String()
+}
+
+// LineText writes moves played from p — SAN, or under Ban Chess its
+// bans and moves (NumberActions) — as a numbered line for reading.
 func (p *Position) LineText(texts []string) string {
 	if p.R.Bans {
-		return strings.Join(texts, " ")
+		return NumberActions(texts, p.Side, p.Fullmove)
 	}
 	return NumberLine(texts, p.Side, p.Fullmove)
 }

@@ -50,24 +50,30 @@ func TestBrowserBanChess(t *testing.T) {
 	if ban1 == "" {
 		t.Fatalf("no ban after the computer's first action: %+v", shownGame(t, ctx))
 	}
-	// The note names the ban in words: the move it forbids ("Banned: Ra2").
+	// The status line names the ban once, in words, as the move it
+	// forbids ("White to move; Black banned Ra4."); the note under it is
+	// the key of the marks and names no move.
 	piece := pieceOn(t, ctx, ban1[:2])
 	if len(piece) != 2 {
 		t.Fatalf("the ban %s starts on %s, where the board shows %q", ban1, ban1[:2], piece)
 	}
 	letter := strings.ToUpper(strings.TrimPrefix(piece[1:], "p"))
-	if note := text("#ban-note"); !strings.HasPrefix(note, "Banned: "+letter) || !strings.Contains(note, ban1[2:]) || strings.Contains(note, ban1) {
-		t.Errorf("ban note %q, want it to name the ban %s in words", note, ban1)
+	st := text("#status")
+	name, ok := strings.CutPrefix(st, "White to move; Black banned ")
+	name = strings.TrimSuffix(name, ".")
+	if !ok || !strings.HasPrefix(name, letter) || !strings.Contains(name, ban1[2:]) || strings.Contains(name, ban1) {
+		t.Errorf("status %q after Black's ban %s, want it named in words", st, ban1)
+	}
+	if note := text("#ban-note"); !strings.HasPrefix(note, "Ringed in red: the banned move") || strings.Contains(note, name) {
+		t.Errorf("ban note %q: want the key of the marks, without naming %s again", note, name)
 	}
 	if n := eval[int](t, ctx, `document.querySelectorAll('#board .sq.banned').length`); n != 2 {
 		t.Errorf("%d squares marked banned, want 2", n)
 	}
-	// The status line and the move list name it so too, as the list
-	// writes moves ("White to move; Black banned Ra4.", "ban Ra4").
-	name := strings.Fields(strings.TrimPrefix(text("#ban-note"), "Banned: ") + " ?")[0]
-	if st := text("#status"); st != "White to move; Black banned "+name+"." {
-		t.Errorf("status %q after Black's ban %s, want it named %s", st, ban1, name)
+	if title := eval[string](t, ctx, `document.querySelector('#board [data-square="`+ban1[:2]+`"]').title`); !strings.Contains(title, "banned move") {
+		t.Errorf("the banned move's square %s is titled %q, want it to say banned move", ban1[:2], title)
 	}
+	// The move list names it as the list writes moves ("ban Ra4").
 	if moves := text("#moves"); !strings.Contains(moves, "ban "+name) || strings.Contains(moves, ban1) {
 		t.Errorf("move list %q lacks the ban %s as %q", moves, ban1, "ban "+name)
 	}
@@ -141,6 +147,13 @@ func TestBrowserBanChess(t *testing.T) {
 	if st := text("#status"); !strings.HasPrefix(st, "White to move") {
 		t.Errorf("status %q after the computer's move and ban", st)
 	}
+	// After its ban the computer's move stays marked (filled, titled
+	// "last move") beside the ban's ringed squares.
+	if marks := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#board .sq.last, #board .sq.banned')).map(b => b.dataset.square + ':' + b.className.split(' ').filter(c => c === 'last' || c === 'banned').join('+') + ':' + b.title)`); len(marks) < 3 {
+		t.Errorf("after the computer's move and ban, marks %v: want its move's two squares and the ban's", marks)
+	} else if !slices.ContainsFunc(marks, func(m string) bool { return strings.Contains(m, ":last:") && strings.HasSuffix(m, "last move") }) {
+		t.Errorf("after the computer's move and ban, marks %v: no square titled last move", marks)
+	}
 
 	// Undo goes back to the player's last turn to act: White's ban.
 	run(t, ctx, chromedp.Click(css(`[data-action="undo"]`)))
@@ -156,6 +169,10 @@ func TestBrowserBanChess(t *testing.T) {
 	run(t, ctx, chromedp.Click(css(`[data-action="solve"]`)))
 	waitFor(t, ctx, `document.getElementById('analysis').textContent.indexOf('exact Ban Chess table') >= 0`, 10*time.Second)
 	t.Logf("analysis: %s", text("#analysis"))
+	// Its line is numbered, each ban before the move it restricts.
+	if pv := text("#analysis"); !strings.Contains(pv, "Principal variation: 1... (ban ") {
+		t.Errorf("analysis %q: want a numbered line from White's ban of Black's move (1... (ban …)", pv)
+	}
 
 	// On the 1×12 board White has a single first move: Black's first ban
 	// stalemates it. The page tells that story above the board and opens

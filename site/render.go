@@ -613,8 +613,14 @@ func (mv *modeView) ValueText() string {
 	return s
 }
 
-// PVText is the principal variation as one line.
-func (mv *modeView) PVText() string { return mv.Start.LineText(mv.V.PV) }
+// PVText is the principal variation as one numbered line; under Ban
+// Chess each ban named as the move it forbids (engine.NumberActions).
+func (mv *modeView) PVText() string {
+	if mv.Start.R.Bans {
+		return mv.Start.LineText(mv.Start.NamesToWords(mv.V.PV))
+	}
+	return mv.Start.LineText(mv.V.PV)
+}
 
 // scriptJSON marshals v for a <script type="application/json"> element.
 // encoding/json escapes <, > and &, so the text cannot close the element.

@@ -7,6 +7,12 @@
 // it stands on the page is boardfit.js's.
 import { $$, el, svgEl, svgPiece, announce } from './dom.js';
 import { squareName, squareIndex, stepSquare, pieceName, typeName } from './squares.js';
+
+// MARK_TITLES are the words for the marks a square's title names: the
+// last move played and, under Ban Chess, the banned move (ringed, where
+// the last move is filled; the ban note under the status is their key).
+/** @type {Record<string, string>} */
+const MARK_TITLES = { last: 'last move', banned: 'banned move', check: 'king in check' };
 import { fitBoard, watchRoom } from './boardfit.js';
 
 const PROMOTION_ORDER = ['q', 'r', 'b', 'n', 'k'];
@@ -199,9 +205,24 @@ export class Board {
    * @param {string[]} names
    */
   mark(cls, names) {
-    (this.marks[cls] || []).forEach((n) => { if (this.squares[n]) this.squares[n].classList.remove(cls); });
+    const old = this.marks[cls] || [];
+    old.forEach((n) => { if (this.squares[n]) this.squares[n].classList.remove(cls); });
     this.marks[cls] = (names || []).filter((n) => this.squares[n]);
     this.marks[cls].forEach((n) => this.squares[n].classList.add(cls));
+    if (MARK_TITLES[cls]) old.concat(this.marks[cls]).forEach((n) => this.title(n));
+  }
+
+  /**
+   * title says on a square's title (a tooltip, and a description for a
+   * screen reader beside its aria-label) what its marks mean: "last
+   * move", "banned move".
+   * @param {string} name
+   */
+  title(name) {
+    const b = this.squares[name];
+    if (!b) return;
+    const words = Object.keys(MARK_TITLES).filter((c) => b.classList.contains(c)).map((c) => MARK_TITLES[c]);
+    if (words.length) b.title = words.join(', '); else b.removeAttribute('title');
   }
 
   flip() {

@@ -7,8 +7,7 @@ import { $, $$, el, sleep, url, announce, copyText, markReady } from './dom.js';
 import { engineFor } from './engine.js';
 import { Board } from './board.js';
 import { sound } from './prefs.js';
-import { isBanAction, undoTarget, redoTarget, moveRows, actionText } from './moves.js';
-import { banWords } from './solution.js';
+import { isBanAction, undoTarget, redoTarget, moveRows } from './moves.js';
 import { savedLevel, saveLevel, levelText, progressText } from './levels.js';
 
 // The searcher's time for Best move and Solve, in ms.
@@ -217,8 +216,10 @@ export class Game {
     if (you) you.textContent = this.opponent === 'human' ? 'Both sides on this device.' : 'You play ' + this.human + '.';
   }
 
-  // renderBan shows the banned move: marked squares on the board and a
-  // note under the status line in words ("Banned: Ra2").
+  // renderBan shows the banned move: its squares ringed on the board
+  // and, under the status line, their key. The status names the ban
+  // ("White to move; Black banned Nxa6."), once: the note says what the
+  // marks mean and what the ban does, and names no move again.
   renderBan() {
     const s = this.state;
     const b = s && s.banned;
@@ -226,11 +227,11 @@ export class Game {
     this.board.el.dataset.banned = b ? b.from + b.to : '';
     if (!s || !s.bans) return;
     if (!this.banEl && this.statusEl) {
-      this.banEl = el('p', { id: 'ban-note', class: 'ban-note', 'aria-live': 'polite' });
+      this.banEl = el('p', { id: 'ban-note', class: 'ban-note' });
       this.statusEl.parentNode.insertBefore(this.banEl, this.statusEl.nextSibling);
     }
     if (!this.banEl) return;
-    this.banEl.textContent = b ? 'Banned: ' + (s.bannedText || banWords(s, b.from + b.to)) + ' — ' + s.sideName + ' may not play it this move.' : '';
+    this.banEl.textContent = b ? banNote(s) : '';
     this.banEl.hidden = !b;
   }
 
@@ -454,7 +455,8 @@ export class Game {
       const s = this.state;
       this.setStatus(s.statusText);
       const lines = [a.summary, 'Method: ' + a.methodText];
-      if (a.pv && a.pv.length) lines.push(s.bans ? 'Principal variation (bans and moves): ' + a.pv.map(actionText).join(', ') : 'Principal variation: ' + a.pvText);
+      // Numbered by the engine, under bans each ban before its move (engine.NumberActions).
+      if (a.pv && a.pv.length) lines.push('Principal variation: ' + a.pvText);
       this.showAnalysis(lines);
       announce(a.summary);
     }, (err) => this.analysisFailed(err));
@@ -557,4 +559,14 @@ export class Game {
     if (e.key === 'ArrowLeft' && s && s.cursor > 0) { e.preventDefault(); this.gotoPly(s.cursor - 1); }
     if (e.key === 'ArrowRight' && s && s.cursor < s.length) { e.preventDefault(); this.gotoPly(s.cursor + 1); }
   }
+}
+
+/**
+ * banNote is the key under the status line while a ban is in force:
+ * what the ringed squares and the filled ones mean.
+ * @param {{sideName: string, last?: any}} s
+ * @returns {string}
+ */
+export function banNote(s) {
+  return 'Ringed in red: the banned move, which ' + s.sideName + ' may not play now.' + (s.last ? ' Filled: the last move played.' : '');
 }

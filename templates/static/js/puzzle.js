@@ -18,7 +18,7 @@ import { refutation } from './refute.js';
 import { hintSteps } from './hints.js';
 import { alsoWins, alsoWinsText } from './alternative.js';
 import { Schedule } from './schedule.js';
-import { lastAction, follow, verdict, bestActions, actionWords, banWords, isBan } from './solution.js';
+import { lastAction, follow, verdict, bestActions, actionWords, banWords, isBan, playedLine } from './solution.js';
 
 // PAUSE is how long a move stays before the next is played, in ms.
 export const PAUSE = 450;
@@ -71,7 +71,7 @@ export class Puzzle {
       onUserText: (text) => this.userText(text),
       canMove: () => !this.active || (!this.busy && !this.solved),
       blockControls: (a) => this.blocks(a),
-      onState: () => this.showState(),
+      onState: () => { this.markLast(); this.showState(); },
     });
     this.game.opponent = 'human';
   }
@@ -183,7 +183,8 @@ export class Puzzle {
   /**
    * markLast marks on the start position the opponent's move that led
    * to it (a lichess puzzle's "Black has just played 47… Bd2"), as the
-   * board marks every last move after it.
+   * board marks every last move after it: at the start, after Restart
+   * and after a wrong first move is taken back (every state drawn).
    */
   markLast() {
     const last = this.data.last;
@@ -413,7 +414,9 @@ export class Puzzle {
     const won = s.winner === this.data.puzzle.side;
     const held = !!(this.node && this.node.end === 'held');
     const status = held ? 'The draw is held: every other move lost.' : s.statusText;
-    const text = (this.shown ? 'That is the solution. ' : won || held ? 'Solved! ' : 'Puzzle complete. ') + status;
+    // A shown solution is written out too, numbered: the player did not play it.
+    const line = this.shown ? playedLine(s) : '';
+    const text = (this.shown ? 'That is the solution' + (line ? ': ' + line + '. ' : '. ') : won || held ? 'Solved! ' : 'Puzzle complete. ') + status;
     this.feedback(text, this.shown ? '' : 'good');
     this.game.setStatus(status + (this.shown ? '' : ' Puzzle solved.'));
     announce(text);

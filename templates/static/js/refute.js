@@ -3,16 +3,17 @@
 // after it (from the exact table, the mate prover, or the end of the
 // game) is a proof of why it fails; the searcher's estimate is not, and
 // gives no refutation. Pure: Node tests it.
-import { numbered } from './rules-label.js';
-import { actionText } from './moves.js';
+import { numbered, numberActions } from './rules-label.js';
 
 const SHOWN_PLIES = 6;
 
 /**
  * pvLine writes the first plies of a proof's line with their move
- * numbers ("1... Kf8 2. Qf7+ Ke8 …"); under Ban Chess, where numbers
- * count moves and not bans, the actions in order with each ban named as
- * the move it forbids, "(ban Ra2)" (see actionText).
+ * numbers ("1... Kf8 2. Qf7+ Ke8 …"); under Ban Chess its actions, each
+ * ban before the move it restricts and named as the move it forbids,
+ * numbered as the move list numbers them ("3... (ban Kb2) Kb1 4. (ban
+ * Ra5) Ra4", see numberActions). An analysis's side is the actor: in a
+ * ban phase the banner, the other side than the one whose move is next.
  * @param {Analysis} a
  * @returns {string}
  */
@@ -21,11 +22,13 @@ export function pvLine(a) {
   if (!pv.length) return '';
   const more = pv.length > SHOWN_PLIES ? ' …' : '';
   const shown = pv.slice(0, SHOWN_PLIES);
+  const actor = a.side === 'black' ? 'black' : 'white';
   if (shown.some((m) => m.indexOf('b:') === 0 || m.indexOf('m:') === 0)) {
-    return shown.map((m) => (m.indexOf('b:') === 0 ? '(' + actionText(m) + ')' : actionText(m))).join(' ') + more;
+    const mover = pv[0].indexOf('b:') === 0 ? (actor === 'white' ? 'black' : 'white') : actor;
+    return numberActions(shown, mover, a.fullmove || 1) + more;
   }
   if (!more && a.pvText) return a.pvText;
-  return numbered(shown, a.side === 'black' ? 'black' : 'white', a.fullmove || 1).join(' ') + more;
+  return numbered(shown, actor, a.fullmove || 1).join(' ') + more;
 }
 
 /**

@@ -14,7 +14,10 @@ test('a wrong move is refuted by a proof, never by an estimate', () => {
   assert.equal(refutation('Ka11', oneSlower, 'black', 2),
     '✗ Ka11? 3. Ka10 Rb1 — Black wins: mate in 2 (4 plies). That is mate in 3 instead of mate in 2. (Proven by the exact table.)');
   const banned = { method: 'table', value: 'black-wins', mateIn: 0, side: 'black', pv: ['b:Na2', 'Na3', 'b:Ka8', 'Kb1', 'b:Ka2', 'Nc2', 'Kc1'], summary: 'Black wins.' };
-  assert.equal(refutation('Na5', banned, 'black', 0), '✗ Na5? (ban Na2) Na3 (ban Ka8) Kb1 (ban Ka2) Nc2 … — Black wins. (Proven by the exact table.)');
+  assert.equal(refutation('Na5', banned, 'black', 0), '✗ Na5? 1. (ban Na2) Na3 (ban Ka8) Kb1 2. (ban Ka2) Nc2 … — Black wins. (Proven by the exact table.)');
+  // After the player's ban the opponent moves: the line starts with its move.
+  const afterBan = { method: 'table', value: 'white-wins', mateIn: 0, side: 'black', fullmove: 4, pv: ['Kb1', 'b:Ra5', 'Ra4#'], summary: 'White wins.' };
+  assert.equal(refutation('Banning Kb2', afterBan, 'white', 0), '✗ Banning Kb2? 4... Kb1 5. (ban Ra5) Ra4# — White wins. (Proven by the exact table.)');
   assert.equal(refutation('Qh5', { method: 'search', summary: 'About equal.' }, 'white', 2), null);
   assert.equal(refutation('Qh5', null, 'white', 2), null);
   const lost = { method: 'mate-search', value: 'black-wins', mateIn: 1, pv: ['Qxg2#'], pvText: '1... Qxg2#', summary: 'Black mates in 1.' };

@@ -7,6 +7,7 @@
 // the action just played is read from the state's action list, never
 // from last (following last lost the line after the opponent's ban).
 // Pure: no DOM, importable from Node.
+import { numberLine, numberActions } from './rules-label.js';
 
 /**
  * lastAction is the action a state was reached by, as the tree names it
@@ -90,4 +91,18 @@ export function banWords(st, action) {
 export function actionWords(n, action, st, san) {
   if (isBan(action)) return 'bans ' + banWords(st, action);
   return (n && n.san && n.san[action]) || san;
+}
+
+/**
+ * playedLine writes the line a state was reached by from its start,
+ * numbered ("1. Ra4 Kb2 2. Ra2#"); under Ban Chess each ban before the
+ * move it restricts, "1. (ban Ra5) Ra4 (ban Kb2) Kb1" (numberActions,
+ * the move list's order and numbers).
+ * @param {SessionState} st
+ * @returns {string}
+ */
+export function playedLine(st) {
+  const san = (st.san || []).slice(0, st.cursor);
+  const side = st.startSide === 'black' ? 'black' : 'white';
+  return st.bans ? numberActions(san, side, st.startFullmove || 1) : numberLine(san, side, st.startFullmove || 1);
 }

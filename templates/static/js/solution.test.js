@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lastAction, follow, verdict, bestActions, banWords, actionWords, isBan } from './solution.js';
+import { lastAction, follow, verdict, bestActions, banWords, actionWords, isBan, playedLine } from './solution.js';
 
 // The start of games-ban-1d-12-knight-rook-a1a22152d3's tree, as the
 // build writes it: Black moves a7a5 and bans a3a2; White plays Ka4 and
@@ -86,4 +86,14 @@ test('a ban is named by the move it forbids', () => {
   assert.equal(actionWords(null, 'b:a7a6', st, 'Ka4'), 'bans Ra6');
   assert.equal(actionWords(tree, 'a7a5', st, 'x'), 'Na5');
   assert.equal(actionWords(null, 'a7a5', st, 'Na5'), 'Na5');
+});
+
+test('playedLine writes the line played, numbered, each ban before its move', () => {
+  const plain = /** @type {any} */ ({ san: ['Ra4', 'Kb2', 'Ra2#', 'Kc1'], cursor: 3, startSide: 'white', startFullmove: 1 });
+  assert.equal(playedLine(plain), '1. Ra4 Kb2 2. Ra2#');
+  const black = /** @type {any} */ ({ san: ['Bd2', 'Qxd2'], cursor: 2, startSide: 'black', startFullmove: 47 });
+  assert.equal(playedLine(black), '47... Bd2 48. Qxd2');
+  const bans = /** @type {any} */ ({ bans: true, san: ['Na3', 'b:Kb2', 'Kb1', 'b:Ra4', 'Nc2#'], cursor: 5, startSide: 'white', startFullmove: 1 });
+  assert.equal(playedLine(bans), '1. Na3 (ban Kb2) Kb1 2. (ban Ra4) Nc2#');
+  assert.equal(playedLine(/** @type {any} */ ({ san: [], cursor: 0, startSide: 'white', startFullmove: 1 })), '');
 });
