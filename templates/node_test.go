@@ -15,6 +15,7 @@ func TestNodeUnitTests(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the Node unit tests are skipped with -short")
 	}
+	t.Parallel() // a process of its own, beside the type check or the unit tests
 	node := needTool(t, "node", "the front end's unit tests", "install Node 20 or later")
 	readModules(t)
 	cmd := exec.Command(node, "--test", "static/js/")

@@ -18,6 +18,7 @@ func TestTypeCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the type check is skipped with -short")
 	}
+	t.Parallel() // a process of its own, beside the type check or the unit tests
 	tsc := needTool(t, "tsc", "the front end's type check", "npm install -g typescript@5")
 	readModules(t)
 	out, err := exec.Command(tsc, "--noEmit", "-p", "static").CombinedOutput()

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/thinchess/thinchess/internal/testscope"
 )
 
 // The population's figures on the held-out 30% of the sample, as
@@ -217,9 +219,10 @@ func TestRatingModel(t *testing.T) {
 	}
 }
 
-// TestRatingModelStability refits the population on ten other splits of
-// the sample (training on seven hash digits of ten, every rotation) and
-// on ten bootstrap resamples of the training part, and logs the spread
+// TestRatingModelStability refits the population on other splits of
+// the sample (training on seven hash digits of ten, a rotation each) and
+// on bootstrap resamples of the training part (ten of each in the full
+// run of package testscope, three otherwise), and logs the spread
 // of the held-out figures and of the constants; it fails when a split's
 // held-out Spearman correlation falls below 0.4.
 func TestRatingModelStability(t *testing.T) {
@@ -229,7 +232,13 @@ func TestRatingModelStability(t *testing.T) {
 	sample := loadOrdeals(t)
 	var rhos, maes []float64
 	var consts [][]float64
-	for k := range 10 {
+	// Three splits and three resamples by default, ten of each in the
+	// full run (package testscope): each fit takes a few seconds.
+	fits := 3
+	if testscope.Full() {
+		fits = 10
+	}
+	for k := range fits {
 		train, held := split(sample, func(d int) bool { return (d-k+10)%10 < 7 })
 		fit := fitPopulation(train)
 		rho, mae := heldOutFigures(&fit, held)
@@ -239,11 +248,11 @@ func TestRatingModelStability(t *testing.T) {
 		}
 		rhos, maes = append(rhos, rho), append(maes, mae)
 	}
-	t.Logf("10 splits: held-out Spearman %s, MAE %s", spread(rhos, 3), spread(maes, 1))
+	t.Logf("%d splits: held-out Spearman %s, MAE %s", fits, spread(rhos, 3), spread(maes, 1))
 	train, held := split(sample, func(d int) bool { return d < 7 })
 	rng := rand.New(rand.NewPCG(32, 1))
 	rhos, maes = nil, nil
-	for b := range 10 {
+	for b := range fits {
 		resample := make([]ratingSample, len(train))
 		for i := range resample {
 			resample[i] = train[rng.IntN(len(train))]
@@ -254,7 +263,7 @@ func TestRatingModelStability(t *testing.T) {
 		rhos, maes = append(rhos, rho), append(maes, mae)
 		consts = append(consts, fit.vector())
 	}
-	t.Logf("10 bootstrap resamples of the training part: held-out Spearman %s, MAE %s", spread(rhos, 3), spread(maes, 1))
+	t.Logf("%d bootstrap resamples of the training part: held-out Spearman %s, MAE %s", fits, spread(rhos, 3), spread(maes, 1))
 	for j, name := range []string{"Nodes", "NodesPer400", "ln Noise", "Check", "Capture", "Sacrifice"} {
 		var xs []float64
 		for _, c := range consts {
