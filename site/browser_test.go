@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"maps"
 	"mime"
 	"net"
 	"net/http"
@@ -110,7 +112,36 @@ func buildSiteFrom(t *testing.T, from, title string) *builtSite {
 	if len(errs.Errors()) > 0 {
 		t.Fatalf("building the test site: %v", errs)
 	}
-	return &builtSite{dir: out, files: sum.Output}
+	return &builtSite{dir: out, files: writtenFiles(t, out, sum.Output)}
+}
+
+// writtenFiles is every file of a build's output folder, by slash path:
+// a build with an output folder writes the chunks of its packs as it
+// makes them (they are not in its Summary.Output), so the tests read what
+// was written.
+func writtenFiles(t testing.TB, dir string, output map[string][]byte) map[string][]byte {
+	t.Helper()
+	files := maps.Clone(output)
+	if files == nil {
+		files = map[string][]byte{}
+	}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return err
+		}
+		if name := filepath.ToSlash(rel); files[name] == nil {
+			files[name], err = os.ReadFile(path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }
 
 // siteServer serves a built site under basePath and can be stopped and

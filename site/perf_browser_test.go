@@ -50,7 +50,7 @@ func shippedBuild(t *testing.T) *builtSite {
 			err = errs
 		}
 		if err == nil {
-			shippedBuilt = &builtSite{dir: out, files: sum.Output, results: sum.Results}
+			shippedBuilt = &builtSite{dir: out, files: writtenFiles(t, out, sum.Output), results: sum.Results}
 		}
 		shippedErr = err
 	})

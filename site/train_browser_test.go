@@ -3,6 +3,7 @@ package site
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -241,8 +242,13 @@ func TestBrowserTrainStreakStorm(t *testing.T) {
 	if c := eval[string](t, ctx, `document.getElementById('storm-combo-count').textContent`); !strings.HasPrefix(c, "Combo ") || c == "Combo 0" {
 		t.Errorf("combo meter %q after a solve", c)
 	}
-	if share := eval[float64](t, ctx, `parseFloat(getComputedStyle(document.getElementById('storm-combo')).getPropertyValue('--share'))`); share <= 0 || share >= 1 {
-		t.Errorf("combo meter filled %.2f after a solve", share)
+	// The meter fills toward the next bonus and starts again at each:
+	// empty after a solve whose moves made the combo a multiple of it.
+	share := eval[float64](t, ctx, `parseFloat(getComputedStyle(document.getElementById('storm-combo')).getPropertyValue('--share'))`)
+	combo := eval[float64](t, ctx, `TC.trainer.state.run.combo`)
+	const every = 5 // trainstate.js's STORM_COMBO
+	if want := math.Mod(combo, every) / every; math.Abs(share-want) > 1e-9 || share >= 1 {
+		t.Errorf("combo meter filled %.2f after a solve with combo %.0f, want %.2f", share, combo, want)
 	}
 	if clock := eval[float64](t, ctx, `parseFloat(getComputedStyle(document.getElementById('storm-clock')).getPropertyValue('--share'))`); !(clock < clock0 && clock > 0.5) {
 		t.Errorf("the clock bar went from %.3f to %.3f", clock0, clock)
