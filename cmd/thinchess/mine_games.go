@@ -59,6 +59,9 @@ func (g gameFlags) generator(id string) string {
 			parts = append(parts, fmt.Sprintf("--mate-nodes %d", g.mateNodes))
 		}
 	}
+	if g.pack != "" && g.pack != "games-"+id {
+		parts = append(parts, "--pack "+g.pack)
+	}
 	if g.after != "" {
 		parts = append(parts, "--after "+g.after)
 	}

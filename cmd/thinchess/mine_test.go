@@ -11,6 +11,7 @@ import (
 
 	"github.com/thinchess/thinchess/internal/testscope"
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/verify"
 )
 
 func runThinchess(args ...string) (code int, stdout, stderr string) {
@@ -315,5 +316,24 @@ func TestShippedGamesPacksReproducible(t *testing.T) {
 				t.Errorf("%s differs from what thinchess mine %s writes now", id, cmdline)
 			}
 		})
+	}
+}
+
+// TestGamesGeneratorNamesPack: a pack from play mined under an id other
+// than games-MODE (a second run of a mode, with another seed) names
+// --pack in its header's command, so that the command makes that pack
+// again; the default id is not named.
+func TestGamesGeneratorNamesPack(t *testing.T) {
+	g := gameFlags{games: 10, seed: 2, count: 5, maxStates: verify.DefaultOptions.MaxStates}
+	if got := g.generator("1d-10"); strings.Contains(got, "--pack") {
+		t.Errorf("default pack: %q names --pack", got)
+	}
+	g.pack = "games-1d-10"
+	if got := g.generator("1d-10"); strings.Contains(got, "--pack") {
+		t.Errorf("pack games-1d-10: %q names --pack", got)
+	}
+	g.pack, g.after = "games-1d-10-s2", "games-1d-10"
+	if got, want := g.generator("1d-10"), "thinchess mine 1d-10 --games 10 --seed 2 --count 5 --pack games-1d-10-s2 --after games-1d-10"; got != want {
+		t.Errorf("generator = %q, want %q", got, want)
 	}
 }
