@@ -14,7 +14,7 @@ import (
 // solution tree and loads the engine only past it: its first load is
 // counted without it.)
 const (
-	tableBudget = 400 << 10
+	tableBudget = PageTableBudget
 	wasmBudget  = 1200 << 10
 )
 

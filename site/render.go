@@ -168,10 +168,18 @@ func (r *renderer) render() error {
 	// modes or puzzles share is written once.
 	r.tables = map[string]string{}
 	for _, m := range r.site.Checked() {
-		if a := r.artifacts[m.ID]; a != nil && len(a.Play) > 0 {
-			r.tables[m.ID] = tablePath(a.Play)
-			r.files[r.tables[m.ID]] = a.Play
+		a := r.artifacts[m.ID]
+		if a == nil || len(a.Play) == 0 {
+			continue
 		}
+		if m.Origin.Kind != mode.FromPack && gzipSize(r.opt.Cache, a.Play) > PageTableBudget {
+			// Too heavy for a first visit: the page plays on its
+			// searcher, as a page over the state budget does; the
+			// build has proven its claim all the same.
+			continue
+		}
+		r.tables[m.ID] = tablePath(a.Play)
+		r.files[r.tables[m.ID]] = a.Play
 	}
 	if sp := r.opt.streamed; sp != nil {
 		for name, play := range sp.play {
@@ -221,6 +229,13 @@ func (r *renderer) render() error {
 	}
 	return r.renderServiceWorker()
 }
+
+// PageTableBudget is the most a mode page's play table may weigh,
+// gzipped (what a server sends): about two seconds of a slow 4G link.
+// A mode whose table weighs more is proven all the same, and its page
+// plays on the WebAssembly searcher, as a page over the state budget
+// does. TestFirstLoad holds every page's first load to it.
+const PageTableBudget = 400 << 10
 
 // tablePath is the output path of a play table: named by its content
 // alone, so that a table several modes or puzzles share is written once.
