@@ -93,22 +93,7 @@ func TestBrowserBanPuzzlesFinish(t *testing.T) {
 	chosen := append(long, short[:min(50, len(short))]...)
 	t.Logf("%d Ban puzzles: %d with longer lines, %d of %d others", len(chosen), len(long), len(chosen)-len(long), len(short))
 
-	src := t.TempDir()
-	if err := os.CopyFS(src, os.DirFS(renderSrc)); err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range packs {
-		for _, name := range []string{f, strings.TrimSuffix(f, ".jsonl") + ".md"} {
-			b, err := os.ReadFile(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(src, "packs", filepath.Base(name)), b, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	srv := serve(t, buildSiteFrom(t, src, "").dir, "")
+	srv := serve(t, banPackSite(t, packs).dir, "")
 	ctx := browserFor(t, 390, 844, 20*time.Minute)
 	run(t, ctx, chromedp.EmulateViewport(390, 844))
 	run(t, ctx, chromedp.Func(func(c context.Context, _ *chromedp.Target) error {
@@ -180,4 +165,26 @@ func solveBanPuzzle(t *testing.T, ctx context.Context, srv *siteServer, p banPuz
 	if banCoords.MatchString(s.Feedback) {
 		t.Errorf("%s: feedback names a ban by its coordinates: %q", p.ID, s.Feedback)
 	}
+}
+
+// banPackSite builds the test site with the shipped Ban Chess packs
+// (their .jsonl files and headers) added.
+func banPackSite(t *testing.T, packs []string) *builtSite {
+	t.Helper()
+	src := t.TempDir()
+	if err := os.CopyFS(src, os.DirFS(renderSrc)); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range packs {
+		for _, name := range []string{f, strings.TrimSuffix(f, ".jsonl") + ".md"} {
+			b, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(src, "packs", filepath.Base(name)), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return buildSiteFrom(t, src, "")
 }

@@ -2,7 +2,6 @@ package site
 
 import (
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,22 +27,7 @@ func TestBrowserWordsShots(t *testing.T) {
 		return len(strings.Fields(b.Solution)) - len(strings.Fields(a.Solution))
 	})
 	long := all[0]
-	src := t.TempDir()
-	if err := os.CopyFS(src, os.DirFS(renderSrc)); err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range packs {
-		for _, name := range []string{f, strings.TrimSuffix(f, ".jsonl") + ".md"} {
-			b, err := os.ReadFile(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(src, "packs", filepath.Base(name)), b, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	srv := serve(t, buildSiteFrom(t, src, "").dir, "")
+	srv := serve(t, banPackSite(t, packs).dir, "")
 	for _, size := range [][2]int{{390, 844}, {1280, 800}} {
 		ctx := trainViewport(t, size[0], size[1])
 		tag := strconv.Itoa(size[0]) + "x" + strconv.Itoa(size[1])
