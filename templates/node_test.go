@@ -1,16 +1,22 @@
 package templates
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/thinchess/thinchess/internal/testscope"
 )
 
 // TestNodeUnitTests runs the front end's unit tests (static/js/*.test.js,
-// on the modules of pure helpers) with Node's built-in test runner. It
-// skips, saying why, when node is not on PATH, except in CI (CI set),
-// where a missing node is a failure.
+// on the modules of pure helpers) with Node's built-in test runner, all
+// in one process (testdata/alltests.mjs); the full run (package
+// testscope) runs them again a process a file (node --test), as a
+// developer does. It skips, saying why, when node is not on PATH, except
+// in CI (CI set), where a missing node is a failure.
 func TestNodeUnitTests(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the Node unit tests are skipped with -short")
@@ -18,13 +24,21 @@ func TestNodeUnitTests(t *testing.T) {
 	t.Parallel() // a process of its own, beside the type check or the unit tests
 	node := needTool(t, "node", "the front end's unit tests", "install Node 20 or later")
 	readModules(t)
-	cmd := exec.Command(node, "--test", "static/js/")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("node --test static/js/: %v\n%s", err, out)
+	runs := [][]string{{filepath.Join("testdata", "alltests.mjs"), "static/js/"}}
+	if testscope.Full() {
+		runs = append(runs, []string{"--test", "static/js/"})
 	}
-	if testing.Verbose() {
-		t.Logf("%s", out)
+	for _, args := range runs {
+		out, err := exec.Command(node, args...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("node %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		if !bytes.Contains(out, []byte("\n# fail 0\n")) {
+			t.Fatalf("node %s: no \"# fail 0\" in its report:\n%s", strings.Join(args, " "), out)
+		}
+		if testing.Verbose() {
+			t.Logf("%s", out)
+		}
 	}
 }
 
