@@ -34,9 +34,11 @@ type LoadedFile struct {
 	Raw, Gzip int
 }
 
-// FirstLoad computes the first load of a page of a built site (its
-// output files by path, such as "modes/1d-12/index.html").
-func FirstLoad(files map[string][]byte, page string) (*Load, error) {
+// firstLoad computes the first load of a page of a built site (its
+// output files by path, such as "modes/1d-12/index.html"). It keeps
+// each file's gzipped size by its path in gz, for the next page of the
+// same site: pages share their scripts, styles and engine.
+func firstLoad(files map[string][]byte, page string, gz map[string]int) (*Load, error) {
 	doc, ok := files[page]
 	if !ok {
 		return nil, fmt.Errorf("first load: no page %s", page)
@@ -79,7 +81,7 @@ func FirstLoad(files map[string][]byte, page string) (*Load, error) {
 			if len(refs) == 0 {
 				return nil, fmt.Errorf("first load: %s: no assets found", page)
 			}
-			return measure(files, page, refs, table, (board && !tree) || editor, wasm, worker, wasmExec, add)
+			return measure(files, page, refs, table, (board && !tree) || editor, wasm, worker, wasmExec, add, gz)
 		case html.StartTagToken:
 			tag, attrs = strings.ToLower(string(data[1:])), map[string]string{}
 		case html.AttributeToken:
@@ -106,7 +108,7 @@ func FirstLoad(files map[string][]byte, page string) (*Load, error) {
 }
 
 // measure adds the engine to a page's references and sizes them all.
-func measure(files map[string][]byte, page string, refs map[string]bool, table string, plays bool, wasm, worker, wasmExec string, add func(string)) (*Load, error) {
+func measure(files map[string][]byte, page string, refs map[string]bool, table string, plays bool, wasm, worker, wasmExec string, add func(string), gz map[string]int) (*Load, error) {
 	switch {
 	case table != "":
 		add(table)
@@ -126,7 +128,12 @@ func measure(files map[string][]byte, page string, refs map[string]bool, table s
 		if !ok {
 			return nil, fmt.Errorf("first load: %s refers to %s, which the site does not have", page, n)
 		}
-		f := LoadedFile{Path: n, Raw: len(data), Gzip: gzipLen(data)}
+		size, ok := gz[n]
+		if !ok {
+			size = gzipLen(data)
+			gz[n] = size
+		}
+		f := LoadedFile{Path: n, Raw: len(data), Gzip: size}
 		ld.Files = append(ld.Files, f)
 		ld.Raw += f.Raw
 		ld.Gzip += f.Gzip

@@ -27,11 +27,12 @@ func TestFirstLoad(t *testing.T) {
 	}
 	sum := shippedBuild(t)
 	tables := 0
+	gz := map[string]int{}
 	for name := range sum.files {
 		if !strings.HasPrefix(name, "modes/") || !strings.HasSuffix(name, "/index.html") {
 			continue
 		}
-		ld, err := FirstLoad(sum.files, name)
+		ld, err := firstLoad(sum.files, name, gz)
 		if err != nil {
 			t.Fatal(err)
 		}

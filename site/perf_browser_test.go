@@ -74,9 +74,14 @@ func shippedBuild(t *testing.T) *builtSite {
 // and 25,000 of them were most of the package's time.
 const shippedEvery = 8
 
+// shippedBanEvery is shippedEvery for the Ban Chess packs: each of their
+// puzzles is verified by a Ban table solved from its position (0.1 to
+// 0.5 s each), and one in eight of them was half of the sampled build.
+const shippedBanEvery = 32
+
 // shippedSource is the folder the shipped build reads: the repository's
 // site in the full run; otherwise a copy of it, made in dir, whose packs
-// keep one puzzle in shippedEvery, without the 2×10 pack (the modes,
+// keep one puzzle in shippedEvery (shippedBanEvery), without the 2×10 pack (the modes,
 // content, certificates, templates and site.yaml, when there is one,
 // whole).
 func shippedSource(dir string) (string, error) {
@@ -115,10 +120,13 @@ func shippedSource(dir string) (string, error) {
 		}
 		if strings.HasSuffix(e.Name(), ".jsonl") {
 			var kept []string
-			n := 0
+			n, every := 0, shippedEvery
+			if strings.HasPrefix(e.Name(), "games-ban-") {
+				every = shippedBanEvery
+			}
 			for _, line := range strings.SplitAfter(string(data), "\n") {
 				if strings.HasPrefix(line, "{") {
-					if n++; n%shippedEvery != 1 {
+					if n++; n%every != 1 {
 						continue
 					}
 				}
