@@ -3,6 +3,7 @@ package site
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -14,7 +15,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -250,8 +253,25 @@ var shared struct {
 	err    error
 }
 
-// TestMain stops the shared browser once every test is done.
+// browserParallel is how many parallel tests run at once unless
+// -test.parallel is given: a browser test waits on its pages most of its
+// time (the trainer's pauses before the computer's replies and after a
+// refutation, 0.45 to 2.25 s each), so more of them than cores keep the
+// cores busy. The timing tests run before them, alone.
+const browserParallel = 4
+
+// TestMain runs the tests, browserParallel at a time where they allow
+// it, and stops the shared browser once every test is done.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		if err := flag.Set("test.parallel", strconv.Itoa(max(browserParallel, runtime.GOMAXPROCS(0)))); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+	}
 	code := m.Run()
 	if shared.cancel != nil {
 		shared.cancel()

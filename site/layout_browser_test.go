@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -177,35 +178,57 @@ func saveShot(t *testing.T, ctx context.Context, name string) {
 	}
 }
 
+// TestBrowserPhoneLayout opens the pages at each phone size and checks
+// their layout. It runs before the parallel tests, its parts side by
+// side (at each size: the pages in two halves, then the checks in three
+// groups, each in a browser context of its own): whole, each size was one of the longest
+// browser tests, and at the end of the parallel queue they ran last,
+// alone.
 func TestBrowserPhoneLayout(t *testing.T) {
-	needChromium(t)
+	needChromiumAlone(t)
 	site := shippedBuild(t)
 	srv := serve(t, site.dir, "")
 	pages := append([]string{""}, layoutPages(t, site)...)
-	// One browser per phone, side by side: the suite's time stays that of
-	// one pass over the pages.
-	for _, sz := range phoneSizes {
-		t.Run(sizeName(sz), func(t *testing.T) {
-			t.Parallel()
-			t0 := time.Now()
-			ctx := phoneBrowser(t, sz[0], sz[1])
-			for _, page := range pages {
-				openLaid(t, ctx, srv.url(page), page)
-				if bad := eval[string](t, ctx, layoutCheck); bad != "" {
-					t.Errorf("%s /%s: %s", sizeName(sz), page, bad)
-				}
-				if shot, ok := layoutShots[page]; ok {
-					saveShot(t, ctx, "layout-"+sizeName(sz)+"-"+shot)
-				}
-			}
-			size := sizeName(sz)
+	type check func(t *testing.T, ctx context.Context, srv *siteServer, size string)
+	half := len(pages) / 2
+	parts := [][]check{
+		nil, nil, // the pages, in two halves
+		{func(t *testing.T, ctx context.Context, srv *siteServer, size string) {
 			checkWidths(t, ctx, srv, site, size)
-			checkNarrowColumn(t, ctx, srv, size)
-			checkBestMoveInView(t, ctx, srv, size)
-			checkPickerBringsBoard(t, ctx, srv, size)
-			checkResultInView(t, ctx, srv, size)
-			t.Logf("%s: %d pages and the checks in %v", size, len(pages), time.Since(t0).Round(time.Millisecond))
-		})
+		}, checkNarrowColumn},
+		{checkBestMoveInView},
+		{checkPickerBringsBoard, checkResultInView},
+	}
+	for _, sz := range phoneSizes {
+		size := sizeName(sz)
+		for i, checks := range parts {
+			t.Run(size+"-"+strconv.Itoa(i+1), func(t *testing.T) {
+				t.Parallel()
+				t0 := time.Now()
+				ctx := phoneBrowser(t, sz[0], sz[1])
+				if checks != nil {
+					for _, c := range checks {
+						c(t, ctx, srv, size)
+					}
+					t.Logf("%s: checks %d in %v", size, i+1, time.Since(t0).Round(time.Millisecond))
+					return
+				}
+				mine := pages[:half]
+				if i == 1 {
+					mine = pages[half:]
+				}
+				for _, page := range mine {
+					openLaid(t, ctx, srv.url(page), page)
+					if bad := eval[string](t, ctx, layoutCheck); bad != "" {
+						t.Errorf("%s /%s: %s", size, page, bad)
+					}
+					if shot, ok := layoutShots[page]; ok {
+						saveShot(t, ctx, "layout-"+size+"-"+shot)
+					}
+				}
+				t.Logf("%s: %d pages in %v", size, len(mine), time.Since(t0).Round(time.Millisecond))
+			})
+		}
 	}
 }
 
