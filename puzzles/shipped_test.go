@@ -385,8 +385,9 @@ var notMinedAgain = map[string]bool{"games-elena": true, "games-los-alamos": tru
 // first move (no slower win beside it), and a hold has at least three
 // legal first moves, two of them losing, one of which tempts (a check
 // or a capture) or takes three plies or more to refute. The tables of
-// more than 5 million states (Thin Chess 2×10) are solved only without
-// -short.
+// more than 5 million states (Thin Chess 2×10) are solved only in the
+// full run (package testscope), and with -short only those of at most
+// 200,000.
 func TestShippedTablePuzzlesOnlyMove(t *testing.T) {
 	ps := shippedPuzzles(t)
 	byTable := map[*mode.Mode][]shippedPuzzle{}
@@ -403,8 +404,11 @@ func TestShippedTablePuzzlesOnlyMove(t *testing.T) {
 		// The largest tables (Thin Chess 2×10: 54.9M states, a minute
 		// and 0.64 GB) only in the full run (package testscope).
 		limit := 5_000_000
-		if testscope.Full() {
+		switch {
+		case testscope.Full():
 			limit = 64_000_000
+		case testing.Short():
+			limit = 200_000
 		}
 		tab, err := solver.Solve(tm.Start, solver.Options{MaxStates: limit})
 		if err != nil {
