@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/internal/testscope"
 	"github.com/thinchess/thinchess/internal/ucitest"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/puzzles"
@@ -87,6 +88,17 @@ func packPuzzles(t *testing.T, id string) []*mode.Mode {
 	return s.Packs[0].Puzzles
 }
 
+// referenceSample is how many puzzles of a pack the reference engines
+// are asked about: 25 in the full run (package testscope), 10 otherwise
+// (the searches for a second answer, to depth 2n+10, are most of the
+// package's time).
+func referenceSample() int {
+	if testscope.Full() {
+		return 25
+	}
+	return 10
+}
+
 // sample takes every step-th puzzle, n at most.
 func sample(ms []*mode.Mode, n int) []*mode.Mode {
 	step := max(1, len(ms)/n)
@@ -140,7 +152,7 @@ func TestMinichessMatesAgainstFairyStockfish(t *testing.T) {
 		u.Send("setoption name UCI_Variant value " + c.variant)
 		u.Send("isready")
 		u.until(t, "readyok")
-		checkMates(t, u, sample(packPuzzles(t, c.pack), 25))
+		checkMates(t, u, sample(packPuzzles(t, c.pack), referenceSample()))
 	}
 }
 
@@ -153,7 +165,7 @@ func TestChessMatesAgainstStockfish(t *testing.T) {
 	u := startUCI(t, "stockfish", "/usr/games/stockfish")
 	for _, pack := range []string{"lichess-mates", "games-standard-chess"} {
 		ms := packPuzzles(t, pack)
-		checkMates(t, u, sample(ms, 25))
+		checkMates(t, u, sample(ms, referenceSample()))
 	}
 }
 
