@@ -35,7 +35,10 @@ position>, so they stay when the miner changes; the same seed gives the
 same puzzles. The pack (default games-<mode>) names MODE as its table
 when the build solves MODE exactly: every puzzle is then proven by a
 lookup in that one table. A larger MODE needs --max-puzzle-states, so
-that the build proves each puzzle by solving its own game.
+that the build proves each puzzle by solving its own game. A Ban Chess
+puzzle always proves itself by its own Ban table: one whose table is
+over --max-puzzle-states (by default the build's budget, 1,000,000
+states) is left out.
 
 Solves the start of MODE (a mode id under --src, or the path of a mode
 file) exactly and writes a pack of puzzles: positions where the side to

@@ -152,7 +152,8 @@ func mineGames(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
 
 // mineBans mines Ban Chess puzzles from games over the mode's exact Ban
 // Chess table: every puzzle proves itself in the build (its own ban
-// table).
+// table), so a puzzle is kept only where that table fits the build's
+// budget (verify.DefaultOptions.MaxStates, or --max-puzzle-states).
 func mineBans(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
 	id := cmp.Or(g.pack, "games-"+src.ID)
 	t0 := time.Now()
@@ -162,8 +163,16 @@ func mineBans(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
 		return 1
 	}
 	solved := time.Since(t0)
+	limit := cmp.Or(g.puzzleStates, verify.DefaultOptions.MaxStates)
 	res, err := puzzles.MineBans(src, t, puzzles.GameOptions{
 		Games: g.games, Seed: uint64(g.seed), Count: g.count, MaxMateIn: g.maxMateIn, MaxMateIn1: g.mateIn1, IDPrefix: id, Taken: g.taken,
+		Fits: func(p *engine.Position) bool {
+			if t.Stats().States <= limit {
+				return true // a position's game is within its start's
+			}
+			_, err := solver.SolveBans(p, solver.Options{MaxStates: limit, Workers: 1})
+			return err == nil
+		},
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "thinchess mine: %v\n", err)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -335,5 +336,33 @@ func TestGamesGeneratorNamesPack(t *testing.T) {
 	g.pack, g.after = "games-1d-10-s2", "games-1d-10"
 	if got, want := g.generator("1d-10"), "thinchess mine 1d-10 --games 10 --seed 2 --count 5 --pack games-1d-10-s2 --after games-1d-10"; got != want {
 		t.Errorf("generator = %q, want %q", got, want)
+	}
+}
+
+// TestMineBansWithinTheBuildsBudget: a Ban Chess puzzle is proven in the
+// build by a Ban table solved from its own position, so the miner keeps
+// only those whose table fits --max-puzzle-states (the build's budget by
+// default): a check with that budget proves every one. It kept puzzles
+// the build could not prove (134 of 412 on Ban Chess 2×7).
+func TestMineBansWithinTheBuildsBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("mines 30,000 games")
+	}
+	out := t.TempDir()
+	code, stdout, stderr := runThinchess("mine", "ban-1d-12-knight-rook", "--src", "../..", "--out", out, "--games", "30000", "--max-puzzle-states", "20000")
+	if code != 0 {
+		t.Fatalf("exit %d: %s%s", code, stdout, stderr)
+	}
+	over := regexp.MustCompile(`(\d+) over --max-puzzle-states`).FindStringSubmatch(stdout)
+	if over == nil || over[1] == "0" {
+		t.Fatalf("no puzzle was refused for its Ban table's size: %s", stdout)
+	}
+	code, stdout, stderr = runThinchess("check", "--src", out, "--no-cache", "--max-states", "20000")
+	if code != 0 {
+		t.Fatalf("check at the miner's budget: exit %d: %s%s", code, stdout, stderr)
+	}
+	m := regexp.MustCompile(`of (\d+) puzzle\(s\) verified \((\d+) exact`).FindStringSubmatch(stdout)
+	if m == nil || m[1] != m[2] || m[1] == "0" {
+		t.Errorf("check at the miner's budget: %s", stdout)
 	}
 }
