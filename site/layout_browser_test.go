@@ -240,6 +240,12 @@ func TestBrowserDesktopLayout(t *testing.T) {
 			t.Errorf("1280×800 /%s: the board is %.0f px wide, want at least %.0f", page, w, min)
 		}
 	}
+	// Issue 33's checks at the laptop's size too: no page wider than
+	// the window (the dashboard with data among them) and the result in
+	// view after a solve. (The board's picker sits above the board
+	// there: choosing it cannot leave the board out of view.)
+	checkWidths(t, ctx, srv, site, "1280x800")
+	checkResultInView(t, ctx, srv, "1280x800")
 	if os.Getenv("THINCHESS_SCREENSHOTS") == "" {
 		return
 	}
