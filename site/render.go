@@ -829,6 +829,11 @@ func (p *page) Picker() []pickChoice {
 	return out
 }
 
+// FirstHint is the Hint button's label a new player reads on the
+// trainer's first puzzle (firstHintLabel), "" when the trainer must
+// write it.
+func (p *page) FirstHint() string { return firstHintLabel(p.First) }
+
 // FirstMeta is the line of facts under the trainer's first puzzle, as
 // trainshow.js's metaText writes it once the trainer opens the puzzle.
 func (p *page) FirstMeta() string {
