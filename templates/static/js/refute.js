@@ -46,7 +46,8 @@ export function missLabel(san, a, side) {
   if (san.indexOf('Banning ') === 0) return san;
   const after = a.fullmove || 1;
   // Black's move ends a full move: the position after it counts the next.
-  return numbered([san], side, side === 'black' ? Math.max(1, after - 1) : after)[0];
+  const mover = side === 'black' ? 'black' : 'white';
+  return numbered([san], mover, mover === 'black' ? Math.max(1, after - 1) : after)[0];
 }
 
 /**
@@ -59,6 +60,7 @@ export function missLabel(san, a, side) {
  */
 export function opponentPlayed(st) {
   if (!st.bans || !st.last) return 'Your move.';
+  /** @type {Color} */
   const opp = st.side === 'white' ? 'black' : 'white';
   const n = opp === 'black' ? Math.max(1, st.fullmove - 1) : st.fullmove;
   return st.opponentName + ' played ' + numbered([st.last.san], opp, n)[0] + '. Your move.';
