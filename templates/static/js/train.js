@@ -16,7 +16,7 @@
 // buttons' aria-pressed the mode;
 // #mode-status the run; #filters-box's summary the selection.
 import './prefs.js';
-import { $, $$, el, store, onPage, json, fetchJSON, announce, TC as page, boardIntoView } from './dom.js';
+import { $, $$, el, store, onPage, json, fetchJSON, announce, TC as page, boardIntoView, afterPaint } from './dom.js';
 import { notSaved } from './offline.js';
 import { showEntry, showAnalyse } from './trainshow.js';
 import { Recent, choose } from './variety.js';
@@ -545,14 +545,6 @@ export class Trainer {
     }, (err) => this.failed(err, openID));
     return openID();
   }
-}
-
-/**
- * afterPaint resolves once the browser has painted the current frame.
- * @returns {Promise<void>}
- */
-function afterPaint() {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
 // The page's controller (TC.page) is the puzzle being trained, once the
