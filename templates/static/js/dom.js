@@ -107,8 +107,8 @@ export function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
 
 /**
  * afterPaint resolves once the browser has painted the current frame:
- * what may wait (a table of 190 KB, the engine) is asked for after the
- * page's first paint rather than before it.
+ * what may wait (a puzzle's table, the engine) is asked for after the
+ * text is painted.
  * @returns {Promise<void>}
  */
 export function afterPaint() {

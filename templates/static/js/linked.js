@@ -2,7 +2,7 @@
 // A mode page opened on a linked line of moves (?moves=, as the state
 // graph's explorer links it): shared by the game's entry (mode.js) and
 // the puzzle's (puzzlepage.js).
-import { $, json, announce, onPage, afterPaint } from './dom.js';
+import { $, json, announce, onPage } from './dom.js';
 import { linkedMoves } from './position.js';
 
 /** @typedef {import('./game.js').Game} Game */
@@ -51,9 +51,7 @@ export function modePage(make) {
     if (!data) return null;
     const c = make(data, $('main'));
     const moves = linkedMoves(new URLSearchParams(location.search).get('moves'));
-    // The page paints first: the table's fetch and reading (190 KB for
-    // the 1×12 mode) held the first paint back by a second and more.
-    afterPaint().then(() => c.start()).then(() => {
+    c.start().then(() => {
       if (moves) return playFrom(c, moves);
     }).catch(() => {});
     return c;
