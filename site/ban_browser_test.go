@@ -155,6 +155,12 @@ func TestBrowserBanChess(t *testing.T) {
 		t.Errorf("after the computer's move and ban, marks %v: no square titled last move", marks)
 	}
 
+	// The ban's ring is drawn over the squares' fill (a last move's
+	// square is filled), not under it, where it was hard to see.
+	if bad := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#board .sq.banned')).filter((b) => !getComputedStyle(b, '::before').boxShadow.includes('inset')).map((b) => b.dataset.square + ' ' + getComputedStyle(b, '::before').boxShadow)`); len(bad) > 0 {
+		t.Errorf("banned squares without their ring over the fill: %v", bad)
+	}
+
 	// Undo goes back to the player's last turn to act: White's ban.
 	run(t, ctx, chromedp.Click(css(`[data-action="undo"]`)))
 	waitFor(t, ctx, boardJS+`.ply === '2'`, 5*time.Second)

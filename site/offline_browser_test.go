@@ -180,7 +180,7 @@ func TestBrowserOfflinePermalink(t *testing.T) {
 	if !strings.HasPrefix(msg, "You are offline, and this puzzle is not saved on this device.") {
 		t.Errorf("the trainer says %q", msg)
 	}
-	// No dead board: the placeholder board and its "Loading the engine…"
+	// No dead board: the placeholder board and its "Loading…"
 	// are not shown while no puzzle is open.
 	if eval[bool](t, ctx, `(function(){var s=document.getElementById('status');return !!s && s.offsetParent !== null})()`) {
 		t.Errorf("the status shows %q while no puzzle is open", text(t, ctx, `#status`))

@@ -248,6 +248,10 @@ func (r *renderer) renderPuzzles() error {
 		r.indexGroup(idx, g, chunks)
 	}
 	r.corpus.Total = idx.Total
+	r.names = corpusNames{packs: map[string]string{}, themes: idx.ThemeNames}
+	for _, p := range idx.Packs {
+		r.names.packs[p.ID] = p.Title
+	}
 	r.opt.Memo.keepChunks(made)
 	if err := r.writeIDBuckets(idx, groups); err != nil {
 		return err

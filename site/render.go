@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -149,8 +150,10 @@ type renderer struct {
 	docs   []*mode.Page
 	modes  []*modeView
 	packs  []*packView
-	// puzzleIndex is the output path of the trainer's index of puzzles.
+	// puzzleIndex is the output path of the trainer's index of puzzles,
+	// and names the titles it gives the packs and themes.
 	puzzleIndex string
+	names       corpusNames
 	// feed holds the entries of the Atom feed (see feedEntries).
 	feed []atomEntry
 	// rendered are the pages written so far, for the offline list.
@@ -266,13 +269,14 @@ type page struct {
 	Beyond     beyond
 	Body       template.HTML
 	Categories []category
-	Puzzles    []*modeView
 	Board      boardView
 	Data       template.JS
 	Palette    []paletteItem
 	Variants   []string
 	Explore    *exploreView
 	Pack       *packView
+	// First is the trainer's first puzzle, drawn in full in the page.
+	First *wire.PuzzleEntry
 }
 
 // Packs are the site's packs, for the home page.
@@ -781,24 +785,101 @@ func (r *renderer) renderTrain() error {
 		return err
 	}
 	p := r.newPage("train", "train/index.html", "Puzzle trainer")
-	// The page shows the board of the easiest puzzle while the trainer
-	// fetches the first one it will play; the puzzles come from the
-	// corpus's chunks, never from the page.
-	first := r.firstPuzzle()
+	// The page is drawn with the easiest puzzle, which the trainer opens
+	// for a new player (nothing kept on the device): it paints at once
+	// and is never replaced. For a returning player the trainer chooses
+	// one from the corpus's chunks, and the page stays unseen until then.
+	first, pack := r.firstPuzzle()
 	if first == nil {
 		return r.execute(p, "train.html")
 	}
-	p.Puzzles = []*modeView{first}
 	p.Board = newBoardView(first.Start)
-	if p.Data, err = scriptJSON(wire.Train{Root: p.Root, Index: p.PuzzleIndex()}); err != nil {
+	e := r.puzzleEntry(first, pack)
+	p.First = &e
+	if p.Data, err = scriptJSON(wire.Train{Root: p.Root, Index: p.PuzzleIndex(), First: p.First}); err != nil {
 		return err
 	}
 	return r.execute(p, "train.html")
 }
 
+// pickChoice is a button of the trainer's board picker: the puzzles of
+// a board family, or of a kind, or all (both empty).
+type pickChoice struct {
+	Title, Family, Kind string
+}
+
+// Picker is the trainer's board picker, drawn in the page so that it
+// does not push the board down when the index arrives: all the puzzles,
+// each board family, and the kinds only a proof can give (holds and Ban
+// Chess); none when there is less than a choice. train.js binds it.
+func (p *page) Picker() []pickChoice {
+	c := p.r.corpus
+	out := []pickChoice{{Title: "All"}}
+	for _, f := range c.Families {
+		out = append(out, pickChoice{Title: f.Title, Family: f.ID})
+	}
+	for _, k := range c.Kinds {
+		if k.ID == "hold" || k.ID == "ban" {
+			out = append(out, pickChoice{Title: k.Title, Kind: k.ID})
+		}
+	}
+	if len(out) < 3 {
+		return nil
+	}
+	return out
+}
+
+// FirstHint is the Hint button's label a new player reads on the
+// trainer's first puzzle (firstHintLabel), "" when the trainer must
+// write it.
+func (p *page) FirstHint() string { return firstHintLabel(p.First) }
+
+// FirstMeta is the line of facts under the trainer's first puzzle, as
+// trainshow.js's metaText writes it once the trainer opens the puzzle.
+func (p *page) FirstMeta() string {
+	if p.First == nil {
+		return ""
+	}
+	return metaText(*p.First, p.r.names)
+}
+
+// corpusNames are the titles the trainer's index gives the packs and
+// the themes, by id.
+type corpusNames struct {
+	packs, themes map[string]string
+}
+
+// metaText is the line of facts under a puzzle's title in the trainer:
+// its rating, its themes, its pack (unless the title names it) and
+// whether the build could not prove it. It is the twin of trainshow.js's
+// metaText (TestBrowserTrainFirstPaint compares them).
+func metaText(e wire.PuzzleEntry, names corpusNames) string {
+	rating := "Rated " + strconv.Itoa(e.Rating)
+	if e.Estimated {
+		rating += " (estimated)"
+	}
+	meta := []string{rating}
+	if len(e.Themes) > 0 {
+		themes := make([]string, len(e.Themes))
+		for i, t := range e.Themes {
+			if themes[i] = names.themes[t]; themes[i] == "" {
+				themes[i] = t
+			}
+		}
+		meta = append(meta, strings.Join(themes, ", "))
+	}
+	if pack := names.packs[e.Pack]; pack != "" && !strings.Contains(e.Title, pack) {
+		meta = append(meta, pack)
+	}
+	if e.Verification != nil && !e.Verification.Verified {
+		meta = append(meta, "not verified: the build could not prove it")
+	}
+	return strings.Join(meta, " · ")
+}
+
 // firstPuzzle is the easiest authored puzzle, else the first puzzle of
-// the first pack, else nil.
-func (r *renderer) firstPuzzle() *modeView {
+// the first pack, else nil; and the id of its pack in the index.
+func (r *renderer) firstPuzzle() (*modeView, string) {
 	var first *modeView
 	for _, mv := range r.modes {
 		if mv.Puzzle != nil && (first == nil || mv.Difficulty < first.Difficulty) {
@@ -806,7 +887,7 @@ func (r *renderer) firstPuzzle() *modeView {
 		}
 	}
 	if first != nil {
-		return first
+		return first, authoredPack
 	}
 	for _, p := range r.site.Packs {
 		var mv *modeView
@@ -819,10 +900,10 @@ func (r *renderer) firstPuzzle() *modeView {
 			mv, err = r.dataView(p.Puzzles[0])
 		}
 		if mv != nil && err == nil {
-			return mv
+			return mv, p.ID
 		}
 	}
-	return nil
+	return nil, ""
 }
 
 // paletteItem is one tool of the editor's palette.

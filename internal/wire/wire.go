@@ -253,6 +253,11 @@ type Train struct {
 	// index's URL relative to the root.
 	Root  string `json:"root"`
 	Index string `json:"index"`
+	// First is the puzzle the page is drawn with (its URLs relative to
+	// the root): the trainer opens it for a player with nothing kept on
+	// the device, so that nothing drawn is replaced (the dashboard's
+	// page has none).
+	First *PuzzleEntry `json:"first,omitempty"`
 }
 
 // Offline is what the offline page (offline/) embeds: where the list of

@@ -42,6 +42,17 @@
     document.documentElement.setAttribute('data-theme-choice', choice);
   }
   apply();
+  // The trainer's first paint: a player with nothing of the trainer kept
+  // on this device, on the trainer's own address (no ?id= or ?mode=),
+  // plays the puzzle the page is drawn with, so the page shows it at once
+  // (data-train-fresh); anyone else gets a puzzle chosen for them, and
+  // the page stays unseen until it opens rather than moving when it does.
+  // train.js reads the same attribute.
+  try {
+    var kept = ['thinchess.progress', 'thinchess.trainMode', 'thinchess.trainFilter', 'thinchess.trainRecent']
+      .some(function (k) { return localStorage.getItem(k) !== null; });
+    if (!kept && !location.search) document.documentElement.setAttribute('data-train-fresh', '');
+  } catch (e) { /* storage disabled: the trainer chooses, as for a returning player */ }
   if (dark.addEventListener) {
     dark.addEventListener('change', apply);
     more.addEventListener('change', apply);

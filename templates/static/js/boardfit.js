@@ -14,6 +14,12 @@ const STAND_MIN = 36;
 const MARGIN = 8;
 // SIDE_MIN is the narrowest the game's column gets beside a tall board.
 const SIDE_MIN = 168;
+// KEEP is how much smaller than the best fit a board already shown may
+// stay: a board whose squares still fit, in the same layout, keeps
+// them when the best is at most this share larger, so that the page
+// does not move for a few pixels (the CSS guess of the first paint, or
+// a header that grew).
+const KEEP = 0.08;
 // NARROW is the width at which the page is one column (app.css).
 const NARROW = '(max-width: 760px)';
 // ESSENTIALS are what a player needs in view beside or under the board
@@ -61,7 +67,9 @@ export function watchRoom(el, fit) {
  * fitBoard sizes the squares (--sq) so that the board shows whole
  * without scrolling, with the essentials beside or under it. It tries
  * each layout and keeps the one with the largest squares, a standing
- * board whenever its squares are at least STAND_MIN.
+ * board whenever its squares are at least STAND_MIN; a board shown in
+ * that layout keeps its squares when they fit and are within KEEP of
+ * the best.
  * @param {Fitted} board
  */
 export function fitBoard(board) {
@@ -72,6 +80,7 @@ export function fitBoard(board) {
     b.classList.remove('lying');
     return;
   }
+  const was = { beside: play.classList.contains('beside'), lying: b.classList.contains('lying'), sq: parseFloat(getComputedStyle(b).gridAutoRows) || 0, inline: b.style.getPropertyValue('--sq') };
   const narrow = !!(window.matchMedia && window.matchMedia(NARROW).matches);
   const oneFile = board.w === 1 && board.h >= 5;
   /** @type {Layout[]} */
@@ -82,6 +91,11 @@ export function fitBoard(board) {
   const standing = tried.filter((t) => !t.layout.lying && t.sq >= STAND_MIN);
   const pool = standing.length ? standing : tried;
   const best = pool.reduce((a, t) => (t.sq > a.sq + 0.5 ? t : a));
+  if (best.layout.beside === was.beside && best.layout.lying === was.lying && was.sq <= best.sq + 0.5 && was.sq >= best.sq * (1 - KEEP)) {
+    apply(b, play, best.layout);
+    if (was.inline) b.style.setProperty('--sq', was.inline); else b.style.removeProperty('--sq');
+    return;
+  }
   apply(b, play, best.layout);
   if (best.sq > 0) b.style.setProperty('--sq', best.sq + 'px'); else b.style.removeProperty('--sq');
 }

@@ -65,6 +65,34 @@ export function chunkMayMatch(c, f) {
   return true;
 }
 
+/**
+ * rooted makes the URLs of entry e, relative to the site's root as the
+ * build writes them, relative to the page (root is the root from there).
+ * @template {{url?: string, table?: string}} T
+ * @param {T} e
+ * @param {string} root
+ * @returns {T}
+ */
+export function rooted(e, root) {
+  if (e.url) e.url = root + e.url;
+  if (e.table) e.table = root + e.table;
+  return e;
+}
+
+/**
+ * chunkOf is the number of the chunk of the index that holds entry e of
+ * a pack: the first of its pack's chunks whose ratings span e's.
+ * @param {CorpusIndex} index
+ * @param {{pack?: string, rating: number}} e
+ * @returns {number}
+ */
+export function chunkOf(index, e) {
+  const pack = index.packs.find((p) => p.id === e.pack);
+  const chunks = pack ? pack.chunks : [];
+  const i = chunks.find((n) => index.chunks[n].lo <= e.rating && e.rating <= index.chunks[n].hi);
+  return i === undefined ? (chunks.length ? chunks[0] : 0) : i;
+}
+
 export class Corpus {
   /**
    * root is the site root relative to the page ("../"); index the parsed
@@ -92,10 +120,8 @@ export class Corpus {
   chunk(i) {
     if (!this.chunks.has(i)) {
       const p = this.fetchJSON(this.root + this.index.chunks[i].url).then((list) => list.map((e) => {
-        if (e.url) e.url = this.root + e.url;
-        if (e.table) e.table = this.root + e.table;
         e.chunk = i;
-        return e;
+        return rooted(e, this.root);
       }));
       p.catch(() => this.chunks.delete(i)); // a failed fetch may be retried
       this.chunks.set(i, p);

@@ -106,6 +106,16 @@ export function fetchJSON(u) {
 export function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
 
 /**
+ * afterPaint resolves once the browser has painted the current frame:
+ * what may wait (a puzzle's table, the engine) is asked for after the
+ * text is painted.
+ * @returns {Promise<void>}
+ */
+export function afterPaint() {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/**
  * url resolves a URL relative to the page.
  * @param {string} rel
  * @returns {string}

@@ -93,7 +93,7 @@ export class Game {
     d.variant = g.variant || data.variant || '';
     d.engine = this.engine.constructor.name;
     d.table = data.table ? 'loading' : 'none';
-    this.setStatus('Loading the engine…');
+    this.setStatus('Loading…');
     this.clearAnalysis();
     this.showError('');
     return this.engine.call('load', g.variant || data.variant || '', g.rules || {}, g.start || data.start).then((r) => {

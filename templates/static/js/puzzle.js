@@ -14,7 +14,7 @@
 import { $, $$, el, announce } from './dom.js';
 import { Game } from './game.js';
 import { sound } from './prefs.js';
-import { refutation } from './refute.js';
+import { refutation, opponentPlayed } from './refute.js';
 import { hintSteps } from './hints.js';
 import { alsoWins, alsoWinsText } from './alternative.js';
 import { Schedule } from './schedule.js';
@@ -398,7 +398,7 @@ export class Puzzle {
       // Under Ban Chess the opponent acts twice in a row: its move,
       // then its ban of the player's next move.
       if (!this.playerToMove()) return this.afterMove();
-      if (!this.shown) this.feedback(yourMove(st), '');
+      if (!this.shown) this.feedback(opponentPlayed(st), '');
     }, (err) => {
       this.busy = false;
       this.game.showError(err.message);
@@ -427,13 +427,16 @@ export class Puzzle {
   }
 
   /**
-   * preview labels the Hint button for puzzle data before it loads, so
-   * the controls keep their size when it does (a longer "Show solution"
-   * can wrap them onto a second row).
+   * preview labels the Hint button for puzzle data before it loads and
+   * writes what restart will (no hints, "Your move."), so the panel keeps
+   * its size when it does (a longer "Show solution" can wrap the
+   * controls onto a second row).
    * @param {TrainEntry} data
    */
   preview(data) {
     if (this.hintBtn) this.hintBtn.textContent = this.hintLabel(hintSteps(data.puzzle, data.puzzle.tree, true).length > 0);
+    if (this.hintsEl) this.hintsEl.textContent = '';
+    this.feedback('Your move.', '');
   }
 
   /**
@@ -564,17 +567,4 @@ export class Puzzle {
     on('restart', () => this.restart());
     on('free', () => this.free());
   }
-}
-
-/**
- * yourMove asks for the player's move; under Ban Chess it says first
- * what the opponent played and banned: "Black played Ka4 and bans Na3.
- * Your move."
- * @param {SessionState} st
- * @returns {string}
- */
-function yourMove(st) {
-  if (!st.bans || !st.banned) return 'Your move.';
-  const ban = 'bans ' + (st.bannedText || banWords(st, st.banned.from + st.banned.to));
-  return st.opponentName + (st.last ? ' played ' + st.last.san + ' and ' : ' ') + ban + '. Your move.';
 }

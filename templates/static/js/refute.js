@@ -2,7 +2,8 @@
 // The words for a wrong move: the engine's analysis of the position
 // after it (from the exact table, the mate prover, or the end of the
 // game) is a proof of why it fails; the searcher's estimate is not, and
-// gives no refutation. Pure: Node tests it.
+// gives no refutation. Also the words for the opponent's answer under
+// Ban Chess. Pure: Node tests it.
 import { numbered, numberActions } from './rules-label.js';
 
 const SHOWN_PLIES = 6;
@@ -32,6 +33,40 @@ export function pvLine(a) {
 }
 
 /**
+ * missLabel numbers the player's wrong move san as the line after it is
+ * numbered ("2... Ka11", "21. Qh5"), from analysis a of the position
+ * after it (its fullmove); side is the player's colour. A ban ("Banning
+ * Kb2") is a phrase, not a move: it stays as it is.
+ * @param {string} san
+ * @param {Analysis} a
+ * @param {string} side
+ * @returns {string}
+ */
+export function missLabel(san, a, side) {
+  if (san.indexOf('Banning ') === 0) return san;
+  const after = a.fullmove || 1;
+  // Black's move ends a full move: the position after it counts the next.
+  const mover = side === 'black' ? 'black' : 'white';
+  return numbered([san], mover, mover === 'black' ? Math.max(1, after - 1) : after)[0];
+}
+
+/**
+ * opponentPlayed is what the trainer says when the opponent's answer
+ * leaves the player to move under Ban Chess: its move, numbered ("Black
+ * played 3... Ka4. Your move."). The status line names the ban that
+ * came with it ("White to move; Black banned Ra2."): not said twice.
+ * @param {{bans?: boolean, side: string, opponentName: string, fullmove: number, last?: {san: string} | null}} st
+ * @returns {string}
+ */
+export function opponentPlayed(st) {
+  if (!st.bans || !st.last) return 'Your move.';
+  /** @type {Color} */
+  const opp = st.side === 'white' ? 'black' : 'white';
+  const n = opp === 'black' ? Math.max(1, st.fullmove - 1) : st.fullmove;
+  return st.opponentName + ' played ' + numbered([st.last.san], opp, n)[0] + '. Your move.';
+}
+
+/**
  * refutation says why san fails, from analysis a of the position after
  * it; side is the player's colour and bestMateIn the fastest mate they
  * had (0 when the puzzle is not a mate). It returns null when a proves
@@ -44,10 +79,11 @@ export function pvLine(a) {
  */
 export function refutation(san, a, side, bestMateIn) {
   if (!a) return null;
-  if (a.method === 'over') return '✗ ' + san + '? ' + a.summary;
+  const miss = '✗ ' + missLabel(san, a, side) + '? ';
+  if (a.method === 'over') return miss + a.summary;
   if (a.method !== 'table' && a.method !== 'mate-search') return null;
   const line = pvLine(a);
-  let text = '✗ ' + san + '? ' + (line ? line + ' — ' : '') + a.summary;
+  let text = miss + (line ? line + ' — ' : '') + a.summary;
   // After the move the opponent is to play: a mate in n for the player
   // from there is a mate in n+1 from before it.
   const after = a.value === side + '-wins' && a.mateIn > 0 ? a.mateIn + 1 : 0;

@@ -16,12 +16,12 @@
 // buttons' aria-pressed the mode;
 // #mode-status the run; #filters-box's summary the selection.
 import './prefs.js';
-import { $, $$, el, store, onPage, json, fetchJSON, announce, TC as page, boardIntoView } from './dom.js';
+import { $, $$, el, store, onPage, json, fetchJSON, announce, TC as page, boardIntoView, afterPaint } from './dom.js';
 import { notSaved } from './offline.js';
 import { showEntry, showAnalyse } from './trainshow.js';
 import { Recent, choose } from './variety.js';
 import { Puzzle, PAUSE } from './puzzle.js';
-import { Corpus } from './corpus.js';
+import { Corpus, rooted, chunkOf } from './corpus.js';
 import { Schedule } from './schedule.js';
 import { TrainState, parseFilter, filterWords, filterChosen, STORM_COMBO } from './trainstate.js';
 import { hintCost } from './hintscore.js';
@@ -165,7 +165,7 @@ export class Trainer {
     const names = this.names.themes = idx.themeNames || {};
     Array.from(themes.keys()).sort((a, b) => (names[a] || a).localeCompare(names[b] || b))
       .forEach((t) => this.fields.theme.appendChild(el('option', { value: t }, (names[t] || t) + count(themes.get(t)))));
-    this.fillPicker(families, idx.kinds || []);
+    this.bindPicker();
     let saved = null;
     try { saved = JSON.parse(store.get(FILTER_KEY) || 'null'); } catch (e) { saved = null; }
     const q = new URLSearchParams(location.search);
@@ -175,29 +175,16 @@ export class Trainer {
     this.showPicker();
   }
 
-  /**
-   * fillPicker offers every board family and the kinds only we can
-   * prove (holds, Ban Chess) as one-tap buttons above the filters.
-   * @param {{id: string, title: string}[]} families
-   * @param {{id: string, title: string}[]} kinds
-   */
-  fillPicker(families, kinds) {
-    const box = $('#board-pick');
-    if (!box || families.length + kinds.length < 2) return;
-    const button = (/** @type {string} */ text, /** @type {{family?: string, kind?: string}} */ f) => {
-      const b = el('button', { type: 'button', class: 'pick-button', 'aria-pressed': 'false', 'data-family': f.family || '', 'data-kind': f.kind || '' }, text);
-      b.addEventListener('click', () => {
-        this.setFilter({ pack: '', theme: '', family: '', kind: '', ...f });
-        this.showPicker();
-        boardIntoView();
-        this.next();
-      });
-      box.appendChild(b);
-    };
-    button('All', {});
-    families.forEach((f) => button(f.title, { family: f.id }));
-    kinds.filter((k) => k.id === 'hold' || k.id === 'ban').forEach((k) => button(k.title, { kind: k.id }));
-    box.hidden = false;
+  // bindPicker makes the board picker's buttons (the page draws one for
+  // all puzzles, each board family and the kinds only we can prove)
+  // choose their puzzles.
+  bindPicker() {
+    $$('#board-pick .pick-button').forEach((b) => b.addEventListener('click', () => {
+      this.setFilter({ pack: '', theme: '', family: b.dataset.family || '', kind: b.dataset.kind || '' });
+      this.showPicker();
+      boardIntoView();
+      this.next();
+    }));
   }
 
   // showPicker marks the picker's button that matches the filters, and
@@ -373,7 +360,7 @@ export class Trainer {
         pause: () => (typeof TC.pause === 'number' ? TC.pause : PAUSE),
       });
       TC.page = this.puzzle;
-      this.bindPuzzle();
+      this.puzzle.bind();
     }
     this.showProgress();
     // The board takes the puzzle's shape at once (its pieces come with
@@ -381,6 +368,7 @@ export class Trainer {
     const b = this.puzzle.game.board;
     if (b.w !== e.w || b.h !== e.h) b.setCells(e.w, e.h, new Array(e.w * e.h).fill(''));
     this.puzzle.preview(e);
+    b.fit(); // fitted before it shows, not after
     const play = $('.play');
     if (play) play.classList.remove('pending');
     // The puzzle's text paints before its table and engine are asked
@@ -479,10 +467,6 @@ export class Trainer {
     });
   }
 
-  bindPuzzle() {
-    this.puzzle.bind();
-  }
-
   /**
    * key: n next, h hint, f flip (outside fields).
    * @param {KeyboardEvent} ev
@@ -537,17 +521,23 @@ export class Trainer {
   }
 
   /**
-   * start opens the puzzle of the permalink, else the next one of the
-   * mode (from ?mode=, else the last one used).
+   * start opens the puzzle of the permalink, else the page's own puzzle
+   * (first) for a new player, else the next one of the mode (from ?mode=,
+   * else the last one used).
    * @param {Corpus} corpus
+   * @param {TrainEntry|null} [first]
    */
-  start(corpus) {
+  start(corpus, first) {
     this.corpus = corpus;
     this.fillFilters();
     this.bind();
     const q = new URLSearchParams(location.search);
     this.setMode(q.get('mode') || store.get(MODE_KEY) || 'rated');
     const id = q.get('id');
+    if (!id && first) {
+      first.chunk = chunkOf(corpus.index, first);
+      return this.open(first);
+    }
     if (!id) return this.next();
     const openID = () => this.corpus.find(id).then((/** @type {TrainEntry|null} */ e) => {
       if (e) return this.open(e);
@@ -555,14 +545,6 @@ export class Trainer {
     }, (err) => this.failed(err, openID));
     return openID();
   }
-}
-
-/**
- * afterPaint resolves once the browser has painted the current frame.
- * @returns {Promise<void>}
- */
-function afterPaint() {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
 // The page's controller (TC.page) is the puzzle being trained, once the
@@ -574,12 +556,13 @@ onPage('train', () => {
   TC.trainer = t;
   // Offline, a permalink is looked for in the chunks this device keeps.
   const kept = (/** @type {string} */ u) => ('caches' in globalThis ? caches.match(new URL(u, document.baseURI).href).then(Boolean) : Promise.resolve(false));
-  fetchJSON(data.index).then((index) => t.start(new Corpus(data.root, index, fetchJSON, kept))).catch((err) => {
-    const n = $('#train-error');
-    if (n) {
-      n.textContent = 'The puzzles could not be loaded: ' + err.message;
-      n.hidden = false;
-    }
+  // A new player plays the puzzle the page is drawn with (theme.js says
+  // who is new, before the page paints).
+  const first = document.documentElement.hasAttribute('data-train-fresh') && data.first ? rooted(data.first, data.root) : null;
+  fetchJSON(data.index).then((index) => t.start(new Corpus(data.root, index, fetchJSON, kept), first)).catch((err) => {
+    const play = /** @type {HTMLElement|null} */ ($('.play.pending'));
+    if (play) play.hidden = true;
+    t.note('#train-error', 'The puzzles could not be loaded: ' + err.message);
   });
   return null;
 });

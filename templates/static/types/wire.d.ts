@@ -313,6 +313,13 @@ declare namespace wire {
      */
     root: string;
     index: string;
+    /**
+     * First is the puzzle the page is drawn with (its URLs relative to
+     * the root): the trainer opens it for a player with nothing kept on
+     * the device, so that nothing drawn is replaced (the dashboard's
+     * page has none).
+     */
+    first?: PuzzleEntry;
   }
 
   /**
