@@ -114,16 +114,18 @@ func TestBrowserBanPuzzlesFinish(t *testing.T) {
 
 // banStep is what the trainer shows between two of the player's
 // actions, read in one evaluation: the puzzle's state, the actions
-// played, the feedback and the move error.
+// played, the feedback, the status line and the move error.
 type banStep struct {
 	State    string `json:"state"`
 	Ply      int    `json:"ply"`
 	Feedback string `json:"feedback"`
+	Status   string `json:"status"`
 	Error    string `json:"error"`
 }
 
 const banStepJS = `({state: document.getElementById('puzzle').dataset.state || '', ply: +(` + boardJS + `.ply || 0),
 	feedback: document.getElementById('feedback').textContent,
+	status: document.getElementById('status').textContent,
 	error: document.getElementById('move-error').hidden ? '' : document.getElementById('move-error').textContent})`
 
 // solveBanPuzzle opens Ban puzzle p and plays its line's actions of the
@@ -145,10 +147,16 @@ func solveBanPuzzle(t *testing.T, ctx context.Context, srv *siteServer, p banPuz
 		if s.State == "solved" {
 			break
 		}
-		// After the computer's move and ban the feedback says both, the
-		// ban in words.
-		if s.Ply > 0 && !mine[s.Ply-1] && (!strings.Contains(s.Feedback, " bans ") || banCoords.MatchString(s.Feedback)) {
-			t.Errorf("%s: after the computer's %s: feedback %q, want its ban in words", p.ID, line[s.Ply-1], s.Feedback)
+		// After the computer's move and ban the feedback says the move and
+		// the status line the ban, in words ("White to move; Black banned
+		// Ra4."), once.
+		if s.Ply > 0 && !mine[s.Ply-1] {
+			if !strings.Contains(s.Status, " banned ") || banCoords.MatchString(s.Status) {
+				t.Errorf("%s: after the computer's %s: status %q, want its ban in words", p.ID, line[s.Ply-1], s.Status)
+			}
+			if strings.Contains(s.Feedback, "ban") || banCoords.MatchString(s.Feedback) {
+				t.Errorf("%s: after the computer's %s: feedback %q repeats the ban the status names", p.ID, line[s.Ply-1], s.Feedback)
+			}
 		}
 		if s.Ply >= len(line) || step > len(line) {
 			t.Fatalf("%s: the line's %d actions are played and the puzzle is not over: %q", p.ID, len(line), s.Feedback)
