@@ -18,6 +18,8 @@ var themeWords = map[string]string{
 	"enPassant": "En passant", "xRayAttack": "X-ray attack", "doubleCheck": "Double check", "kingsideAttack": "Kingside attack",
 	"queensideAttack": "Queenside attack", "hookMate": "Hook mate", "arabianMate": "Arabian mate", "anastasiaMate": "Anastasia's mate",
 	"bodenMate": "Boden's mate", "dovetailMate": "Dovetail mate", "doubleBishopMate": "Double-bishop mate",
+	"attackingF2F7": "Attacking f2 or f7", "pillsburysMate": "Pillsbury's mate", "morphysMate": "Morphy's mate",
+	"swallowstailMate": "Swallow's tail mate",
 }
 
 // ThemeTitle names a theme for people.

@@ -2,6 +2,8 @@ package site
 
 import "testing"
 
+// TestThemeTitle: themes read as words, the lichess names the split at
+// capitals mangles ("Attacking f 2 f 7", "Pillsburys mate") among them.
 func TestThemeTitle(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"mateIn2", "Mate in 2"},
@@ -11,6 +13,8 @@ func TestThemeTitle(t *testing.T) {
 		{"pin", "Pin"},
 		{"discoveredAttack", "Discovered attack"},
 		{"mateIn12", "Mate in 12"},
+		{"attackingF2F7", "Attacking f2 or f7"},
+		{"pillsburysMate", "Pillsbury's mate"},
 	} {
 		if got := ThemeTitle(tc.in); got != tc.want {
 			t.Errorf("ThemeTitle(%q) = %q, want %q", tc.in, got, tc.want)
