@@ -206,3 +206,36 @@ func banPackSite(t *testing.T, puzzles []banPuzzle) *builtSite {
 	}
 	return buildSiteFrom(t, src, "")
 }
+
+// TestBrowserBanSlowerWin: in a Ban Chess puzzle, an action proven to
+// win too, only slower (the Ban table counts plies, bans and moves), is
+// a proven alternative as in the other puzzles: no ✗, no mistake, the
+// action taken back. The play-test met Ka4 in
+// games-ban-thin-2x6-rook-bishop-c7d05182d8 (Black mates in 21 plies
+// after it) marked "✗" and charged.
+func TestBrowserBanSlowerWin(t *testing.T) {
+	needChromium(t)
+	const id = "games-ban-thin-2x6-rook-bishop-c7d05182d8"
+	var chosen []banPuzzle
+	for _, p := range shippedBanPuzzles(t) {
+		if p.ID == id {
+			chosen = append(chosen, p)
+		}
+	}
+	if len(chosen) != 1 {
+		t.Fatalf("%s is not a shipped Ban puzzle", id)
+	}
+	srv := serve(t, banPackSite(t, chosen).dir, "")
+	ctx := trainViewport(t, 390, 844)
+	open(t, ctx, srv.url("train/?id="+id))
+	waitFor(t, ctx, puzzleOpen(id)+` && `+puzzleIs("play"), 60*time.Second)
+	clickMove(t, ctx, "a5", "a4")
+	waitFor(t, ctx, `/that wins too|✗/.test(document.getElementById('feedback').textContent)`, 60*time.Second)
+	if fb := text(t, ctx, "#feedback"); !strings.Contains(fb, "that wins too, in ") || strings.Contains(fb, "✗") {
+		t.Fatalf("after Ka4: feedback %q, want a proven alternative", fb)
+	}
+	waitFor(t, ctx, `+`+boardJS+`.ply === 0 && `+puzzleIs("play"), 20*time.Second)
+	if fb := text(t, ctx, "#feedback"); strings.Contains(fb, "✗") {
+		t.Errorf("after the alternative was taken back: feedback %q", fb)
+	}
+}

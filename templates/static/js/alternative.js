@@ -19,8 +19,23 @@ const PROOFS = ['table', 'exact', 'mate-search'];
  * @returns {number}
  */
 export function alsoWins(a, side) {
-  if (!a || PROOFS.indexOf(a.method) < 0 || a.value !== side + '-wins' || !(a.mateIn > 0)) return 0;
-  return a.mateIn + 1;
+  if (!a || PROOFS.indexOf(a.method) < 0 || a.value !== side + '-wins') return 0;
+  if (a.mateIn > 0) return a.mateIn + 1;
+  return 0;
+}
+
+/**
+ * alsoWinsPlies is alsoWins under Ban Chess, whose distances count bans
+ * and moves (an analysis there has no mateIn): the plies the player
+ * needs to mate from before the action, 0 when a proves no win for the
+ * player.
+ * @param {Analysis | null} a
+ * @param {string} side
+ * @returns {number}
+ */
+export function alsoWinsPlies(a, side) {
+  if (!a || PROOFS.indexOf(a.method) < 0 || a.value !== side + '-wins' || !(a.dtm > 0)) return 0;
+  return a.dtm + 1;
 }
 
 /**
@@ -29,8 +44,10 @@ export function alsoWins(a, side) {
  * @param {string} san the move played
  * @param {number} n the moves it wins in (alsoWins)
  * @param {number} best the fastest win's moves
+ * @param {boolean} [plies] n counts plies, bans and moves (Ban Chess: alsoWinsPlies)
  * @returns {string}
  */
-export function alsoWinsText(san, n, best) {
+export function alsoWinsText(san, n, best, plies = false) {
+  if (plies) return san + ' — that wins too, in ' + n + ' plies (bans and moves): find the fastest. Try again.';
   return san + ' — that wins too, in ' + n + ' moves: find the fastest' + (best > 0 && best < n ? ', in ' + best : '') + '. Try again.';
 }

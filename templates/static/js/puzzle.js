@@ -16,7 +16,7 @@ import { Game } from './game.js';
 import { sound } from './prefs.js';
 import { refutation, opponentPlayed } from './refute.js';
 import { hintSteps } from './hints.js';
-import { alsoWins, alsoWinsText } from './alternative.js';
+import { alsoWins, alsoWinsPlies, alsoWinsText } from './alternative.js';
 import { Schedule } from './schedule.js';
 import { lastAction, follow, verdict, bestActions, actionWords, banWords, isBan, playedLine } from './solution.js';
 
@@ -299,9 +299,10 @@ export class Puzzle {
     if (!mayWin) this.mistake(san, squares, ban);
     else this.feedback(san + ': checking whether it wins too…', '');
     const analysis = s.guard(g.analyse().then((a) => a, () => null));
+    const plies = !!(st && st.bans);
     return analysis.then((a) => {
-      const n = mayWin ? alsoWins(a, side) : 0;
-      if (n > 0) return this.alternative(san, n, best);
+      const n = mayWin ? (plies ? alsoWinsPlies : alsoWins)(a, side) : 0;
+      if (n > 0) return this.alternative(san, n, best, plies);
       if (mayWin) this.mistake(san, squares, ban);
       return this.refute(san, a, best);
     }).then(() => {
@@ -329,9 +330,10 @@ export class Puzzle {
    * @param {string} san
    * @param {number} n the moves it wins in
    * @param {number} best the fastest win's moves (0 when unknown)
+   * @param {boolean} plies n counts plies, bans and moves (Ban Chess)
    */
-  alternative(san, n, best) {
-    const text = alsoWinsText(san, n, best);
+  alternative(san, n, best, plies) {
+    const text = alsoWinsText(san, n, best, plies);
     this.refuted = null;
     this.feedback(text, '');
     announce(text + ' The move is taken back.');
