@@ -22,11 +22,11 @@ const COORD = /^(?:[mb]:)?([a-p](?:1[0-6]|[1-9]))([a-p](?:1[0-6]|[1-9]))([a-z]?)
  * squaresOf reads an action of the tree ("a9a10", "m:e7e8q", "b:a4a3")
  * into its squares, or null.
  * @param {string} coord
- * @returns {{from: string, to: string, ban: boolean} | null}
+ * @returns {{from: string, to: string, promo: string, ban: boolean} | null}
  */
 export function squaresOf(coord) {
   const m = COORD.exec(coord);
-  return m ? { from: m[1], to: m[2], ban: coord.startsWith('b:') } : null;
+  return m ? { from: m[1], to: m[2], promo: m[3], ban: coord.startsWith('b:') } : null;
 }
 
 /**
@@ -85,7 +85,7 @@ function list(xs) {
  * moveHints are the piece to move and its square, for the moves the
  * node accepts (the first is the one hint 2 shows).
  * @param {wire.TreeNode} node
- * @param {{from: string, to: string}[]} moves
+ * @param {{from: string, to: string, promo?: string}[]} moves
  * @returns {HintStep[]}
  */
 function moveHints(node, moves) {
@@ -96,7 +96,8 @@ function moveHints(node, moves) {
   return [
     { text: 'Move ' + list(pieces) + '.', squares: froms },
     {
-      text: 'The ' + pieceWord(node.fen, first.from) + ' goes from ' + first.from + ' to ' + first.to + '.' +
+      text: 'The ' + pieceWord(node.fen, first.from) + ' goes from ' + first.from + ' to ' + first.to +
+        (first.promo ? ' and becomes a ' + typeName(first.promo) : '') + '.' +
         (others ? ' (' + others + (others === 1 ? ' other move works' : ' other moves work') + ' too.)' : ''),
       squares: [first.from, first.to],
     },

@@ -14,9 +14,9 @@ test('pieceAt reads a FEN board, tall and wide, with runs of ten and more', () =
 });
 
 test('squaresOf reads moves, promotions, moves and bans of the action log', () => {
-  assert.deepEqual(squaresOf('a9a10'), { from: 'a9', to: 'a10', ban: false });
-  assert.deepEqual(squaresOf('m:e7e8q'), { from: 'e7', to: 'e8', ban: false });
-  assert.deepEqual(squaresOf('b:a4a3'), { from: 'a4', to: 'a3', ban: true });
+  assert.deepEqual(squaresOf('a9a10'), { from: 'a9', to: 'a10', promo: '', ban: false });
+  assert.deepEqual(squaresOf('m:e7e8q'), { from: 'e7', to: 'e8', promo: 'q', ban: false });
+  assert.deepEqual(squaresOf('b:a4a3'), { from: 'a4', to: 'a3', promo: '', ban: true });
   assert.equal(squaresOf('O-O'), null);
 });
 
@@ -76,4 +76,14 @@ test('where a Ban Chess player bans, the hint names the opponent’s move to ban
   ]);
   const two = { fen: '1/1/k/1/n/R/1/1/1/1/1/K b - - 0 1', accept: ['b:a8a6', 'b:a10a9'] };
   assert.equal(hintSteps(p, two, false)[0].text, 'Ban Black’s knight move a8–a6 or Black’s king move a10–a9: that is the move that would save Black.');
+});
+
+test('a promotion hint names the piece the pawn becomes (an underpromotion is the whole puzzle)', () => {
+  // Los Alamos 6×6: the play-test's games-los-alamos-4db84892e9 said
+  // only "The pawn goes from d5 to d6".
+  const n = { fen: '6/3P2/6/6/6/k1K3 w - - 0 1', accept: ['d5d6n'] };
+  const steps = hintSteps({ side: 'white', tree: n }, n, true);
+  assert.deepEqual(steps[1], { text: 'The pawn goes from d5 to d6 and becomes a knight.', squares: ['d5', 'd6'] });
+  assert.equal(squaresOf('e7e8q').promo, 'q');
+  assert.equal(squaresOf('a9a10').promo, '');
 });
