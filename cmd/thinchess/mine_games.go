@@ -170,7 +170,7 @@ func mineBans(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
 			if t.Stats().States <= limit {
 				return true // a position's game is within its start's
 			}
-			_, err := solver.SolveBans(p, solver.Options{MaxStates: limit, Workers: 1})
+			_, err := solver.SolveBans(p, solver.Options{MaxStates: limit})
 			return err == nil
 		},
 	})
