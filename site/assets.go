@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/thinchess/thinchess/site/picture"
 	"github.com/thinchess/thinchess/verify"
 )
 
@@ -75,7 +76,7 @@ func (r *renderer) addAssets() error {
 		b, ok := r.opt.Cache.Get("icons", key)
 		if !ok {
 			var err error
-			if b, err = iconPNG(ic.size, ic.maskable); err != nil {
+			if b, err = picture.Icon(ic.size, ic.maskable); err != nil {
 				return fmt.Errorf("render: icon %s: %v", ic.name, err)
 			}
 			r.opt.Cache.Put("icons", key, b)

@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/site/picture"
+	"github.com/thinchess/thinchess/verify"
 )
 
 // The files that tell crawlers and feed readers about the site:
@@ -248,3 +251,26 @@ func (r *renderer) preview(p *page, start *engine.Position, alt string) error {
 	p.Image, p.ImageAlt = r.baseURL()+"/"+name, alt
 	return nil
 }
+
+// ogImage returns the PNG preview of a start position: from this
+// process's memory, else from the cache, else drawn.
+func ogImage(p *engine.Position, c *verify.Cache) ([]byte, error) {
+	code := fmt.Sprintf("%dx%d:%s", p.B.W, p.B.H, p.Code())
+	if b, ok := ogMemo.Load(code); ok {
+		return b.([]byte), nil
+	}
+	key := verify.Key("og-image", verify.BinaryHash(), code)
+	b, ok := c.Get("og-image", key)
+	if !ok {
+		var err error
+		if b, err = picture.Preview(p); err != nil {
+			return nil, err
+		}
+		c.Put("og-image", key, b)
+	}
+	ogMemo.Store(code, b)
+	return b, nil
+}
+
+// ogMemo keeps drawn previews for the life of the process.
+var ogMemo sync.Map

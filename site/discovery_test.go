@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/thinchess/thinchess/site/picture"
 )
 
 var (
@@ -243,8 +245,8 @@ func TestPreviewImages(t *testing.T) {
 			t.Errorf("%s: %s: %v", name, file, err)
 			continue
 		}
-		if s := img.Bounds().Size(); s.X != ogWidth || s.Y != ogHeight {
-			t.Errorf("%s: %s is %v, want %d×%d", name, file, s, ogWidth, ogHeight)
+		if s := img.Bounds().Size(); s.X != picture.Width || s.Y != picture.Height {
+			t.Errorf("%s: %s is %v, want %d×%d", name, file, s, picture.Width, picture.Height)
 		}
 	}
 	if previews != 5 {

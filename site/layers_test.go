@@ -41,6 +41,8 @@ var layers = map[string]int{
 	"internal/wasmbuild":            0,
 	"internal/wasmbuild/generate":   1,
 	"templates":                     0,
+	"site/jslink":                   0,
+	"site/picture":                  2,
 }
 
 const module = "github.com/thinchess/thinchess"

@@ -14,6 +14,7 @@ import (
 	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/internal/wire"
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/site/picture"
 	"github.com/thinchess/thinchess/verify"
 )
 
@@ -506,7 +507,7 @@ func (r *renderer) packView(g *puzzleGroup, idx *wire.Index) (*packView, error) 
 	if pv.first != nil {
 		start := pv.first.Start
 		pv.Thumb = template.HTML(boardThumbnail(start, p.Title+": a puzzle of the pack"))
-		pv.Wide = wideBoard(start.B)
+		pv.Wide = picture.WideBoard(start.B)
 	}
 	body, err := r.markdown(p.Body)
 	if err != nil {

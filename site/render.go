@@ -18,6 +18,8 @@ import (
 	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/internal/wire"
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/site/jslink"
+	"github.com/thinchess/thinchess/site/picture"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/templates"
 	"github.com/thinchess/thinchess/verify"
@@ -137,7 +139,7 @@ type renderer struct {
 	fs      fs.FS // the templates and static files
 	files   map[string][]byte
 	assets  map[string]string // logical name → output path
-	modules *moduleGraph      // the front end's modules
+	modules *jslink.Graph     // the front end's modules
 	tables  map[string]string // mode id → table output path
 	layout  *template.Template
 	// pages holds the layout joined with each content template, parsed
@@ -316,7 +318,7 @@ func (p *page) script() string {
 // directly or not, for <link rel="modulepreload">.
 func (p *page) Preloads() ([]string, error) {
 	var urls []string
-	for _, m := range p.r.modules.imported(p.script()) {
+	for _, m := range p.r.modules.Imported(p.script()) {
 		u, err := p.Asset(m)
 		if err != nil {
 			return nil, err
@@ -530,10 +532,7 @@ func (mv *modeView) task() string {
 
 // WideThumb reports a board at least three times as long as it is wide,
 // drawn lying down across the card.
-func (mv *modeView) WideThumb() bool { return wideBoard(mv.Start.B) }
-
-// wideBoard reports a board at least three times as long as it is wide.
-func wideBoard(b *engine.Board) bool { return b.H >= 3*b.W && b.H > 3 }
+func (mv *modeView) WideThumb() bool { return picture.WideBoard(mv.Start.B) }
 
 // stars lists the five stars of a difficulty, true for those it earns.
 func stars(difficulty int) []bool {
@@ -922,7 +921,7 @@ func (r *renderer) renderEditor() error {
 	}
 	p.Board = newBoardView(start)
 	for _, c := range []engine.Color{engine.White, engine.Black} {
-		for _, t := range pieceOrder {
+		for _, t := range picture.Order {
 			pc := engine.MakePiece(c, t)
 			p.Palette = append(p.Palette, paletteItem{Code: colorClass(c) + string(t.Letter()), Label: pieceName(pc), Color: colorClass(c), Letter: string(t.Letter())})
 		}

@@ -1,4 +1,4 @@
-package site
+package picture
 
 import (
 	"bytes"
@@ -11,17 +11,15 @@ import (
 	"image/png"
 	"math"
 	"strconv"
-	"sync"
 
 	"github.com/klauspost/compress/zlib"
 	"golang.org/x/image/vector"
 
 	"github.com/thinchess/thinchess/engine"
-	"github.com/thinchess/thinchess/verify"
 )
 
 // The preview image of a mode or pack page (og:image) is its start
-// position drawn at build time, ogWidth×ogHeight pixels: the size link
+// position drawn at build time, Width×Height pixels: the size link
 // previews expect (1.91:1).
 //
 // It is drawn with golang.org/x/image/vector, the Go project's own
@@ -36,7 +34,7 @@ import (
 // The picture is a pure function of the position: the same start gives
 // byte-identical PNG bytes (the float arithmetic is the same on every
 // run of a binary; another CPU architecture may round differently).
-const ogWidth, ogHeight = 1200, 630
+const Width, Height = 1200, 630
 
 // ogColors are the light theme's colours (templates/static/app.css).
 var ogColors = struct {
@@ -54,46 +52,23 @@ var ogColors = struct {
 	margin: 45, maxSquare: 180, minEdge: 8,
 }
 
-// ogImage returns the PNG preview of a start position: from this
-// process's memory, else from the cache, else drawn.
-func ogImage(p *engine.Position, c *verify.Cache) ([]byte, error) {
-	code := fmt.Sprintf("%dx%d:%s", p.B.W, p.B.H, p.Code())
-	if b, ok := ogMemo.Load(code); ok {
-		return b.([]byte), nil
-	}
-	key := verify.Key("og-image", verify.BinaryHash(), code)
-	b, ok := c.Get("og-image", key)
-	if !ok {
-		var err error
-		if b, err = drawOGImage(p); err != nil {
-			return nil, err
-		}
-		c.Put("og-image", key, b)
-	}
-	ogMemo.Store(code, b)
-	return b, nil
-}
-
-// ogMemo keeps drawn previews for the life of the process.
-var ogMemo sync.Map
-
-// drawOGImage draws p on the theme's background, centred, with squares of
+// Preview draws p on the theme's background, centred, with squares of
 // a whole number of pixels, a board at least three times as long as it is
 // wide lying down as on the home page's cards.
-func drawOGImage(p *engine.Position) ([]byte, error) {
+func Preview(p *engine.Position) ([]byte, error) {
 	b := p.B
 	cols, rows := b.W, b.H
-	lying := wideBoard(b)
+	lying := WideBoard(b)
 	if lying {
 		cols, rows = b.H, b.W
 	}
 	k := ogColors
-	sq := min((ogWidth-2*k.margin)/cols, (ogHeight-2*k.margin)/rows, k.maxSquare)
+	sq := min((Width-2*k.margin)/cols, (Height-2*k.margin)/rows, k.maxSquare)
 	if sq < k.minEdge {
 		return nil, fmt.Errorf("preview image: a %d×%d board does not fit", b.W, b.H)
 	}
-	x0, y0 := (ogWidth-cols*sq)/2, (ogHeight-rows*sq)/2
-	img := image.NewRGBA(image.Rect(0, 0, ogWidth, ogHeight))
+	x0, y0 := (Width-cols*sq)/2, (Height-rows*sq)/2
+	img := image.NewRGBA(image.Rect(0, 0, Width, Height))
 	draw.Draw(img, img.Bounds(), image.NewUniform(k.back), image.Point{}, draw.Src)
 	pieces := map[engine.Piece]*image.RGBA{}
 	for s := engine.Square(0); int(s) < b.N; s++ {
@@ -124,7 +99,7 @@ func drawOGImage(p *engine.Position) ([]byte, error) {
 }
 
 // drawPiece draws a piece on a transparent sq×sq square as the pages'
-// CSS does: each shape of pieceShapes in order, its body filled (when
+// CSS does: each shape of Shapes in order, its body filled (when
 // it is filled) and then its outline stroked with round joins and caps.
 func drawPiece(pc engine.Piece, sq int) (*image.RGBA, error) {
 	k := ogColors
@@ -136,15 +111,15 @@ func drawPiece(pc engine.Piece, sq int) (*image.RGBA, error) {
 	off := float32(float64(sq) * k.pieceInset)
 	img := image.NewRGBA(image.Rect(0, 0, sq, sq))
 	z := vector.NewRasterizer(sq, sq)
-	for _, s := range pieceShapes[pc.Type()] {
-		subs, err := parsePath(s.d)
+	for _, s := range Shapes[pc.Type()] {
+		subs, err := parsePath(s.D)
 		if err != nil {
 			return nil, err
 		}
 		for i := range subs {
 			subs[i] = subs[i].transform(scale, off)
 		}
-		if s.filled {
+		if s.Filled {
 			z.Reset(sq, sq)
 			for _, sp := range subs {
 				sp.fill(z)
@@ -507,3 +482,7 @@ func disc(z *vector.Rasterizer, c point, r float64) {
 }
 
 func f32(p point) (float32, float32) { return float32(p.x), float32(p.y) }
+
+// WideBoard reports whether a board is drawn lying down, as on the home
+// page's cards: at least three times as long as it is wide.
+func WideBoard(b *engine.Board) bool { return b.H >= 3*b.W && b.H > 3 }

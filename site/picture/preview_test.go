@@ -1,4 +1,4 @@
-package site
+package picture
 
 import (
 	"bytes"
@@ -36,11 +36,11 @@ func TestOGImage(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			data, err := drawOGImage(p)
+			data, err := Preview(p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			again, err := drawOGImage(p)
+			again, err := Preview(p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -56,8 +56,8 @@ func TestOGImage(t *testing.T) {
 			if err != nil {
 				t.Fatalf("not a PNG: %v", err)
 			}
-			if b := img.Bounds(); b.Dx() != ogWidth || b.Dy() != ogHeight {
-				t.Fatalf("size %v, want %d×%d", b.Size(), ogWidth, ogHeight)
+			if b := img.Bounds(); b.Dx() != Width || b.Dy() != Height {
+				t.Fatalf("size %v, want %d×%d", b.Size(), Width, Height)
 			}
 			if _, ok := img.(*image.Paletted); !ok {
 				t.Errorf("decoded as %T, want a paletted image (at most 256 colours)", img)
@@ -134,7 +134,7 @@ func checkSquares(t *testing.T, img image.Image, box image.Rectangle, p *engine.
 		// Every piece of the set covers over a twentieth of its square
 		// with its body, and its outline a few percent.
 		if count[body] < area/20 || count[line] < area/50 {
-			t.Errorf("%s (%s): %d body and %d line pixels of %d: the piece is not drawn", b.Name(s), pieceName(pc), count[body], count[line], area)
+			t.Errorf("%s (%s): %d body and %d line pixels of %d: the piece is not drawn", b.Name(s), pc.Color().String()+" "+pc.Type().String(), count[body], count[line], area)
 		}
 	}
 }
@@ -180,9 +180,9 @@ func TestParsePath(t *testing.T) {
 // TestPieceShapesParse checks that every path of the piece set is in the
 // subset parsePath reads.
 func TestPieceShapesParse(t *testing.T) {
-	for pt, shapes := range pieceShapes {
+	for pt, shapes := range Shapes {
 		for _, s := range shapes {
-			if _, err := parsePath(s.d); err != nil {
+			if _, err := parsePath(s.D); err != nil {
 				t.Errorf("%v: %v", pt, err)
 			}
 		}
@@ -197,7 +197,7 @@ func BenchmarkOGImage(b *testing.B) {
 		}
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := drawOGImage(p); err != nil {
+				if _, err := Preview(p); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,4 +1,4 @@
-package site
+package picture
 
 import (
 	"bytes"
@@ -120,10 +120,10 @@ func flattenPath(d string) ([][]point, error) {
 	return polys, nil
 }
 
-// iconPNG draws the app icon: a rounded square in the theme colour with
+// Icon draws the app icon: a rounded square in the theme colour with
 // the king silhouette in light ink. With maskable set, the piece keeps to
 // the safe zone (the inner 80%) and the background fills the square.
-func iconPNG(size int, maskable bool) ([]byte, error) {
+func Icon(size int, maskable bool) ([]byte, error) {
 	key := [2]int{size, 0}
 	if maskable {
 		key[1] = 1
@@ -146,11 +146,11 @@ func drawIconPNG(size int, maskable bool) ([]byte, error) {
 	const ss = 4 // subsamples per pixel side
 	n := size * ss
 	var polys [][]point
-	for _, s := range pieceShapes[engine.King] {
-		if !s.filled {
+	for _, s := range Shapes[engine.King] {
+		if !s.Filled {
 			continue
 		}
-		pp, err := flattenPath(s.d)
+		pp, err := flattenPath(s.D)
 		if err != nil {
 			return nil, err
 		}
