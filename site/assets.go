@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/site/picture"
+	"github.com/thinchess/thinchess/site/publish"
 	"github.com/thinchess/thinchess/verify"
 )
 
@@ -23,7 +24,7 @@ func contentHash(data []byte) string {
 // addAsset stores data under a hashed name in assets/ and remembers it
 // by its logical name.
 func (r *renderer) addAsset(logical string, data []byte) {
-	data = minifyBytes(logical, data)
+	data = publish.MinifyBytes(logical, data)
 	out := hashedName("assets/"+logical, data)
 	r.assets[logical] = out
 	r.files[out] = data

@@ -2,7 +2,6 @@ package site
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -15,14 +14,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tdewolff/minify/v2"
-	mincss "github.com/tdewolff/minify/v2/css"
-	minhtml "github.com/tdewolff/minify/v2/html"
-	minjs "github.com/tdewolff/minify/v2/js"
-
 	"github.com/thinchess/thinchess/internal/outpath"
-	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/site/publish"
 	"github.com/thinchess/thinchess/verify"
 )
 
@@ -229,7 +223,7 @@ type build struct {
 	// streamed are the packs a build streamed (see streamedPacks), and
 	// stage the output it writes them into; both nil otherwise.
 	streamed *streamedPacks
-	stage    *stage
+	stage    *publish.Stage
 	// assemble's
 	ro RenderOptions
 	// render's
@@ -245,7 +239,7 @@ func (b *build) run() error {
 		if err := outpath.Check("the output", b.opt.Out, outpath.Site(b.opt.Src)); err != nil {
 			return err
 		}
-		if err := CheckOutput(b.opt.Out); err != nil {
+		if err := publish.CheckOutput(b.opt.Out); err != nil {
 			return err
 		}
 	}
@@ -270,7 +264,7 @@ func (b *build) cleanup() {
 	b.streamed.close()
 	b.streamed = nil
 	if b.stage != nil {
-		b.stage.abort()
+		b.stage.Abort()
 	}
 }
 
@@ -394,12 +388,12 @@ func (b *build) process() error {
 // the chunks of its packs as it makes them, and the streamed packs,
 // whose spill file lies in the stage until the write.
 func (b *build) startStream() error {
-	st, err := newStage(b.opt.Out)
+	st, err := publish.NewStage(b.opt.Out)
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", b.opt.Out, err)
 	}
 	b.stage = st
-	b.streamed, err = newStreamedPacks(b.opt.Src, st.tmp)
+	b.streamed, err = newStreamedPacks(b.opt.Src, st.Dir())
 	return err
 }
 
@@ -506,7 +500,7 @@ func (b *build) render() error {
 	files := r.files
 	b.sum.Web = webSummaryOf(files, b.ro.BaseURL != "")
 	b.beginStep("minify", 0)
-	if err := minifyFiles(files); err != nil {
+	if err := publish.Minify(files); err != nil {
 		return fmt.Errorf("minifying: %w", err)
 	}
 	sum := b.sum
@@ -567,9 +561,9 @@ func (b *build) write() error {
 	b.stage = nil // committed or, on failure, removed by commit
 	var err error
 	if st == nil {
-		err = writeFiles(b.opt.Out, b.files)
+		err = publish.Write(b.opt.Out, b.files)
 	} else {
-		err = st.commit(b.files)
+		err = st.Commit(b.files)
 	}
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", b.opt.Out, err)
@@ -650,61 +644,6 @@ func gzipSize(c *verify.Cache, data []byte) int {
 	n := gzipLen(data)
 	c.Put("gzip-size", key, []byte(strconv.Itoa(n)))
 	return n
-}
-
-var minifier = func() *minify.M {
-	m := minify.New()
-	m.Add("text/html", &minhtml.Minifier{KeepDocumentTags: true, KeepEndTags: true, KeepQuotes: true})
-	m.AddFunc("text/css", mincss.Minify)
-	m.AddFunc("application/javascript", minjs.Minify)
-	// No JSON minifier: the JSON the build writes (in pages and files)
-	// is already compact, and re-minifying the data blocks of every page
-	// cost more than the rest of the minification together.
-	return m
-}()
-
-var minifyTypes = map[string]string{
-	".html": "text/html",
-	".css":  "text/css",
-	".js":   "application/javascript",
-}
-
-// minifyFiles minifies the pages, the service worker and the manifest in
-// place; assets are minified by Render before their names are hashed.
-func minifyFiles(files map[string][]byte) error {
-	var names []string
-	for name := range files {
-		if !strings.HasPrefix(name, "assets/") {
-			names = append(names, name)
-		}
-	}
-	out := par.Map(names, func(name string) []byte { return minifyBytes(name, files[name]) })
-	for i, name := range names {
-		files[name] = out[i]
-	}
-	return nil
-}
-
-// minifyBytes minifies HTML, CSS, JS and JSON by file extension and
-// returns anything else (and the Go-provided wasm_exec.js) unchanged. A
-// file the minifier cannot read is kept as it is.
-func minifyBytes(name string, data []byte) []byte {
-	if ext := path.Ext(name); ext == ".json" || ext == ".webmanifest" {
-		var out bytes.Buffer
-		if json.Compact(&out, data) != nil {
-			return data
-		}
-		return out.Bytes()
-	}
-	mt, ok := minifyTypes[path.Ext(name)]
-	if !ok || strings.Contains(name, "wasm_exec") {
-		return data
-	}
-	var out bytes.Buffer
-	if err := minifier.Minify(mt, &out, bytes.NewReader(data)); err != nil {
-		return data
-	}
-	return out.Bytes()
 }
 
 // Print writes the build summary.

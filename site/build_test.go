@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/site/publish"
 	"github.com/thinchess/thinchess/verify"
 )
 
@@ -27,7 +28,7 @@ func buildInto(t *testing.T, src, out string) (*Summary, mode.ErrorList) {
 }
 
 // readTree returns every file under dir by slash path, but the marker
-// of a build's output (OutputMarker, which TestWriteMarks tests).
+// of a build's output (publish.OutputMarker, which TestWriteMarks tests).
 func readTree(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
@@ -35,7 +36,7 @@ func readTree(t *testing.T, dir string) map[string][]byte {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !d.IsDir() && p != filepath.Join(dir, OutputMarker) {
+		if !d.IsDir() && p != filepath.Join(dir, publish.OutputMarker) {
 			rel, _ := filepath.Rel(dir, p)
 			data, _ := os.ReadFile(p)
 			out[filepath.ToSlash(rel)] = data

@@ -43,6 +43,7 @@ var layers = map[string]int{
 	"templates":                     0,
 	"site/jslink":                   0,
 	"site/picture":                  2,
+	"site/publish":                  1,
 }
 
 const module = "github.com/thinchess/thinchess"

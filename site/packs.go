@@ -359,7 +359,7 @@ func (r *renderer) makeChunks(g *puzzleGroup, made map[string]*chunk) ([]*chunk,
 		if r.opt.stage == nil {
 			return nil
 		}
-		if err := r.opt.stage.writeFile(c.index.URL, c.data); err != nil {
+		if err := r.opt.stage.WriteFile(c.index.URL, c.data); err != nil {
 			return fmt.Errorf("writing %s: %w", c.index.URL, err)
 		}
 		chunks[n] = &chunk{size: c.size, index: c.index, tables: c.tables}

@@ -20,6 +20,7 @@ import (
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/site/jslink"
 	"github.com/thinchess/thinchess/site/picture"
+	"github.com/thinchess/thinchess/site/publish"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/templates"
 	"github.com/thinchess/thinchess/verify"
@@ -64,7 +65,7 @@ type RenderOptions struct {
 	// the output the chunks of puzzles go to as they are made, instead
 	// of the files Render returns.
 	streamed *streamedPacks
-	stage    *stage
+	stage    *publish.Stage
 }
 
 // Render turns a loaded site, its verification results and the

@@ -9,13 +9,13 @@ import (
 
 	"github.com/thinchess/thinchess/internal/outpath"
 	"github.com/thinchess/thinchess/internal/printable"
-	"github.com/thinchess/thinchess/site"
+	"github.com/thinchess/thinchess/site/publish"
 )
 
 // What the commands that write may write to (issue 31). A build replaces
 // its output folder whole, so --out keeps clear of the site it reads, the
 // current folder and the home folder (outpath.Site, outpath.Places), and
-// is a folder a build made, or a new or empty one (site.CheckOutput).
+// is a folder a build made, or a new or empty one (publish.CheckOutput).
 // Commands that add files to a site (import, mine, new, prove) never
 // write above the home folder, into the sources of another kind, or
 // through a symbolic link that leads out of the site. Every refusal is
@@ -67,7 +67,7 @@ func checkBuildOut(out string, sf *siteFlags) error {
 	if err := outpath.Check("--out", out, guards); err != nil {
 		return fmt.Errorf("%w; a build replaces its output whole: give --out a folder of its own, such as public", err)
 	}
-	if err := site.CheckOutput(out); err != nil {
+	if err := publish.CheckOutput(out); err != nil {
 		return err
 	}
 	return sf.checkCache()

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
 	"github.com/thinchess/thinchess/internal/printable"
 	"github.com/thinchess/thinchess/site"
 )

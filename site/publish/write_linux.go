@@ -1,4 +1,4 @@
-package site
+package publish
 
 import "golang.org/x/sys/unix"
 

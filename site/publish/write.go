@@ -1,4 +1,4 @@
-package site
+package publish
 
 import (
 	"bytes"
@@ -72,7 +72,7 @@ func olderBuild(out string) bool {
 	return len(engines) > 0
 }
 
-// writeFiles writes files into out atomically: everything goes into a
+// Write writes files into out atomically: everything goes into a
 // fresh sibling folder first, which then takes out's place in one step
 // (renameat2 RENAME_EXCHANGE on Linux; elsewhere, or where the file
 // system cannot, two renames). If any step fails, out is left as it
@@ -81,25 +81,25 @@ func olderBuild(out string) bool {
 // the temporary folders a killed write left. A folder out that a build
 // did not make (see CheckOutput) is refused before anything is written;
 // the new one holds OutputMarker.
-func writeFiles(out string, files map[string][]byte) error {
-	st, err := newStage(out)
+func Write(out string, files map[string][]byte) error {
+	st, err := NewStage(out)
 	if err != nil {
 		return err
 	}
-	return st.commit(files)
+	return st.Commit(files)
 }
 
-// A stage is a site being written: the fresh sibling folder of its
-// output that writeFiles fills and swaps in. A build that streams its
-// packs writes their chunks into it as it makes them (writeFile), and
+// A Stage is a site being written: the fresh sibling folder of its
+// output that Write fills and swaps in. A build that streams its
+// packs writes their chunks into it as it makes them (WriteFile), and
 // the rest of the site when it commits.
-type stage struct {
+type Stage struct {
 	out, tmp string
 }
 
-// newStage checks out (CheckOutput), repairs what a killed write left
+// NewStage checks out (CheckOutput), repairs what a killed write left
 // beside it and makes the stage's folder.
-func newStage(out string) (*stage, error) {
+func NewStage(out string) (*Stage, error) {
 	out = filepath.Clean(out)
 	if err := CheckOutput(out); err != nil {
 		return nil, err
@@ -113,14 +113,14 @@ func newStage(out string) (*stage, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &stage{out: out, tmp: tmp}, nil
+	return &Stage{out: out, tmp: tmp}, nil
 }
 
-// writeFile writes the file name (a slash path inside the output) into
+// WriteFile writes the file name (a slash path inside the output) into
 // the stage. A file the previous build wrote with the same bytes is
 // linked, not written again: a warm rebuild then writes only what
 // changed.
-func (st *stage) writeFile(name string, data []byte) error {
+func (st *Stage) WriteFile(name string, data []byte) error {
 	clean := filepath.FromSlash(name)
 	if !filepath.IsLocal(clean) {
 		return fmt.Errorf("refusing to write %q outside the output folder", name)
@@ -135,15 +135,18 @@ func (st *stage) writeFile(name string, data []byte) error {
 	return os.WriteFile(p, data, 0o644)
 }
 
-// abort removes the stage and what it holds; out is left as it was.
-func (st *stage) abort() { os.RemoveAll(st.tmp) }
+// Dir is the stage's folder, beside the output until Commit swaps it in.
+func (st *Stage) Dir() string { return st.tmp }
 
-// commit writes files into the stage, then the marker, and swaps the
+// Abort removes the stage and what it holds; out is left as it was.
+func (st *Stage) Abort() { os.RemoveAll(st.tmp) }
+
+// Commit writes files into the stage, then the marker, and swaps the
 // stage in for out. On failure it removes the stage.
-func (st *stage) commit(files map[string][]byte) error {
+func (st *Stage) Commit(files map[string][]byte) error {
 	out, tmp := st.out, st.tmp
 	fail := func(err error) error {
-		st.abort()
+		st.Abort()
 		return err
 	}
 	names := make([]string, 0, len(files))
@@ -156,7 +159,7 @@ func (st *stage) commit(files map[string][]byte) error {
 			return fail(fmt.Errorf("refusing to write %q outside the output folder", name))
 		}
 	}
-	err := par.Try(len(names), func(i int) error { return st.writeFile(names[i], files[names[i]]) })
+	err := par.Try(len(names), func(i int) error { return st.WriteFile(names[i], files[names[i]]) })
 	if err == nil {
 		err = os.WriteFile(filepath.Join(tmp, OutputMarker), []byte(outputMarkerText), 0o644)
 	}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package site
+package publish
 
 import (
 	"errors"
@@ -28,7 +28,7 @@ func TestWriteKilled(t *testing.T) {
 			}
 			dir := t.TempDir()
 			out := filepath.Join(dir, "public")
-			if err := writeFiles(out, oldSite); err != nil {
+			if err := Write(out, oldSite); err != nil {
 				t.Fatal(err)
 			}
 			cmd := exec.Command(os.Args[0], "-test.run=^TestWriteKilledChild$")
@@ -47,7 +47,7 @@ func TestWriteKilled(t *testing.T) {
 					t.Errorf("exchange %s, killed after %q: the output holds %v", exch, step, got)
 				}
 			}
-			if err := writeFiles(out, newSite); err != nil {
+			if err := Write(out, newSite); err != nil {
 				t.Fatal(err)
 			}
 			if got := readTree(t, out); !equalTree(got, newSite) {
@@ -62,7 +62,7 @@ func TestWriteKilled(t *testing.T) {
 	// next start even before writing.
 	dir := t.TempDir()
 	out := filepath.Join(dir, "public")
-	writeFiles(out, oldSite)
+	Write(out, oldSite)
 	cmd := exec.Command(os.Args[0], "-test.run=^TestWriteKilledChild$")
 	cmd.Env = append(os.Environ(), "THINCHESS_KILL_AT=old moved", "THINCHESS_KILL_OUT="+out, "THINCHESS_EXCHANGE=0")
 	cmd.Run()
@@ -89,7 +89,7 @@ func TestWriteKilledChild(t *testing.T) {
 			select {}
 		}
 	}
-	writeFiles(os.Getenv("THINCHESS_KILL_OUT"), map[string][]byte{"index.html": []byte("new"), "b.txt": []byte("b")})
+	Write(os.Getenv("THINCHESS_KILL_OUT"), map[string][]byte{"index.html": []byte("new"), "b.txt": []byte("b")})
 	t.Fatal("the write ended without reaching its step")
 }
 

@@ -1,4 +1,4 @@
-package site
+package publish
 
 import (
 	"os"
@@ -14,11 +14,11 @@ func TestWriteReplaces(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "public")
 	first := map[string][]byte{"index.html": []byte("one"), "a/b.txt": []byte("same"), "gone.txt": []byte("x")}
-	if err := writeFiles(out, first); err != nil {
+	if err := Write(out, first); err != nil {
 		t.Fatal(err)
 	}
 	second := map[string][]byte{"index.html": []byte("two!"), "a/b.txt": []byte("same"), "new.txt": []byte("n")}
-	if err := writeFiles(out, second); err != nil {
+	if err := Write(out, second); err != nil {
 		t.Fatal(err)
 	}
 	got := readTree(t, out)
@@ -33,7 +33,7 @@ func TestWriteReplaces(t *testing.T) {
 	if left, _ := filepath.Glob(filepath.Join(dir, ".public*")); len(left) > 0 {
 		t.Errorf("temporary folders left: %v", left)
 	}
-	if err := writeFiles(out, map[string][]byte{"../escape.txt": []byte("no")}); err == nil {
+	if err := Write(out, map[string][]byte{"../escape.txt": []byte("no")}); err == nil {
 		t.Error("a path outside the output folder was accepted")
 	}
 	if _, err := os.Stat(filepath.Join(out, "index.html")); err != nil {
@@ -53,14 +53,14 @@ func TestWriteMarks(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, out := range []string{filepath.Join(dir, "new"), empty} {
-		if err := writeFiles(out, site); err != nil {
+		if err := Write(out, site); err != nil {
 			t.Fatalf("%s: %v", out, err)
 		}
 		if m, err := os.ReadFile(filepath.Join(out, OutputMarker)); err != nil || !strings.Contains(string(m), "thinchess build wrote this folder") {
 			t.Errorf("%s: marker %q, %v", out, m, err)
 		}
 		// Its own output, marked, it replaces.
-		if err := writeFiles(out, map[string][]byte{"index.html": []byte("again")}); err != nil {
+		if err := Write(out, map[string][]byte{"index.html": []byte("again")}); err != nil {
 			t.Errorf("%s: a second write: %v", out, err)
 		}
 	}
@@ -79,7 +79,7 @@ func TestWriteMarks(t *testing.T) {
 		authors: "modes is not empty and holds no .thinchess-output, so a build did not write it",
 		file:    "site.yaml is a file, not a folder",
 	} {
-		err := writeFiles(out, site)
+		err := Write(out, site)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want an error saying %q", out, err, want)
 		}
@@ -110,13 +110,13 @@ func TestWriteMarks(t *testing.T) {
 	if err := os.Remove(filepath.Join(old, "assets/thinchess.0123456789.wasm")); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeFiles(old, site); err == nil {
+	if err := Write(old, site); err == nil {
 		t.Errorf("a folder that only looks like a site (no engine) was replaced")
 	}
 	if err := os.WriteFile(filepath.Join(old, "assets/thinchess.0123456789.wasm"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeFiles(old, site); err != nil {
+	if err := Write(old, site); err != nil {
 		t.Errorf("an older build's output: %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(old, "sw.js")); err == nil {

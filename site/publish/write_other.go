@@ -1,6 +1,6 @@
 //go:build !linux
 
-package site
+package publish
 
 import "errors"
 
