@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/thinchess/thinchess/site/markdown"
 	"github.com/thinchess/thinchess/site/picture"
 	"github.com/thinchess/thinchess/site/publish"
 	"github.com/thinchess/thinchess/verify"
@@ -53,7 +54,7 @@ func (r *renderer) addAssets() error {
 	if err := r.addModules(); err != nil {
 		return err
 	}
-	css, err := chromaCSS()
+	css, err := markdown.CSS()
 	if err != nil {
 		return fmt.Errorf("render: chroma stylesheet: %v", err)
 	}

@@ -44,6 +44,7 @@ var layers = map[string]int{
 	"site/jslink":                   0,
 	"site/picture":                  2,
 	"site/publish":                  1,
+	"site/markdown":                 0,
 }
 
 const module = "github.com/thinchess/thinchess"

@@ -19,6 +19,7 @@ import (
 	"github.com/thinchess/thinchess/internal/wire"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/site/jslink"
+	"github.com/thinchess/thinchess/site/markdown"
 	"github.com/thinchess/thinchess/site/picture"
 	"github.com/thinchess/thinchess/site/publish"
 	"github.com/thinchess/thinchess/solver"
@@ -983,7 +984,7 @@ func (r *renderer) markdown(src []byte) ([]byte, error) {
 	if b, ok := r.opt.Cache.Get("markdown", key); ok {
 		return b, nil
 	}
-	b, err := renderMarkdown(src)
+	b, err := markdown.Render(src)
 	if err == nil {
 		r.opt.Cache.Put("markdown", key, b)
 	}

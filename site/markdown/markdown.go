@@ -1,4 +1,8 @@
-package site
+// Package markdown renders the pages' Markdown (goldmark, raw HTML off,
+// heading ids) with fenced code highlighted by chroma as CSS classes,
+// including thinchess's own lexers for move lines and positions, and
+// writes the stylesheet of those classes for the light and dark themes.
+package markdown
 
 import (
 	"bytes"
@@ -133,10 +137,10 @@ func chromaStyle(name string) (*chroma.Style, error) {
 	return chroma.NewXMLStyle(f)
 }
 
-// chromaCSS returns the one stylesheet for highlighted code: the light
+// CSS returns the one stylesheet for highlighted code: the light
 // style for the light and high-contrast themes and the dark style under
 // [data-theme="dark"].
-func chromaCSS() ([]byte, error) {
+func CSS() ([]byte, error) {
 	light, err := lightStyle()
 	if err != nil {
 		return nil, err
@@ -179,8 +183,8 @@ func newMarkdown() goldmark.Markdown {
 	)
 }
 
-// renderMarkdown converts a Markdown body to HTML.
-func renderMarkdown(src []byte) ([]byte, error) {
+// Render converts a Markdown body to HTML.
+func Render(src []byte) ([]byte, error) {
 	var out bytes.Buffer
 	if err := newMarkdown().Convert(src, &out); err != nil {
 		return nil, err
