@@ -12,8 +12,9 @@ import (
 // any package may use. docs/architecture.md's "Layout" section gives the same
 // order.
 var layers = map[string]int{
-	"cmd/thinchess":      8,
-	"cmd/thinchess-wasm": 8,
+	"cmd/thinchess":      9,
+	"cmd/thinchess-wasm": 9,
+	"devserver":          8,
 	// The CLI's own leaf: it must initialise before most packages (see
 	// its documentation), so it imports nothing but runtime/debug.
 	"cmd/thinchess/internal/pacing": 0,
