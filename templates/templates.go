@@ -5,7 +5,7 @@
 // Layouts are *.html at the top; static/ holds the files the build copies
 // (with a content hash in their names) into the site's assets. The
 // browser code in static/js is native ES modules, which the build links
-// from each page's entry module (site/modules.go). The Node unit tests
+// from each page's entry module (site/modules.go, linked by site/jslink). The Node unit tests
 // beside them (*.test.js, run by TestNodeUnitTests) and their
 // package.json are embedded too, but never shipped.
 package templates
