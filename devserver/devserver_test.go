@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/thinchess/thinchess/internal/filetree"
 	"github.com/thinchess/thinchess/site"
 	"github.com/thinchess/thinchess/verify"
 )
@@ -403,17 +404,4 @@ const (
 
 // writeSite writes files (slash paths to contents) under a new folder
 // and returns it.
-func writeSite(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
+func writeSite(t *testing.T, files map[string]string) string { return filetree.Write(t, files) }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/thinchess/thinchess/internal/filetree"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/site/publish"
 	"github.com/thinchess/thinchess/verify"
@@ -30,20 +31,7 @@ func buildInto(t *testing.T, src, out string) (*Summary, mode.ErrorList) {
 // readTree returns every file under dir by slash path, but the marker
 // of a build's output (publish.OutputMarker, which TestWriteMarks tests).
 func readTree(t *testing.T, dir string) map[string][]byte {
-	t.Helper()
-	out := map[string][]byte{}
-	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !d.IsDir() && p != filepath.Join(dir, publish.OutputMarker) {
-			rel, _ := filepath.Rel(dir, p)
-			data, _ := os.ReadFile(p)
-			out[filepath.ToSlash(rel)] = data
-		}
-		return nil
-	})
-	return out
+	return filetree.Read(t, dir, publish.OutputMarker)
 }
 
 func TestBuildDeterministic(t *testing.T) {

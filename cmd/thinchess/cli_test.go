@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/thinchess/thinchess/cmd/thinchess/internal/pacing"
+	"github.com/thinchess/thinchess/internal/filetree"
 )
 
 // TestMain turns the collector's pacing on, which package pacing holds
@@ -32,20 +33,7 @@ const (
 
 // writeSite writes files (slash paths to contents) under a new folder
 // and returns it.
-func writeSite(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
+func writeSite(t *testing.T, files map[string]string) string { return filetree.Write(t, files) }
 
 // cliCase is one run of the command and what it must print.
 type cliCase struct {

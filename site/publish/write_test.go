@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/thinchess/thinchess/internal/filetree"
 )
 
 // TestWriteReplaces writes a site over a previous one: changed files get
@@ -122,4 +124,9 @@ func TestWriteMarks(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(old, "sw.js")); err == nil {
 		t.Errorf("the older build was not replaced")
 	}
+}
+
+// readTree returns every file under dir by slash path, but the marker.
+func readTree(t *testing.T, dir string) map[string][]byte {
+	return filetree.Read(t, dir, OutputMarker)
 }
