@@ -800,6 +800,33 @@ func TestBrowserTrainer(t *testing.T) {
 	n := opened(t, ctx)
 	run(t, ctx, chromedp.Click(css(`[data-mode="review"]`)))
 	waitFor(t, ctx, `document.querySelector('[data-mode="review"]').getAttribute('aria-pressed') === 'true' && `+openedMore(n)+` && `+puzzleOpen("tm-one-file"), 10*time.Second)
+	// Solved in review, it waits (FSRS, review.js): nothing is due, the
+	// trainer says when the next review is, and the queue keeps it; when
+	// the page's clock passes its due time it comes back.
+	if q := eval[string](t, ctx, `document.querySelector('[data-action="mark"]').textContent`); q != "In your reviews" {
+		t.Errorf("the queued puzzle's mark button says %q", q)
+	}
+	solveShown(t, ctx)
+	waitFor(t, ctx, `document.getElementById('review-count').textContent === '0'`, 5*time.Second)
+	due := eval[float64](t, ctx, `JSON.parse(localStorage.getItem('thinchess.progress')).review['tm-one-file'].due`)
+	if wait := time.Until(time.UnixMilli(int64(due))); wait < 20*time.Hour {
+		t.Errorf("a puzzle solved in review is due again in %v, want a day or more", wait)
+	}
+	run(t, ctx, chromedp.Click(css(`[data-action="next"]`)))
+	waitFor(t, ctx, `/^No reviews due right now \(the next in \d+ (hours|days?)\)/.test(document.getElementById('train-error').textContent)`, 10*time.Second)
+	eval[bool](t, ctx, fmt.Sprintf(`(() => { const d = %d - Date.now(); TC.now = () => Date.now() + d + 60000; return true; })()`, int64(due)))
+	n = opened(t, ctx)
+	run(t, ctx, chromedp.Click(css(`[data-mode="review"]`)))
+	waitFor(t, ctx, openedMore(n)+` && `+puzzleOpen("tm-one-file")+` && document.getElementById('review-count').textContent === '1'`, 10*time.Second)
+	eval[bool](t, ctx, `delete TC.now, true`)
+	// A puzzle the player marks joins the queue.
+	open(t, ctx, srv.url("train/?id=gardner-mate&mode=rated"))
+	waitFor(t, ctx, puzzleOpen("gardner-mate"), 10*time.Second)
+	run(t, ctx, chromedp.Click(css(`[data-action="mark"]`)))
+	waitFor(t, ctx, `document.querySelector('[data-action="mark"]').getAttribute('aria-pressed') === 'true' && document.getElementById('review-count').textContent === '1'`, 5*time.Second)
+	if !eval[bool](t, ctx, `JSON.parse(localStorage.getItem('thinchess.progress')).review['gardner-mate'].mark === true`) {
+		t.Error("the marked puzzle is not in the queue")
+	}
 
 	// Streak: one mistake ends it.
 	n = opened(t, ctx)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -30,7 +31,11 @@ func TestTypeCheck(t *testing.T) {
 // TestEveryModuleTypeChecked requires every module the site can ship
 // (static/js/*.js but the Node tests, and the classic scripts of static/)
 // to opt in to the type check with // @ts-check on its first line, so no
-// module escapes TestTypeCheck. It needs no tsc.
+// module escapes TestTypeCheck. A vendored library (vendor-*.js, built
+// minified from its npm package) is checked otherwise: it starts with a
+// licence comment (/*! …) naming its licence file in templates/, which
+// exists, and a declaration file beside it (vendor-*.d.ts) types what the
+// modules import of it. It needs no tsc.
 func TestEveryModuleTypeChecked(t *testing.T) {
 	mods, _ := filepath.Glob("static/js/*.js")
 	classic, _ := filepath.Glob("static/*.js")
@@ -43,8 +48,31 @@ func TestEveryModuleTypeChecked(t *testing.T) {
 			t.Fatal(err)
 		}
 		first, _, _ := bytes.Cut(b, []byte("\n"))
+		if strings.HasPrefix(filepath.Base(f), "vendor-") {
+			checkVendored(t, f, string(first))
+			continue
+		}
 		if strings.TrimSpace(string(first)) != "// @ts-check" {
 			t.Errorf("%s: the first line is not // @ts-check, so tsc does not check it", f)
 		}
+	}
+}
+
+// licenceFile finds the licence file a vendored module's banner names.
+var licenceFile = regexp.MustCompile(`templates/(LICENSE-[a-z0-9-]+)`)
+
+// checkVendored checks a vendored module: its first line is a licence
+// banner naming a licence file that exists, and its types are declared
+// beside it.
+func checkVendored(t *testing.T, f, first string) {
+	t.Helper()
+	m := licenceFile.FindStringSubmatch(first)
+	if !strings.HasPrefix(first, "/*! ") || m == nil {
+		t.Errorf("%s: a vendored module starts with its licence, /*! NAME VERSION … see templates/LICENSE-NAME */", f)
+	} else if _, err := os.Stat(m[1]); err != nil {
+		t.Errorf("%s names its licence %s: %v", f, m[1], err)
+	}
+	if _, err := os.Stat(strings.TrimSuffix(f, ".js") + ".d.ts"); err != nil {
+		t.Errorf("%s: no declaration file beside it for tsc (%v)", f, err)
 	}
 }

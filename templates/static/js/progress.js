@@ -3,38 +3,35 @@
 // every read: a corrupt record is replaced by an empty one, never
 // trusted; a record of the previous version is upgraded. It holds the
 // player's Glicko-2 rating and its history, a log of attempts (for the
-// dashboard), the review queue (Leitner boxes) and the records of
+// dashboard), the review queue (FSRS cards, review.js) and the records of
 // Streak and Storm. Pure: no DOM, importable from Node.
 
 import { update, START } from './rating.js';
+import { Grade, fromLeitner, isDue, newCard, review, validCard } from './review.js';
 
 /**
  * Progress is the stored record (see emptyProgress): puzzles by id, the
  * streaks, the player's rating and its history ([time, rating, RD]), the
  * log of attempts, the review queue by id and the best records.
  * @typedef {import('./rating.js').Player} Player
+ * @typedef {import('./review.js').ReviewCard} ReviewCard
  * @typedef {{solved: boolean, attempts: number, hints: number, rated?: boolean}} PuzzleRecord
  * @typedef {{id: string, t: number, ok: boolean, pr: number, th: string[], f: string, m: string}} Attempt
  * @typedef {{v: number, puzzles: Record<string, PuzzleRecord>, streak: number, best: number, player: Player,
- *   history: number[][], log: Attempt[], review: Record<string, {box: number, due: number}>,
+ *   history: number[][], log: Attempt[], review: Record<string, ReviewCard>,
  *   records: {streak: number, storm: number}}} Progress
  * RatedPuzzle is what rating and logging read of a puzzle entry.
  * @typedef {{id: string, rating: number, themes?: string[], family?: string, source?: {rd?: number, [k: string]: any}, estimated?: boolean}} RatedPuzzle
  */
 
 export const PROGRESS_KEY = 'thinchess.progress';
-export const VERSION = 2;
+export const VERSION = 3;
 
 // LOG_MAX bounds the attempts kept for the dashboard (the oldest go).
 export const LOG_MAX = 20000;
 
-// DAY is a day in milliseconds. INTERVALS are the waits of the Leitner
-// boxes 1 to 5: a failed puzzle is due again at once (box 1); each
-// clean solve in review moves it one box up, and a solve in box 5
-// takes it out of the queue.
+// DAY is a day in milliseconds.
 export const DAY = 24 * 3600 * 1000;
-export const INTERVALS = [0, 0, DAY, 3 * DAY, 7 * DAY, 21 * DAY];
-export const BOXES = 5;
 
 /**
  * emptyProgress is the progress of a new reader.
@@ -82,20 +79,27 @@ export function validProgress(p) {
   if (!Array.isArray(p.history) || !p.history.every((h) => Array.isArray(h) && h.length === 3 && h.every(num))) return false;
   if (!Array.isArray(p.log) || !p.log.every((a) => isObject(a) && typeof a.id === 'string' && num(a.t) &&
     typeof a.ok === 'boolean' && num(a.pr) && strings(a.th) && typeof a.f === 'string' && typeof a.m === 'string')) return false;
-  if (!isObject(p.review) || !Object.keys(p.review).every((k) => {
-    const r = p.review[k];
-    return isObject(r) && count(r.box) && r.box >= 1 && r.box <= BOXES && num(r.due);
-  })) return false;
+  if (!isObject(p.review) || !Object.keys(p.review).every((k) => validCard(p.review[k]))) return false;
   return isObject(p.records) && count(p.records.streak) && count(p.records.storm);
 }
 
 /**
- * upgrade turns a valid record of version 1 (solved puzzles, streaks)
- * into this version; anything else gives null.
+ * upgrade turns a valid record of an earlier version into this one:
+ * version 2's Leitner boxes become FSRS cards (review.fromLeitner);
+ * version 1 kept only solved puzzles and streaks. Anything else gives
+ * null.
  * @param {any} p
  * @returns {Progress | null}
  */
 function upgrade(p) {
+  if (isObject(p) && p.v === 2 && isObject(p.review) && Object.keys(p.review).every((k) => {
+    const r = p.review[k];
+    return isObject(r) && count(r.box) && r.box >= 1 && r.box <= 5 && num(r.due);
+  })) {
+    const q = { ...p, v: VERSION, review: {} };
+    for (const id of Object.keys(p.review)) q.review[id] = fromLeitner(p.review[id]);
+    return validProgress(q) ? q : null;
+  }
   if (!isObject(p) || p.v !== 1 || !count(p.streak) || !count(p.best) || !validPuzzles(p.puzzles)) return null;
   const q = emptyProgress();
   q.puzzles = p.puzzles;
@@ -211,42 +215,70 @@ export function logAttempt(p, e, ok, m, now) {
 }
 
 /**
- * reviewFailed puts puzzle id into the review queue, due at once.
+ * reviewFailed puts puzzle id into the review queue, or back into its
+ * learning step: a review graded Again (review.js), due at once.
  * @param {Progress} p
  * @param {string} id
  * @param {number} now
  */
 export function reviewFailed(p, id, now) {
-  p.review[id] = { box: 1, due: now + INTERVALS[1] };
+  p.review[id] = review(p.review[id] || null, Grade.again, now);
 }
 
 /**
- * reviewSolved moves a queued puzzle solved cleanly one box up, or out
- * of the queue from the last box; others are left alone.
+ * reviewSolved schedules a queued puzzle solved at now: Good when solved
+ * cleanly, Hard with hints (a solve that showed the solution is a
+ * failure). A puzzle not in the queue is left alone.
  * @param {Progress} p
  * @param {string} id
  * @param {number} now
+ * @param {number} [hints]
  */
-export function reviewSolved(p, id, now) {
+export function reviewSolved(p, id, now, hints) {
   const r = p.review[id];
-  if (!r) return;
-  if (r.box >= BOXES) {
-    delete p.review[id];
-    return;
-  }
-  r.box++;
-  r.due = now + INTERVALS[r.box];
+  if (r) p.review[id] = review(r, hints ? Grade.hard : Grade.good, now);
 }
 
 /**
- * dueReviews are the ids of the queue due at now, the longest due first.
+ * reviewMark puts puzzle id into the queue at the player's asking, due
+ * at once; it reports whether it was not there already.
+ * @param {Progress} p
+ * @param {string} id
+ * @param {number} now
+ * @returns {boolean}
+ */
+export function reviewMark(p, id, now) {
+  if (p.review[id]) return false;
+  p.review[id] = newCard(now, true);
+  return true;
+}
+
+/**
+ * dueReviews are the ids of the queue due at now (review.isDue), the
+ * longest due first.
  * @param {Progress} p
  * @param {number} now
  * @returns {string[]}
  */
 export function dueReviews(p, now) {
-  return Object.keys(p.review).filter((id) => p.review[id].due <= now)
+  return Object.keys(p.review).filter((id) => isDue(p.review[id], now))
     .sort((a, b) => p.review[a].due - p.review[b].due || (a < b ? -1 : 1));
+}
+
+/**
+ * nextReview is when the next puzzle of the queue not due at now is, or
+ * 0 for none.
+ * @param {Progress} p
+ * @param {number} now
+ * @returns {number}
+ */
+export function nextReview(p, now) {
+  let next = 0;
+  for (const id of Object.keys(p.review)) {
+    const r = p.review[id];
+    if (!isDue(r, now) && (!next || r.due < next)) next = r.due;
+  }
+  return next;
 }
 
 /**
@@ -300,7 +332,7 @@ export function importProgress(text, current) {
   }
   if (!isObject(f) || f.kind !== EXPORT_KIND) return { error: 'This file is not a thinchess progress export.' };
   let got = f.progress;
-  if (isObject(got) && got.v === 1) got = upgrade(got);
+  if (isObject(got) && (got.v === 1 || got.v === 2)) got = upgrade(got);
   if (!validProgress(got)) {
     return { error: isObject(f.progress) && num(f.progress.v) && f.progress.v > VERSION
       ? 'This export comes from a newer version of thinchess (' + f.progress.v + '); update the site first.'
@@ -311,7 +343,8 @@ export function importProgress(text, current) {
 
 /**
  * merge joins two progress records: puzzles, history, log and review
- * by union (the later entry winning), the rating of the record played
+ * by union (the later entry winning; of a puzzle's two cards, the one
+ * reviewed last), the rating of the record played
  * last, the best records of both.
  * @param {Progress} a
  * @param {Progress} b
@@ -330,7 +363,7 @@ export function merge(a, b) {
     }
     for (const id of Object.keys(src.review)) {
       const r = src.review[id];
-      if (!out.review[id] || out.review[id].due < r.due) out.review[id] = { ...r };
+      if (!out.review[id] || out.review[id].lr < r.lr) out.review[id] = { ...r };
     }
   }
   const hist = new Map();

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   emptyProgress, validProgress, readProgress, recordSolved, solvedCount, rate, logAttempt,
-  reviewFailed, reviewSolved, dueReviews, statsBy, exportProgress, importProgress, DAY, BOXES,
+  reviewFailed, reviewSolved, reviewMark, dueReviews, nextReview, statsBy, exportProgress, importProgress, DAY,
 } from './progress.js';
 
 test('readProgress trusts only a valid record, and upgrades version 1', () => {
@@ -62,22 +62,57 @@ test('a puzzle is rated once: a solve raises the rating, a failure lowers it', (
   assert.ok(validProgress(p));
 });
 
-test('review: a failed puzzle is due at once and climbs the Leitner boxes', () => {
+test('review: a failed puzzle is due at once, then waits longer after each clean solve', () => {
   const p = emptyProgress();
   const t0 = 1e12;
   reviewFailed(p, 'x', t0);
   reviewFailed(p, 'y', t0 + 5);
-  assert.deepEqual(dueReviews(p, t0 + 10), ['x', 'y']);
+  assert.deepEqual(dueReviews(p, t0 + 10), ['x', 'y'], 'a failed puzzle is due at once');
   reviewSolved(p, 'x', t0 + 10);
-  assert.equal(p.review.x.box, 2);
-  assert.deepEqual(dueReviews(p, t0 + 10), ['y'], 'x waits a day');
-  assert.deepEqual(dueReviews(p, t0 + 10 + DAY), ['y', 'x']);
-  for (let i = 0; i < BOXES; i++) reviewSolved(p, 'x', t0 + 100 * DAY);
-  assert.equal(p.review.x, undefined, 'out of the queue after the last box');
-  reviewFailed(p, 'y', t0 + 20);
-  assert.equal(p.review.y.box, 1);
+  assert.deepEqual(dueReviews(p, t0 + 10), ['y'], 'x waits after a clean solve');
+  const wait1 = p.review.x.due - (t0 + 10);
+  assert.ok(wait1 >= DAY, 'x waits a day or more, not ' + wait1 / DAY);
+  assert.equal(nextReview(p, t0 + 10), p.review.x.due);
+  assert.deepEqual(dueReviews(p, p.review.x.due), ['y', 'x']);
+  const t1 = p.review.x.due;
+  reviewSolved(p, 'x', t1);
+  const wait2 = p.review.x.due - t1;
+  assert.ok(wait2 > wait1, 'the second clean solve waits longer: ' + wait2 / DAY + ' days after ' + wait1 / DAY);
+  assert.ok(wait2 <= 181 * DAY);
+  const t2 = p.review.x.due;
+  reviewFailed(p, 'x', t2);
+  assert.deepEqual(dueReviews(p, t2), ['y', 'x'], 'failed again: due at once');
+  assert.equal(p.review.x.l, 1, 'a lapse (failing a new puzzle is not one)');
+  reviewSolved(p, 'x', t2 + 60000, 1);
+  const hard = p.review.x.due - (t2 + 60000);
+  assert.ok(hard < wait2, 'after a lapse and a solve with a hint the wait is shorter: ' + hard / DAY);
   reviewSolved(p, 'nope', t0);
+  assert.equal(p.review.nope, undefined, 'a puzzle not queued stays out');
   assert.ok(validProgress(p));
+});
+
+test('review: a puzzle the player marks is queued, due at once, once', () => {
+  const p = emptyProgress();
+  assert.equal(reviewMark(p, 'm', 5000), true);
+  assert.equal(reviewMark(p, 'm', 6000), false);
+  assert.equal(p.review.m.mark, true);
+  assert.deepEqual(dueReviews(p, 5000), ['m']);
+  reviewSolved(p, 'm', 7000);
+  assert.equal(p.review.m.mark, true, 'still marked after a review');
+  assert.ok(p.review.m.due > 7000 + 60000);
+  assert.ok(validProgress(p));
+});
+
+test('version 2 (Leitner boxes) is upgraded: box 1 due as it was, higher boxes in review', () => {
+  const v2 = { ...emptyProgress(), v: 2, review: { a: { box: 1, due: 1000 }, b: { box: 4, due: 5 * DAY } } };
+  const { progress, reset } = readProgress(JSON.stringify(v2));
+  assert.equal(reset, false);
+  assert.equal(progress.v, 3);
+  assert.deepEqual(dueReviews(progress, 1000), ['a']);
+  assert.deepEqual(dueReviews(progress, 5 * DAY), ['a', 'b']);
+  assert.equal(progress.review.b.s, 7, 'box 4 waited a week: its stability');
+  const bad = { ...v2, review: { a: { box: 9, due: 0 } } };
+  assert.equal(readProgress(JSON.stringify(bad)).reset, true);
 });
 
 test('export then import restores the same state; bad files change nothing', () => {

@@ -25,7 +25,8 @@ import { Corpus, rooted, chunkOf } from './corpus.js';
 import { Schedule } from './schedule.js';
 import { TrainState, parseFilter, filterWords, filterChosen, STORM_COMBO } from './trainstate.js';
 import { hintCost } from './hintscore.js';
-import { PROGRESS_KEY, emptyProgress, readProgress, recordSolved, solvedCount, rate, logAttempt, reviewFailed, reviewSolved, dueReviews } from './progress.js';
+import { PROGRESS_KEY, emptyProgress, readProgress, recordSolved, solvedCount, rate, logAttempt, reviewFailed, reviewSolved, reviewMark, dueReviews, nextReview } from './progress.js';
+import { waitText } from './review.js';
 
 const FILTER_KEY = 'thinchess.trainFilter';
 const MODE_KEY = 'thinchess.trainMode';
@@ -111,6 +112,10 @@ export class Trainer {
     $('#player-rd').textContent = '±' + Math.round(p.player.rd);
     const due = dueReviews(p, this.now()).length;
     $('#review-count').textContent = String(due);
+    const mark = $('[data-action="mark"]');
+    const queued = !!(this.current && p.review[this.current.id]);
+    mark.setAttribute('aria-pressed', String(queued));
+    mark.textContent = queued ? 'In your reviews' : 'Review later';
     const parts = ['Solved ' + solvedCount(p) + ' · streak ' + p.streak + ' · best streak ' + p.best];
     if (this.state.mode === 'practice' && this.corpus) parts.push(this.corpus.size(this.filter()).toLocaleString('en') + ' puzzles in this selection');
     if (this.state.mode === 'review') parts.push(due + ' to review');
@@ -292,8 +297,13 @@ export class Trainer {
         c.className = 'rating-change ' + (d >= 0 ? 'good' : 'bad');
       }
     }
-    if (!ok) reviewFailed(this.progress, e.id, now);
-    else if (this.state.mode === 'review') reviewSolved(this.progress, e.id, now);
+    // The review queue (FSRS, review.js): a miss is an Again, a queued
+    // puzzle solved with hints a Hard (one not queued enters as missed),
+    // a clean solve a Good.
+    const hinted = typeof score === 'number' && score > 0 && score < 1;
+    if (hinted && this.progress.review[e.id]) reviewSolved(this.progress, e.id, now, 1);
+    else if (!ok) reviewFailed(this.progress, e.id, now);
+    else reviewSolved(this.progress, e.id, now);
     this.save();
   }
 
@@ -442,7 +452,10 @@ export class Trainer {
 
   emptyText() {
     const f = this.filter();
-    if (this.state.mode === 'review') return 'No mistakes to review right now: puzzles you fail come back here.';
+    if (this.state.mode === 'review') {
+      const next = nextReview(this.progress, this.now());
+      return 'No reviews due right now' + (next ? ' (the next ' + waitText(next - this.now()) + ')' : '') + ': puzzles you miss or mark come back here when due.';
+    }
     if (this.state.mode === 'practice' && f.unsolved && this.corpus.size(f) > 0) {
       return 'You have solved every puzzle of this selection. Untick “Unsolved only” to play them again, or choose others.';
     }
@@ -502,6 +515,9 @@ export class Trainer {
 
   bind() {
     $('[data-action="next"]').addEventListener('click', () => this.next());
+    $('[data-action="mark"]').addEventListener('click', () => {
+      if (this.current && reviewMark(this.progress, this.current.id, this.now())) this.save();
+    });
     this.bindFilters();
     $$('[data-mode]').forEach((b) => b.addEventListener('click', () => {
       this.setMode(b.getAttribute('data-mode'));
