@@ -27,6 +27,7 @@ import { TrainState, parseFilter, filterWords, filterChosen, STORM_COMBO } from 
 import { hintCost } from './hintscore.js';
 import { PROGRESS_KEY, emptyProgress, readProgress, recordSolved, solvedCount, rate, logAttempt, reviewFailed, reviewSolved, reviewMark, dueReviews, nextReview } from './progress.js';
 import { waitText } from './review.js';
+import { dailyPuzzle, utcDate } from './daily.js';
 
 const FILTER_KEY = 'thinchess.trainFilter';
 const MODE_KEY = 'thinchess.trainMode';
@@ -537,7 +538,8 @@ export class Trainer {
   }
 
   /**
-   * start opens the puzzle of the permalink, else the page's own puzzle
+   * start opens the day's puzzle (?daily, daily.js) or the puzzle of the
+   * permalink, else the page's own puzzle
    * (first) for a new player, else the next one of the mode (from ?mode=,
    * else the last one used).
    * @param {Corpus} corpus
@@ -550,6 +552,8 @@ export class Trainer {
     const q = new URLSearchParams(location.search);
     this.setMode(q.get('mode') || store.get(MODE_KEY) || 'rated');
     const id = q.get('id');
+    const daily = () => dailyPuzzle(corpus, utcDate(this.now())).then((e) => (e ? this.open(e) : this.next()), (err) => this.failed(err, daily));
+    if (q.get('daily') !== null) return daily();
     if (!id && first) {
       first.chunk = chunkOf(corpus.index, first);
       return this.open(first);
