@@ -129,6 +129,11 @@ type Searcher struct {
 	buf     [MaxPly + 1][engine.MaxMoves]engine.Move
 	scores  [MaxPly + 1][engine.MaxMoves]int32
 	killers [MaxPly + 1][2]engine.Move
+	// nulled[ply] is set when the move into ply was a null move (no
+	// second null move follows one).
+	nulled [MaxPly + 1]bool
+	// noNull turns null-move pruning off (a verification search).
+	noNull  bool
 	history [16][256]int32
 	pv      [MaxPly + 1][MaxPly + 1]engine.Move
 	pvLen   [MaxPly + 1]int
@@ -502,6 +507,11 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 	if hit {
 		return score
 	}
+	if !inCheck && beta-alpha == 1 && ply > 0 {
+		if score, ok := s.nullMove(depth, ply, beta); ok {
+			return score
+		}
+	}
 	moves := p.LegalMoves(s.buf[ply][:0])
 	if len(moves) == 0 {
 		return s.terminal(ply)
@@ -541,6 +551,63 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 	}
 	s.storeTT(key, bestMove, best, depth, ply, origAlpha, beta)
 	return best
+}
+
+// nullMove tries null-move pruning at a node searched with the null
+// window (beta−1, beta), not in check: if passing the move still scores
+// at least beta in a search depth−1−R deep, a real move would too, and
+// the node is cut (ok). It is not tried without a piece other than pawns
+// and the king (the zugzwangs of pawn endings), under the race goal or
+// after another null move; on boards smaller than 8×8, where zugzwang
+// is common even with pieces, a cut is verified by a normal search of
+// the same reduced depth without null moves.
+func (s *Searcher) nullMove(depth, ply, beta int) (int, bool) {
+	p := &s.pos
+	if depth < 3 || s.noNull || s.nulled[ply] || s.race || p.R.Bans || abs(beta) > mateBound || !hasPieces(p, p.Side) {
+		return 0, false
+	}
+	if Evaluate(p) < beta {
+		return 0, false
+	}
+	r := 2 + depth/4
+	u := p.MakeNull()
+	halfmove := p.Halfmove
+	p.Halfmove = 0 // no repetition across the null move
+	s.keys = append(s.keys, p.Hash())
+	s.nulled[ply+1] = true
+	score := -s.negamax(depth-1-r, ply+1, -beta, -beta+1)
+	s.nulled[ply+1] = false
+	s.keys = s.keys[:len(s.keys)-1]
+	p.Halfmove = halfmove
+	p.UnmakeNull(u)
+	if s.stopped || score < beta {
+		return 0, false
+	}
+	if p.B.N < verifyBelow {
+		s.noNull = true
+		score = s.negamax(depth-1-r, ply, beta-1, beta)
+		s.noNull = false
+		if s.stopped || score < beta {
+			return 0, false
+		}
+	}
+	return min(score, mateBound), true
+}
+
+// verifyBelow is the board size (in squares) under which a null-move
+// cut is verified by a search without null moves (a variable so that
+// tests can show what the verification saves).
+var verifyBelow = 64
+
+// hasPieces reports whether side c has a piece other than pawns and its
+// king.
+func hasPieces(p *engine.Position, c engine.Color) bool {
+	for t := engine.Knight; t <= engine.Queen; t++ {
+		if p.Count(c, t) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // early scores a node below the root before its moves are searched: a
