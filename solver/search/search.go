@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"slices"
 	"time"
 
@@ -507,8 +508,15 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 	if hit {
 		return score
 	}
-	if !inCheck && beta-alpha == 1 && ply > 0 {
-		if score, ok := s.nullMove(depth, ply, beta); ok {
+	eval := -infinity // the static evaluation, where pruning needs it
+	if !inCheck && beta-alpha == 1 && ply > 0 && !s.race && abs(beta) < mateBound {
+		eval = Evaluate(p)
+		// Reverse futility: far enough above beta near the leaves, a
+		// quiet move will not fall below it.
+		if depth <= 3 && eval-futilityMargin*depth >= beta {
+			return eval
+		}
+		if score, ok := s.nullMove(depth, ply, beta, eval); ok {
 			return score
 		}
 	}
@@ -526,7 +534,10 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 	for i, m := range moves {
 		quiet := p.At(m.To()) == engine.NoPiece && m.Promotion() == engine.NoPieceType && !m.IsEnPassant()
 		pc := p.At(m.From())
-		score := s.searchMove(m, i, pc, quiet, inCheck, depth, ply, alpha, beta)
+		// Futility: near the leaves, far enough below alpha, a quiet
+		// move that gives no check is not searched.
+		futile := i > 0 && quiet && depth <= 2 && eval > -infinity && eval+futilityMargin*depth <= alpha
+		score := s.searchMove(m, i, pc, quiet, futile, inCheck, depth, ply, alpha, beta)
 		if s.stopped {
 			return 0
 		}
@@ -561,12 +572,9 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 // after another null move; on boards smaller than 8×8, where zugzwang
 // is common even with pieces, a cut is verified by a normal search of
 // the same reduced depth without null moves.
-func (s *Searcher) nullMove(depth, ply, beta int) (int, bool) {
+func (s *Searcher) nullMove(depth, ply, beta, eval int) (int, bool) {
 	p := &s.pos
-	if depth < 3 || s.noNull || s.nulled[ply] || s.race || p.R.Bans || abs(beta) > mateBound || !hasPieces(p, p.Side) {
-		return 0, false
-	}
-	if Evaluate(p) < beta {
+	if depth < 3 || eval < beta || s.noNull || s.nulled[ply] || p.R.Bans || !hasPieces(p, p.Side) {
 		return 0, false
 	}
 	r := 2 + depth/4
@@ -657,19 +665,24 @@ func (s *Searcher) probeTT(key uint64, depth, ply, alpha, beta int) (move engine
 // principal-variation search: the first move with the full window, the
 // others with a null window, late quiet ones a ply shallower first, and
 // again with the full window when they beat alpha.
-func (s *Searcher) searchMove(m engine.Move, i int, pc engine.Piece, quiet, inCheck bool, depth, ply, alpha, beta int) int {
+func (s *Searcher) searchMove(m engine.Move, i int, pc engine.Piece, quiet, futile, inCheck bool, depth, ply, alpha, beta int) int {
 	u := s.make(m)
 	defer s.unmake(u)
 	if i == 0 {
 		return -s.negamax(depth-1, ply+1, -beta, -alpha)
 	}
+	checks := s.pos.InCheck()
+	if futile && !checks {
+		return alpha
+	}
 	r := 0
-	if depth >= 3 && i >= 3 && quiet && !inCheck && !s.pos.InCheck() &&
+	if depth >= 3 && i >= 3 && quiet && !inCheck && !checks &&
 		m != s.killers[ply][0] && m != s.killers[ply][1] && !s.racing(m, pc) {
-		r = 1
-		if i >= 8 && depth >= 6 {
-			r = 2
+		r = lmr[min(depth, 63)][min(i, 63)]
+		if beta-alpha > 1 {
+			r-- // less on the principal variation
 		}
+		r = max(min(r, depth-2), 1)
 	}
 	score := -s.negamax(depth-1-r, ply+1, -alpha-1, -alpha)
 	if score > alpha && r > 0 {
@@ -680,6 +693,21 @@ func (s *Searcher) searchMove(m engine.Move, i int, pc engine.Piece, quiet, inCh
 	}
 	return score
 }
+
+// futilityMargin is the margin a ply of reverse futility and futility
+// pruning allows, in centipawns.
+const futilityMargin = 120
+
+// lmr[depth][i] is the late-move reduction of the i-th move at depth:
+// growing with the logarithms of both.
+var lmr = func() (t [64][64]int) {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			t[d][i] = int(0.75 + math.Log(float64(d))*math.Log(float64(i))/2.25)
+		}
+	}
+	return t
+}()
 
 // extendPV makes m followed by the next ply's line the line at ply.
 func (s *Searcher) extendPV(ply int, m engine.Move) {
@@ -785,6 +813,13 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 	}
 	s.order(moves, ply, engine.NoMove)
 	for _, m := range moves {
+		// Delta pruning: a capture that cannot lift the score to alpha
+		// even with a margin is not searched.
+		if !inCheck && m.Promotion() == engine.NoPieceType && !s.race {
+			if victim := p.At(m.To()); victim != engine.NoPiece && best+solver.PieceValue(victim.Type())+deltaMargin <= alpha {
+				continue
+			}
+		}
 		u := s.make(m)
 		score := -s.quiesce(ply+1, -beta, -alpha)
 		s.unmake(u)
@@ -803,6 +838,10 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 	}
 	return best
 }
+
+// deltaMargin is what a capture may gain beyond its victim's value
+// (positional terms) before delta pruning gives it up.
+const deltaMargin = 200
 
 // order sorts moves: the table move, far-rank moves under the race goal,
 // promotions, captures (most valuable victim, then least valuable
