@@ -777,9 +777,17 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 		return 0
 	}
 	p := &s.pos
-	moves := p.LegalMoves(s.buf[ply][:0])
-	if len(moves) == 0 {
-		return s.terminal(ply)
+	inCheck := p.InCheck()
+	// Not in check and with a piece besides pawns, the side to move is
+	// neither mated nor (all but never) stalemated: the node may be
+	// scored, and stand pat, before its moves are generated.
+	early := !inCheck && !s.race && hasPieces(p, p.Side)
+	var moves []engine.Move
+	if !early {
+		moves = p.LegalMoves(s.buf[ply][:0])
+		if len(moves) == 0 {
+			return s.terminal(ply)
+		}
 	}
 	if s.drawn() {
 		return 0
@@ -792,7 +800,6 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 	if ply >= MaxPly-1 {
 		return Evaluate(p)
 	}
-	inCheck := p.InCheck()
 	best := -infinity
 	if !inCheck {
 		stand := Evaluate(p)
@@ -801,6 +808,9 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 		}
 		best = stand
 		alpha = max(alpha, stand)
+		if early {
+			moves = p.LegalMoves(s.buf[ply][:0])
+		}
 		// Keep only the loud moves.
 		n := 0
 		for _, m := range moves {
