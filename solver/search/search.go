@@ -508,6 +508,12 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 	if hit {
 		return score
 	}
+	if ttMove == engine.NoMove && depth >= 4 && ply > 0 {
+		// Internal iterative reduction: a node the table knows no move
+		// of is searched a ply shallower (it is likely not important,
+		// and will be ordered better when searched again).
+		depth--
+	}
 	eval := -infinity // the static evaluation, where pruning needs it
 	if !inCheck && beta-alpha == 1 && ply > 0 && !s.race && abs(beta) < mateBound {
 		eval = Evaluate(p)
