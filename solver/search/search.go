@@ -180,9 +180,11 @@ func Search(p *engine.Position, lim Limits) SearchResult {
 // unchanged: iterative-deepening negamax with principal-variation search,
 // a transposition table, move ordering (table move, winning captures by
 // most valuable victim and least valuable attacker, killers, history),
-// late-move reductions, a check extension and a quiescence search over
-// captures and promotions (and, under the race goal, moves onto the far
-// rank). Mates score as MateScore minus their distance in plies; a
+// late-move reductions, null-move pruning (verified on boards under
+// 8×8), reverse futility and futility pruning near the leaves, internal
+// iterative reduction, a check extension, aspiration windows and a
+// quiescence search over captures and promotions (and, under the race
+// goal, moves onto the far rank) with delta pruning. Mates score as MateScore minus their distance in plies; a
 // repetition, the fifty-move rule, stalemate and insufficient material
 // score as draws.
 //
