@@ -575,14 +575,14 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 // nullMove tries null-move pruning at a node searched with the null
 // window (beta−1, beta), not in check: if passing the move still scores
 // at least beta in a search depth−1−R deep, a real move would too, and
-// the node is cut (ok). It is not tried without a piece other than pawns
-// and the king (the zugzwangs of pawn endings), under the race goal or
-// after another null move; on boards smaller than 8×8, where zugzwang
+// the node is cut (ok). It is not tried with less than nullMinMaterial
+// in pieces (the zugzwangs of endings), under the race goal or after
+// another null move; on boards smaller than 8×8, where zugzwang
 // is common even with pieces, a cut is verified by a normal search of
 // the same reduced depth without null moves.
 func (s *Searcher) nullMove(depth, ply, beta, eval int) (int, bool) {
 	p := &s.pos
-	if depth < 3 || eval < beta || s.noNull || s.nulled[ply] || p.R.Bans || !hasPieces(p, p.Side) {
+	if depth < 3 || eval < beta || s.noNull || s.nulled[ply] || p.R.Bans || pieceMaterial(p, p.Side) < nullMinMaterial {
 		return 0, false
 	}
 	r := 2 + depth/4
@@ -614,6 +614,22 @@ func (s *Searcher) nullMove(depth, ply, beta, eval int) (int, bool) {
 // cut is verified by a search without null moves (a variable so that
 // tests can show what the verification saves).
 var verifyBelow = 64
+
+// nullMinMaterial is the least material in pieces other than pawns and
+// the king that the side to move needs for null-move pruning: with less
+// (a rook and a minor piece, say), endings where passing would help are
+// too common (the knight and rook against rook of testdata/zugzwang.txt).
+const nullMinMaterial = 900
+
+// pieceMaterial is the material of side c's pieces other than pawns and
+// its king.
+func pieceMaterial(p *engine.Position, c engine.Color) int {
+	v := 0
+	for t := engine.Knight; t <= engine.Queen; t++ {
+		v += p.Count(c, t) * solver.PieceValue(t)
+	}
+	return v
+}
 
 // hasPieces reports whether side c has a piece other than pawns and its
 // king.
