@@ -5,7 +5,105 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
 )
+
+// screen is a size issue 33's checks run at: two phones (touch, a
+// mobile viewport) and a laptop.
+type screen struct {
+	name  string
+	w, h  int
+	phone bool
+}
+
+// screens are issue 33's sizes: 390×844, 360×640 and 1280×800.
+var screens = []screen{{"390x844", 390, 844, true}, {"360x640", 360, 640, true}, {"1280x800", 1280, 800, false}}
+
+// screensFor are the sizes a test runs at: all three with
+// THINCHESS_FULL_TESTS, else the k-th alone (k modulo 3), so that the
+// tests given different k cover every size in the default run and each
+// of them costs one size's time.
+func screensFor(k int) []screen {
+	if fullTests() {
+		return screens
+	}
+	return screens[k%len(screens) : k%len(screens)+1]
+}
+
+// open opens a page of the test's browser at the screen's size, living
+// at most limit: a phone with touch, a laptop without.
+func (s screen) open(t *testing.T, limit time.Duration) context.Context {
+	t.Helper()
+	ctx := browserFor(t, s.w, s.h, limit)
+	if s.phone {
+		run(t, ctx, chromedp.EmulateViewport(int64(s.w), int64(s.h), chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait))
+	} else {
+		run(t, ctx, chromedp.EmulateViewport(int64(s.w), int64(s.h)))
+	}
+	return ctx
+}
+
+// eachScreen runs f at each of screensFor(k), side by side in subtests
+// named by the size.
+func eachScreen(t *testing.T, k int, f func(t *testing.T, s screen)) {
+	t.Helper()
+	for _, s := range screensFor(k) {
+		t.Run(s.name, func(t *testing.T) {
+			t.Parallel()
+			f(t, s)
+		})
+	}
+}
+
+// tap touches the element sel and lifts the finger, as a thumb does
+// (the touch events a phone sends, from which Chromium makes the
+// pointer events and the click); the element is scrolled into view
+// first when it is not.
+func tap(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	at := eval[[]float64](t, ctx, `(() => {
+		const e = document.querySelector('`+sel+`');
+		if (!e) return [];
+		let r = e.getBoundingClientRect();
+		if (r.top < 0 || r.bottom > innerHeight) { e.scrollIntoView({block: 'nearest'}); r = e.getBoundingClientRect(); }
+		return [r.left + r.width / 2, r.top + r.height / 2];
+	})()`)
+	if len(at) != 2 {
+		t.Fatalf("nothing to tap: %s", sel)
+	}
+	run(t, ctx, chromedp.Func(func(c context.Context, _ *chromedp.Target) error {
+		if _, err := chromedp.Call(c, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchStart, TouchPoints: []*input.TouchPoint{{X: at[0], Y: at[1]}}}); err != nil {
+			return err
+		}
+		_, err := chromedp.Call(c, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchEnd, TouchPoints: []*input.TouchPoint{}})
+		return err
+	}))
+}
+
+// move plays from→to on the board as a player of the screen does: by
+// two taps on a phone, two clicks of the mouse on a laptop.
+func (s screen) move(t *testing.T, ctx context.Context, from, to string) {
+	t.Helper()
+	if !s.phone {
+		clickMove(t, ctx, from, to)
+		return
+	}
+	tap(t, ctx, `#board button[data-square="`+from+`"]`)
+	tap(t, ctx, `#board button[data-square="`+to+`"]`)
+}
+
+// press presses the button (or link) sel as the screen's player does:
+// a tap on a phone, a click of the mouse on a laptop.
+func (s screen) press(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	if s.phone {
+		tap(t, ctx, sel)
+		return
+	}
+	run(t, ctx, chromedp.Click(css(sel)))
+}
 
 // Issue 33's trainer checks at the sizes the other tests do not cover:
 // TestBrowserTrainStreakStorm and TestBrowserTrainHints play at 390×844;
