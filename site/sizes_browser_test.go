@@ -105,30 +105,94 @@ func (s screen) press(t *testing.T, ctx context.Context, sel string) {
 	run(t, ctx, chromedp.Click(css(sel)))
 }
 
+// illegalTapJS finds a piece that can move and a square it cannot go
+// to (and that holds no piece of the player's that can move), as
+// [from, to]; [] when there is none.
+const illegalTapJS = `(() => {
+	const sqs = Array.from(document.querySelectorAll('#board button[data-square]'));
+	for (const b of sqs) {
+		if (!b.dataset.piece) continue;
+		b.click();
+		const targets = new Set(Array.from(document.querySelectorAll('#board button.dot, #board button.cap')).map((d) => d.dataset.square));
+		b.click();
+		if (!targets.size) continue;
+		const own = b.dataset.piece[0];
+		const to = sqs.find((c) => c !== b && !targets.has(c.dataset.square) && (c.dataset.piece || ' ')[0] !== own);
+		if (to) return [b.dataset.square, to.dataset.square];
+	}
+	return [];
+})()`
+
+// checkIllegalTap taps a piece, then a square it cannot go to: the
+// feedback line says so (it was silent), and it is not a miss.
+func checkIllegalTap(t *testing.T, ctx context.Context, sc screen) {
+	t.Helper()
+	sq := eval[[]string](t, ctx, illegalTapJS)
+	if len(sq) != 2 {
+		t.Fatalf("%s: no piece with a square it cannot go to", sc.name)
+	}
+	rating := text(t, ctx, "#player-rating")
+	sc.move(t, ctx, sq[0], sq[1])
+	waitFor(t, ctx, `document.getElementById('feedback').textContent.indexOf('cannot go to') >= 0`, 5*time.Second)
+	if fb := text(t, ctx, "#feedback"); !strings.HasSuffix(fb, " on "+sq[0]+" cannot go to "+sq[1]+".") {
+		t.Errorf("%s: after a tap of %s then %s the feedback says %q", sc.name, sq[0], sq[1], fb)
+	}
+	if m := eval[int](t, ctx, `TC.page.mistakes`); m != 0 {
+		t.Errorf("%s: a tap on a square the piece cannot go to counted %d mistakes", sc.name, m)
+	}
+	if r := text(t, ctx, "#player-rating"); r != rating || !eval[bool](t, ctx, puzzleIs("play")+` && +`+boardJS+`.ply === 0`) {
+		t.Errorf("%s: after the tap: rating %s (was %s), the puzzle not waiting at its start", sc.name, r, rating)
+	}
+}
+
+// hintLabels are the Hint button's longest labels (hintscore.js): the
+// cost of a hint in Rated, Streak and Review, then the solution's.
+var hintLabels = []string{"Hint", "Hint (costs 135 points)", "Hint (ends the streak)", "Hint (stays in review)",
+	"Show solution", "Show solution (a miss: −142)", "Show solution (ends the streak)", "Show solution (stays in review)"}
+
+// hintShiftJS gives the Hint button each label of hintLabels in turn
+// and says what moved: the buttons beside it, or the panel's height
+// (the play-test saw Restart and Flip move as the label changed).
+func hintShiftJS() string {
+	return `(() => {
+	const b = document.querySelector('#puzzle [data-action="hint"]');
+	const was = b.textContent;
+	const others = Array.from(document.querySelectorAll('#puzzle .controls button')).filter((o) => o !== b);
+	const at = () => others.map((o) => { const r = o.getBoundingClientRect(); return o.dataset.action + ' ' + [r.left, r.top, r.width].map(Math.round).join(','); })
+		.concat(['panel ' + Math.round(document.getElementById('puzzle').getBoundingClientRect().height), 'hint ' + Math.round(b.getBoundingClientRect().width)]);
+	const out = [];
+	let first = null;
+	for (const l of ` + jsList(hintLabels) + `) {
+		b.textContent = l;
+		const now = at().join('; ');
+		if (first === null) first = now;
+		else if (now !== first) out.push('"' + l + '": ' + now + ' (with "Hint": ' + first + ')');
+	}
+	b.textContent = was;
+	return out.join('\n');
+})()`
+}
+
 // Issue 33's trainer checks at the sizes the other tests do not cover:
 // TestBrowserTrainStreakStorm and TestBrowserTrainHints play at 390×844;
 // here Storm's clock (in view, still at 3:00 before the first move) and
 // a hint (in view, numbered once, its cost said on the button before)
-// at 360×640 with touch and at 1280×800, on the small test site.
+// at 360×640 with touch and at 1280×800, on the small test site; and a
+// tap on a square the piece cannot go to, said in the feedback line.
 func TestBrowserTrainOtherSizes(t *testing.T) {
 	needChromium(t)
 	site := buildTestSite(t, "")
 	srv := serve(t, site.dir, "")
-	for _, sz := range []struct {
-		name  string
-		w, h  int
-		phone bool
-	}{{"360x640", 360, 640, true}, {"1280x800", 1280, 800, false}} {
-		var ctx context.Context
-		if sz.phone {
-			ctx = phoneBrowser(t, sz.w, sz.h)
-		} else {
-			ctx = trainViewport(t, sz.w, sz.h)
-		}
+	for _, sz := range screens[1:] {
+		ctx := sz.open(t, 3*time.Minute)
 		// A hint on a puzzle that has one: the button says its cost
 		// first; the hint shows, numbered once, with the board in view.
 		open(t, ctx, srv.url("train/?mode=rated&id=gardner-mate"))
 		waitFor(t, ctx, puzzleOpen("gardner-mate")+` && `+puzzleIs("play"), 30*time.Second)
+		checkIllegalTap(t, ctx, sz)
+		if moved := eval[string](t, ctx, hintShiftJS()); moved != "" {
+			t.Errorf("%s: the Hint button's label moves what is beside it:\n%s", sz.name, moved)
+		}
 		label := eval[string](t, ctx, `document.querySelector('#puzzle [data-action="hint"]').textContent`)
 		if !strings.HasPrefix(label, "Hint (costs ") {
 			t.Errorf("%s: the Hint button says %q, want its cost (Hint (costs …))", sz.name, label)

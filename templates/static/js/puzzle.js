@@ -70,6 +70,8 @@ export class Puzzle {
       onUserMove: (from, to, promo) => (this.active ? (this.userMove(from, to, promo), true) : false),
       onUserText: (text) => this.userText(text),
       canMove: () => !this.active || (!this.busy && !this.solved),
+      // Said where the puzzle speaks, and not a miss.
+      onIllegal: (text) => (this.active ? this.feedback(text, '') : this.game.showError(text)),
       blockControls: (a) => this.blocks(a),
       onState: () => { this.markLast(); this.showState(); },
     });
