@@ -81,10 +81,11 @@ func (o *Outcome) UnmarshalText(b []byte) error {
 }
 
 // Describe says the outcome for people with its distance under goal g:
-// "White wins: mate in 6 (11 plies)", under the race goal "White wins:
-// reaches the last rank in 6 (11 plies)", "White has won" once the game
-// is over (plies 0), "Draw with best play", "Value unknown". A negative
-// plies leaves the distance out.
+// "White wins: mate in 6 (11 plies)", under the race goal (won on the
+// last rank, or by leaving the opponent no move) "White wins the race in
+// 6 (11 plies)", "White has won" once the game is over (plies 0), "Draw
+// with best play", "Value unknown". A negative plies leaves the distance
+// out.
 func (o Outcome) Describe(g Goal, mateIn, plies int) string {
 	switch o {
 	case WhiteWins, BlackWins:
@@ -97,22 +98,16 @@ func (o Outcome) Describe(g Goal, mateIn, plies int) string {
 			if plies == 1 {
 				unit = "ply"
 			}
-			return fmt.Sprintf("%s: %s (%d %s)", o.Title(), g.WinIn(mateIn), plies, unit)
+			if g == GoalRace {
+				return fmt.Sprintf("%s the race in %d (%d %s)", o.Title(), mateIn, plies, unit)
+			}
+			return fmt.Sprintf("%s: mate in %d (%d %s)", o.Title(), mateIn, plies, unit)
 		}
 		return o.Title()
 	case Drawn:
 		return "Draw with best play"
 	}
 	return "Value unknown"
-}
-
-// WinIn says a win in n moves under the goal: "mate in 6", under the
-// race goal "reaches the last rank in 6".
-func (g Goal) WinIn(n int) string {
-	if g == GoalRace {
-		return fmt.Sprintf("reaches the last rank in %d", n)
-	}
-	return fmt.Sprintf("mate in %d", n)
 }
 
 // MateIn converts a distance to mate in plies, for the side to move whose

@@ -13,10 +13,11 @@ func TestOutcomeDescribe(t *testing.T) {
 		{WhiteWins, GoalCheckmate, 1, 1, "White wins: mate in 1 (1 ply)"},
 		{BlackWins, GoalCheckmate, 0, 0, "Black has won"},
 		{Drawn, GoalCheckmate, 0, -1, "Draw with best play"},
-		// A race is won on the last rank, not by mate (the play-test
-		// read "Black wins: mate in 1" after a race lost).
-		{BlackWins, GoalRace, 1, 1, "Black wins: reaches the last rank in 1 (1 ply)"},
-		{WhiteWins, GoalRace, 3, 5, "White wins: reaches the last rank in 3 (5 plies)"},
+		// A race is won on the last rank (or by leaving the opponent no
+		// move), not by mate: the play-test read "Black wins: mate in 1"
+		// after a race lost.
+		{BlackWins, GoalRace, 1, 1, "Black wins the race in 1 (1 ply)"},
+		{WhiteWins, GoalRace, 3, 5, "White wins the race in 3 (5 plies)"},
 		{WhiteWins, GoalRace, 0, 0, "White has won"},
 		{Drawn, GoalRace, 0, -1, "Draw with best play"},
 	} {

@@ -15,8 +15,7 @@ export const outcomeTitle = (outcome) =>
 
 /**
  * describe is Outcome.Describe: "White wins: mate in 6 (11 plies)",
- * under the race goal "White wins: reaches the last rank in 6 (11
- * plies)".
+ * under the race goal "White wins the race in 6 (11 plies)".
  * @param {string} outcome
  * @param {number} goal the rules' goal (0 checkmate, RACE)
  * @param {number} mateIn
@@ -26,21 +25,12 @@ export const outcomeTitle = (outcome) =>
 export function describe(outcome, goal, mateIn, plies) {
   if (outcome === 'white-wins' || outcome === 'black-wins') {
     if (plies === 0) return colorTitle(outcome === 'black-wins' ? 1 : 0) + ' has won';
-    if (plies > 0) return `${outcomeTitle(outcome)}: ${winIn(goal, mateIn)} (${plies} ${plies === 1 ? 'ply' : 'plies'})`;
+    const unit = plies === 1 ? 'ply' : 'plies';
+    if (plies > 0 && goal === RACE) return `${outcomeTitle(outcome)} the race in ${mateIn} (${plies} ${unit})`;
+    if (plies > 0) return `${outcomeTitle(outcome)}: mate in ${mateIn} (${plies} ${unit})`;
     return outcomeTitle(outcome);
   }
   return outcome === 'draw' ? 'Draw with best play' : 'Value unknown';
-}
-
-/**
- * winIn is Goal.WinIn: a win in n moves under the goal, "mate in 6",
- * under the race goal "reaches the last rank in 6".
- * @param {number} goal
- * @param {number} n
- * @returns {string}
- */
-export function winIn(goal, n) {
-  return goal === RACE ? `reaches the last rank in ${n}` : `mate in ${n}`;
 }
 
 /**
