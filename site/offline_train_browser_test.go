@@ -56,7 +56,7 @@ func checkOfflineTrainer(t *testing.T, ctx context.Context, nw *netSwitch, size 
 	screenshot(t, ctx, "offline-"+size+"-permalink-kept")
 
 	open(t, ctx, nw.url("train/?id=gardner-mate"))
-	waitFor(t, ctx, puzzleOpen("gardner-mate")+` && `+boardJS+`.table === 'failed'`, 20*time.Second)
+	waitFor(t, ctx, puzzleOpen("gardner-mate")+` && `+boardJS+`.table === 'failed'`, 40*time.Second)
 	errText := text(t, ctx, `#move-error`)
 	if !strings.HasPrefix(errText, "You are offline, and this position’s table is not saved on this device") || strings.Contains(errText, "Failed to fetch") {
 		t.Errorf("offline, the hand-made puzzle without its table says %q", errText)

@@ -82,7 +82,7 @@ func solveShown(t *testing.T, ctx context.Context) {
 		m := fastestMove(t, eval[string](t, ctx, boardJS+`.fen`), eval[string](t, ctx, boardJS+`.variant`))
 		sq := squareNames.FindAllString(m, 2) // "a10a9": a10, a9
 		clickMove(t, ctx, sq[0], sq[1])
-		waitFor(t, ctx, `!(`+puzzleIs("play")+`) || document.getElementById('feedback').textContent.indexOf('✗') === 0`, 5*time.Second)
+		waitFor(t, ctx, `!(`+puzzleIs("play")+`) || document.getElementById('feedback').textContent.indexOf('✗') === 0`, 15*time.Second)
 	}
 	t.Fatal("the puzzle did not end after 12 moves")
 }
