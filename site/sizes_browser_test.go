@@ -60,16 +60,27 @@ func eachScreen(t *testing.T, k int, f func(t *testing.T, s screen)) {
 // tap touches the element sel and lifts the finger, as a thumb does
 // (the touch events a phone sends, from which Chromium makes the
 // pointer events and the click); the element is scrolled into view
-// first when it is not.
+// first when it is not, and touched once it has stopped moving (the
+// board fits itself a frame after the panel grows, and what is under
+// the board moves with it).
 func tap(t *testing.T, ctx context.Context, sel string) {
 	t.Helper()
-	at := eval[[]float64](t, ctx, `(() => {
-		const e = document.querySelector('`+sel+`');
+	where := `(() => {
+		const e = document.querySelector('` + sel + `');
 		if (!e) return [];
 		let r = e.getBoundingClientRect();
 		if (r.top < 0 || r.bottom > innerHeight) { e.scrollIntoView({block: 'nearest'}); r = e.getBoundingClientRect(); }
 		return [r.left + r.width / 2, r.top + r.height / 2];
-	})()`)
+	})()`
+	at := eval[[]float64](t, ctx, where)
+	for i := 0; i < 20 && len(at) == 2; i++ {
+		time.Sleep(50 * time.Millisecond)
+		now := eval[[]float64](t, ctx, where)
+		if len(now) == 2 && now[0] == at[0] && now[1] == at[1] {
+			break
+		}
+		at = now
+	}
 	if len(at) != 2 {
 		t.Fatalf("nothing to tap: %s", sel)
 	}
