@@ -123,11 +123,12 @@ type Analysis struct {
 	Fullmove   int
 	States     int
 	Score      int
+	goal       engine.Goal // what wins: the summary's words
 }
 
 // newAnalysis returns an empty analysis of p (for its actor).
 func newAnalysis(p *engine.Position) *Analysis {
-	return &Analysis{Side: p.Actor().String(), Fullmove: p.Fullmove, DTM: -1, BestMoves: []Obj{}, PV: []string{}}
+	return &Analysis{Side: p.Actor().String(), Fullmove: p.Fullmove, DTM: -1, BestMoves: []Obj{}, PV: []string{}, goal: p.R.Goal}
 }
 
 // Obj returns the analysis as the page reads it.
@@ -142,7 +143,7 @@ func (a *Analysis) Obj() Obj {
 // summarize writes the value in words.
 func (a *Analysis) summarize() {
 	if a.Value != engine.Unknown || a.Summary == "" {
-		a.Summary = a.Value.Describe(a.MateIn, a.DTM) + "."
+		a.Summary = a.Value.Describe(a.goal, a.MateIn, a.DTM) + "."
 	}
 }
 

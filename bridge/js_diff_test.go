@@ -548,9 +548,11 @@ func extra(s *Session) Obj {
 // describeWords is what session.diff.mjs answers to "words".
 func describeWords() []string {
 	var out []string
-	for _, o := range []engine.Outcome{engine.WhiteWins, engine.BlackWins, engine.Drawn, engine.Unknown} {
-		for _, plies := range []int{-1, 0, 1, 2, 11} {
-			out = append(out, o.Describe(engine.MateIn(plies%2 == 1, plies), plies))
+	for _, g := range []engine.Goal{engine.GoalCheckmate, engine.GoalRace} {
+		for _, o := range []engine.Outcome{engine.WhiteWins, engine.BlackWins, engine.Drawn, engine.Unknown} {
+			for _, plies := range []int{-1, 0, 1, 2, 11} {
+				out = append(out, o.Describe(g, engine.MateIn(plies%2 == 1, plies), plies))
+			}
 		}
 	}
 	return out

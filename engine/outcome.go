@@ -80,11 +80,13 @@ func (o *Outcome) UnmarshalText(b []byte) error {
 	return err
 }
 
-// Describe says the outcome for people with its distance: "White wins:
-// mate in 6 (11 plies)", "White has won" once the game is over (plies
-// 0), "Draw with best play", "Value unknown". A negative plies leaves
-// the distance out.
-func (o Outcome) Describe(mateIn, plies int) string {
+// Describe says the outcome for people with its distance under goal g:
+// "White wins: mate in 6 (11 plies)", under the race goal (won on the
+// last rank, or by leaving the opponent no move) "White wins the race in
+// 6 (11 plies)", "White has won" once the game is over (plies 0), "Draw
+// with best play", "Value unknown". A negative plies leaves the distance
+// out.
+func (o Outcome) Describe(g Goal, mateIn, plies int) string {
 	switch o {
 	case WhiteWins, BlackWins:
 		c, _ := o.Winner()
@@ -95,6 +97,9 @@ func (o Outcome) Describe(mateIn, plies int) string {
 			unit := "plies"
 			if plies == 1 {
 				unit = "ply"
+			}
+			if g == GoalRace {
+				return fmt.Sprintf("%s the race in %d (%d %s)", o.Title(), mateIn, plies, unit)
 			}
 			return fmt.Sprintf("%s: mate in %d (%d %s)", o.Title(), mateIn, plies, unit)
 		}

@@ -5,16 +5,24 @@ import "testing"
 func TestOutcomeDescribe(t *testing.T) {
 	for _, tc := range []struct {
 		o             Outcome
+		g             Goal
 		mateIn, plies int
 		want          string
 	}{
-		{WhiteWins, 6, 11, "White wins: mate in 6 (11 plies)"},
-		{WhiteWins, 1, 1, "White wins: mate in 1 (1 ply)"},
-		{BlackWins, 0, 0, "Black has won"},
-		{Drawn, 0, -1, "Draw with best play"},
+		{WhiteWins, GoalCheckmate, 6, 11, "White wins: mate in 6 (11 plies)"},
+		{WhiteWins, GoalCheckmate, 1, 1, "White wins: mate in 1 (1 ply)"},
+		{BlackWins, GoalCheckmate, 0, 0, "Black has won"},
+		{Drawn, GoalCheckmate, 0, -1, "Draw with best play"},
+		// A race is won on the last rank (or by leaving the opponent no
+		// move), not by mate: the play-test read "Black wins: mate in 1"
+		// after a race lost.
+		{BlackWins, GoalRace, 1, 1, "Black wins the race in 1 (1 ply)"},
+		{WhiteWins, GoalRace, 3, 5, "White wins the race in 3 (5 plies)"},
+		{WhiteWins, GoalRace, 0, 0, "White has won"},
+		{Drawn, GoalRace, 0, -1, "Draw with best play"},
 	} {
-		if got := tc.o.Describe(tc.mateIn, tc.plies); got != tc.want {
-			t.Errorf("%v.Describe(%d, %d) = %q, want %q", tc.o, tc.mateIn, tc.plies, got, tc.want)
+		if got := tc.o.Describe(tc.g, tc.mateIn, tc.plies); got != tc.want {
+			t.Errorf("%v.Describe(%v, %d, %d) = %q, want %q", tc.o, tc.g, tc.mateIn, tc.plies, got, tc.want)
 		}
 	}
 }

@@ -265,9 +265,10 @@ func TestBrowserDesktopLayout(t *testing.T) {
 		}
 	}
 	// Issue 33's checks at the laptop's size too: no page wider than
-	// the window (the dashboard with data among them) and the result in
-	// view after a solve. (The board's picker sits above the board
-	// there: choosing it cannot leave the board out of view.)
+	// the window (the dashboard with data among them), the result in
+	// view after a solve, and the board in view after a choice of the
+	// picker or a mode scrolled to the foot of the window (there the
+	// board stays in view beside them).
 	// The window's screen is the laptop's (headless Chromium says 800
 	// px wide), as checkWidths compares the page with the screen.
 	run(t, ctx, chromedp.Func(func(c context.Context, _ *chromedp.Target) error {
@@ -276,6 +277,7 @@ func TestBrowserDesktopLayout(t *testing.T) {
 	}))
 	checkWidths(t, ctx, srv, site, "1280x800")
 	checkResultInView(t, ctx, srv, "1280x800")
+	pickerBringsBoard(t, ctx, srv, "1280x800", false)
 	if os.Getenv("THINCHESS_SCREENSHOTS") == "" {
 		return
 	}

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -12,13 +13,21 @@ import (
 // puzzle whose chunk this device kept (from playing, not from its
 // permalink: its id bucket was never fetched) opens, and is solved;
 // a hand-made puzzle whose table is not kept opens and says once, in
-// words, that the table is missing — not "Failed to fetch".
+// words, that the table is missing — not "Failed to fetch". At one of
+// issue 33's sizes (360×640), at all three with THINCHESS_FULL_TESTS,
+// each with a server and a network of its own.
 func TestBrowserOfflineTrainer(t *testing.T) {
 	needChromium(t)
 	site := buildTestSite(t, "")
-	srv := serve(t, site.dir, "")
-	nw := offlineSwitch(t, srv)
-	ctx := browser(t, 390, 844)
+	eachScreen(t, 1, func(t *testing.T, sc screen) {
+		srv := serve(t, site.dir, "")
+		checkOfflineTrainer(t, sc.open(t, 3*time.Minute), offlineSwitch(t, srv), sc.name)
+	})
+}
+
+// checkOfflineTrainer plays a kept puzzle's permalink and a hand-made
+// puzzle without its table offline, on page ctx.
+func checkOfflineTrainer(t *testing.T, ctx context.Context, nw *netSwitch, size string) {
 	run(t, ctx, chromedp.Navigate(nw.url("")))
 	swReady(t, ctx)
 
@@ -44,10 +53,10 @@ func TestBrowserOfflineTrainer(t *testing.T) {
 		t.Fatalf("offline, the permalink of %s, whose chunk is kept, says %q", id, msg)
 	}
 	solveShown(t, ctx)
-	screenshot(t, ctx, "offline-phone-permalink-kept")
+	screenshot(t, ctx, "offline-"+size+"-permalink-kept")
 
 	open(t, ctx, nw.url("train/?id=gardner-mate"))
-	waitFor(t, ctx, puzzleOpen("gardner-mate")+` && `+boardJS+`.table === 'failed'`, 20*time.Second)
+	waitFor(t, ctx, puzzleOpen("gardner-mate")+` && `+boardJS+`.table === 'failed'`, 40*time.Second)
 	errText := text(t, ctx, `#move-error`)
 	if !strings.HasPrefix(errText, "You are offline, and this position’s table is not saved on this device") || strings.Contains(errText, "Failed to fetch") {
 		t.Errorf("offline, the hand-made puzzle without its table says %q", errText)
@@ -61,5 +70,5 @@ func TestBrowserOfflineTrainer(t *testing.T) {
 	}
 	// The puzzle still plays from its solution tree.
 	solveShown(t, ctx)
-	screenshot(t, ctx, "offline-phone-handmade")
+	screenshot(t, ctx, "offline-"+size+"-handmade")
 }

@@ -99,7 +99,7 @@ func (r *renderer) solvedRows() []solvedRow {
 		}
 		row := solvedRow{
 			Title: mv.Title, Link: "modes/" + mv.ID + "/", Board: boardSize(m.Start), FEN: m.Start.FEN(), Variant: mv.VariantTitle(),
-			Value:  v.Value.Describe(v.MateIn, v.DTM),
+			Value:  v.Value.Describe(m.Rules.Goal, v.MateIn, v.DTM),
 			States: v.States, Edges: v.Edges, WhiteWins: v.WhiteWins, BlackWins: v.BlackWins, Draws: v.Draws,
 			How: "solved by every build", Checked: true, Start: m.Start,
 		}
@@ -183,7 +183,11 @@ func recordValue(pr *verify.Proven) string {
 	case "black":
 		o = engine.BlackWins
 	}
-	return o.Describe(engine.MateIn(res.Result == "win", res.DTM), res.DTM)
+	g := engine.GoalCheckmate
+	if r, err := engine.Preset(pr.Variant); err == nil {
+		g = r.Goal
+	}
+	return o.Describe(g, engine.MateIn(res.Result == "win", res.DTM), res.DTM)
 }
 
 // sources sums up where the numbers of the solved starts come from, for

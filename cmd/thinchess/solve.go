@@ -131,7 +131,7 @@ func newSolveResult(t *solver.Table, p *engine.Position, seconds float64) verify
 // describe says the value of p in its table in words.
 func describe(t *solver.Table, p *engine.Position) string {
 	v, dtm, _ := t.Probe(p)
-	return v.Outcome(p.Side).Describe(engine.MateIn(v == solver.Win, dtm), dtm)
+	return v.Outcome(p.Side).Describe(p.R.Goal, engine.MateIn(v == solver.Win, dtm), dtm)
 }
 
 // solveTable solves p, reporting progress on stderr once the solve has

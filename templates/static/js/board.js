@@ -51,6 +51,7 @@ function reduceMotion() {
  * @property {() => boolean} [canMove] whether the player may move now
  * @property {() => boolean} [early] whether moves are taken before the engine is ready
  * @property {(from: string, to: string) => void} [onEarlyMove] such a move
+ * @property {(text: string) => void} [onIllegal] a piece tapped or dropped on a square it cannot go to, in words
  */
 
 /**
@@ -283,6 +284,12 @@ export class Board {
       return;
     }
     const n = this.movesFrom(name).length;
+    if (this.selected && this.selected !== name && !n) {
+      const from = this.selected;
+      this.select(null);
+      this.illegal(from, name);
+      return;
+    }
     if (this.selected === name || !n) {
       this.select(null);
       return;
@@ -319,7 +326,10 @@ export class Board {
   tryMove(from, to) {
     const moves = this.movesFrom(from).filter((m) => m.to === to);
     this.select(null);
-    if (!moves.length) return;
+    if (!moves.length) {
+      this.illegal(from, to);
+      return;
+    }
     if (moves.length > 1 && moves[0].promo) {
       this.choosePromotion(to, moves.map((m) => m.promo), this.piece(from)[0]).then((p) => {
         if (p) this.opts.onMove(from, to, p);
@@ -327,6 +337,18 @@ export class Board {
       return;
     }
     this.opts.onMove(from, to, moves[0].promo || '');
+  }
+
+  /**
+   * illegal says that the piece on from cannot go to to: a tap or a drop
+   * there is not a move, and is not silent.
+   * @param {string} from
+   * @param {string} to
+   */
+  illegal(from, to) {
+    const text = 'The ' + typeName(this.piece(from).slice(1)) + ' on ' + from + ' cannot go to ' + to + '.';
+    announce(text);
+    if (this.opts.onIllegal) this.opts.onIllegal(text);
   }
 
   // choosePromotion shows the pieces a pawn may become; resolves to the

@@ -30,6 +30,7 @@ const REPLY_PAUSE = 250;
  * @property {(text: string) => Promise<any>} [onUserText]
  * @property {() => boolean} [canMove]
  * @property {(action: string) => boolean} [blockControls]
+ * @property {(text: string) => void} [onIllegal] a tap on a square the piece cannot go to, in words (else the move error line says it)
  */
 
 export class Game {
@@ -55,6 +56,7 @@ export class Game {
     this.thinkText = $('#think-text', this.root);
     this.board = new Board($('#board', this.root), {
       onMove: (from, to, promo) => this.userMove(from, to, promo),
+      onIllegal: (text) => (this.opts.onIllegal ? this.opts.onIllegal(text) : this.showError(text)),
       canMove: () => this.canMove(),
       // Before the engine is ready a move is kept, not lost.
       early: () => !this.id && !this.state,

@@ -48,9 +48,12 @@ function analysis(p) {
   };
 }
 
-/** @param {Analysis} a */
-function summarize(a) {
-  if (a.value !== 'unknown' || a.summary === '') a.summary = describe(a.value, a.mateIn, a.dtm) + '.';
+/**
+ * @param {Analysis} a
+ * @param {Position} p the position analysed (its rules' goal)
+ */
+function summarize(a, p) {
+  if (a.value !== 'unknown' || a.summary === '') a.summary = describe(a.value, p.r.goal, a.mateIn, a.dtm) + '.';
 }
 
 /**
@@ -94,7 +97,7 @@ export function analyseSession(s) {
       a.value = w + '-wins';
       a.dtm = 0;
     }
-    summarize(a);
+    summarize(a, p);
     a.summary = 'The game is over (' + statusReason(st) + '). ' + a.summary;
     return a;
   }
@@ -102,7 +105,7 @@ export function analyseSession(s) {
   a.states = s.table.states;
   a.method = 'table';
   a.methodText = 'exact table of all ' + a.states + ' positions reachable in this mode';
-  summarize(a);
+  summarize(a, p);
   return a;
 }
 

@@ -70,6 +70,8 @@ export class Puzzle {
       onUserMove: (from, to, promo) => (this.active ? (this.userMove(from, to, promo), true) : false),
       onUserText: (text) => this.userText(text),
       canMove: () => !this.active || (!this.busy && !this.solved),
+      // Said where the puzzle speaks, and not a miss.
+      onIllegal: (text) => (this.active ? this.feedback(text, '') : this.game.showError(text)),
       blockControls: (a) => this.blocks(a),
       onState: () => { this.markLast(); this.showState(); },
     });
@@ -348,12 +350,18 @@ export class Puzzle {
    * @param {number} best
    */
   refute(san, a, best) {
-    const text = refutation(san, a, this.data.puzzle.side, best);
+    const text = refutation(san, a, this.data.puzzle.side, best, this.race());
     this.refuted = text;
     const shown = text || '✗ ' + san + ' is not the best move. Try again.';
     this.feedback(shown, 'bad');
     announce(shown + ' The move is taken back.');
     return this.schedule.sleep(PAUSE + (text ? (this.opts.refutationPause ? this.opts.refutationPause() : 1800) : 300));
+  }
+
+  /** race: the puzzle's game is won on the last rank, not by mate. */
+  race() {
+    const d = this.data, g = d.game || {}, goal = g.rules && g.rules.goal;
+    return goal ? goal === 'race' : (g.variant || d.variant) === 'race';
   }
 
   /**

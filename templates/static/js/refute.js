@@ -68,16 +68,19 @@ export function opponentPlayed(st) {
 
 /**
  * refutation says why san fails, from analysis a of the position after
- * it; side is the player's colour and bestMateIn the fastest mate they
- * had (0 when the puzzle is not a mate). It returns null when a proves
- * nothing.
+ * it; side is the player's colour and bestMateIn the fastest win they
+ * had, in moves (0 when the puzzle is not a proven win); race says the
+ * game is a race (won on the last rank or by leaving no move, not by
+ * mate). It returns null
+ * when a proves nothing.
  * @param {string} san
  * @param {Analysis | null} a
  * @param {string} side
  * @param {number} bestMateIn
+ * @param {boolean} [race]
  * @returns {string | null}
  */
-export function refutation(san, a, side, bestMateIn) {
+export function refutation(san, a, side, bestMateIn, race = false) {
   if (!a) return null;
   const miss = '✗ ' + missLabel(san, a, side) + '? ';
   if (a.method === 'over') return miss + a.summary;
@@ -88,9 +91,10 @@ export function refutation(san, a, side, bestMateIn) {
   // from there is a mate in n+1 from before it.
   const after = a.value === side + '-wins' && a.mateIn > 0 ? a.mateIn + 1 : 0;
   if (bestMateIn > 0 && after > bestMateIn) {
-    text += ' That is mate in ' + after + ' instead of mate in ' + bestMateIn + '.';
+    text += race ? ' That wins the race in ' + after + ' instead of ' + bestMateIn + '.'
+      : ' That is mate in ' + after + ' instead of mate in ' + bestMateIn + '.';
   } else if (bestMateIn > 0) {
-    text += ' The best was mate in ' + bestMateIn + '.';
+    text += race ? ' The best wins the race in ' + bestMateIn + '.' : ' The best was mate in ' + bestMateIn + '.';
   }
   return text + ' (Proven by ' + (a.method === 'table' ? 'the exact table' : 'the mate prover') + '.)';
 }

@@ -24,6 +24,15 @@ test('a wrong move is refuted by a proof, never by an estimate', () => {
   assert.equal(refutation('Kh1', lost, 'white', 2), '✗ 1. Kh1? 1... Qxg2# — Black mates in 1. The best was mate in 2. (Proven by the mate prover.)');
 });
 
+test('a race is won, not mated, and its refutation says so', () => {
+  const lost = { method: 'mate-search', value: 'black-wins', mateIn: 1, dtm: 1, side: 'black', fullmove: 12, pv: ['Re1'], pvText: '12... Re1', summary: 'Black wins the race in 1 (1 ply).' };
+  assert.equal(refutation('Rb6', lost, 'white', 1, true),
+    '✗ 12. Rb6? 12... Re1 — Black wins the race in 1 (1 ply). The best wins the race in 1. (Proven by the mate prover.)');
+  const slower = { method: 'mate-search', value: 'white-wins', mateIn: 2, dtm: 4, side: 'black', fullmove: 12, pv: ['Kb5', 'Ra6', 'Kc4', 'Rb6'], pvText: '12... Kb5 13. Ra6 Kc4 14. Rb6', summary: 'White wins the race in 2 (4 plies).' };
+  assert.equal(refutation('Rb5', slower, 'white', 1, true),
+    '✗ 12. Rb5? 12... Kb5 13. Ra6 Kc4 14. Rb6 — White wins the race in 2 (4 plies). That wins the race in 3 instead of 1. (Proven by the mate prover.)');
+});
+
 test('the opponent\'s answer under Ban Chess is numbered, and its ban left to the status line', () => {
   // Black moved (3... Ka4) and banned: White, the player, is to move at move 4.
   assert.equal(opponentPlayed({ bans: true, side: 'white', opponentName: 'Black', fullmove: 4, last: { san: 'Ka4' } }), 'Black played 3... Ka4. Your move.');

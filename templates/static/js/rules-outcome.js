@@ -3,6 +3,7 @@
 // words.
 
 import { colorTitle } from './rules-piece.js';
+import { RACE } from './rules-rules.js';
 
 /**
  * outcomeTitle is Outcome.Title: "White wins", "Draw", "Unknown".
@@ -13,16 +14,20 @@ export const outcomeTitle = (outcome) =>
   ({ 'white-wins': 'White wins', 'black-wins': 'Black wins', draw: 'Draw' })[outcome] || 'Unknown';
 
 /**
- * describe is Outcome.Describe: "White wins: mate in 6 (11 plies)".
+ * describe is Outcome.Describe: "White wins: mate in 6 (11 plies)",
+ * under the race goal "White wins the race in 6 (11 plies)".
  * @param {string} outcome
+ * @param {number} goal the rules' goal (0 checkmate, RACE)
  * @param {number} mateIn
  * @param {number} plies
  * @returns {string}
  */
-export function describe(outcome, mateIn, plies) {
+export function describe(outcome, goal, mateIn, plies) {
   if (outcome === 'white-wins' || outcome === 'black-wins') {
     if (plies === 0) return colorTitle(outcome === 'black-wins' ? 1 : 0) + ' has won';
-    if (plies > 0) return `${outcomeTitle(outcome)}: mate in ${mateIn} (${plies} ${plies === 1 ? 'ply' : 'plies'})`;
+    const unit = plies === 1 ? 'ply' : 'plies';
+    if (plies > 0 && goal === RACE) return `${outcomeTitle(outcome)} the race in ${mateIn} (${plies} ${unit})`;
+    if (plies > 0) return `${outcomeTitle(outcome)}: mate in ${mateIn} (${plies} ${unit})`;
     return outcomeTitle(outcome);
   }
   return outcome === 'draw' ? 'Draw with best play' : 'Value unknown';

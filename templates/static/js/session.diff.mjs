@@ -6,6 +6,7 @@ import { load, parse } from './session.js';
 import { compareMoves } from './rules-order.js';
 import { lineText } from './rules-label.js';
 import { describe, mateIn } from './rules-outcome.js';
+import { RACE } from './rules-rules.js';
 import { actionNames } from './rules-san.js';
 import { coord } from './rules-move.js';
 import { legalMoves, inCheck } from './rules-movegen.js';
@@ -36,8 +37,8 @@ function extra(s) {
   };
 }
 
-const words = () => ['white-wins', 'black-wins', 'draw', 'unknown'].flatMap((o) =>
-  [-1, 0, 1, 2, 11].map((plies) => describe(o, mateIn(plies % 2 === 1, plies), plies)));
+const words = () => [0, RACE].flatMap((goal) => ['white-wins', 'black-wins', 'draw', 'unknown'].flatMap((o) =>
+  [-1, 0, 1, 2, 11].map((plies) => describe(o, goal, mateIn(plies % 2 === 1, plies), plies))));
 
 const lines = readFileSync(process.argv[2], 'utf8').split('\n').filter((l) => l !== '');
 let session = null, failures = 0, transcripts = 0;
