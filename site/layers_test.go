@@ -37,6 +37,7 @@ var layers = map[string]int{
 	"internal/printable":            0,
 	"internal/testscope":            0,
 	"internal/filetree":             0,
+	"internal/glicko":               0,
 	"internal/outpath":              1,
 	"solver/terms":                  0,
 	"internal/ucitest":              0,
