@@ -617,13 +617,14 @@ func (g *gamer) choose() []*natural {
 	}
 	// The caps are shares of what is kept: choose again with the counts
 	// kept until they no longer fall (they fall at each round, so this
-	// ends).
+	// ends; the searcher's cap on all-check wins is a share of the longer
+	// wins, whose count falls with it).
 	first := sharesOf(pool)
 	first.n = want
 	kept := g.chooseUnder(pool, want, fit, g.limits(first))
-	for range 50 {
+	for range 20 {
 		again := g.chooseUnder(pool, want, fit, g.limits(sharesOf(kept)))
-		if sharesOf(again) == sharesOf(kept) {
+		if len(again) == len(kept) && (!g.selfPlay || sharesOf(again) == sharesOf(kept)) {
 			break
 		}
 		kept = again
