@@ -103,7 +103,8 @@ const (
 	DefaultMaxMotif   = 10
 	// MaxCaptureHolds is the largest share of holds whose saving move is
 	// a capture, and MaxAllCheck that of wins in two moves or more where
-	// every move of the winner checks, in percent.
+	// every move of the winner checks, in percent (of what, see
+	// gamer.limits).
 	MaxCaptureHolds = 30
 	MaxAllCheck     = 30
 	// MinCap is the least number of puzzles a cap on a share allows.
@@ -222,6 +223,9 @@ type gamer struct {
 	seen  map[string]bool // canonical keys analysed
 	found []*natural
 	st    GameStats
+	// selfPlay caps the all-check wins as a share of the wins of two
+	// moves or more (see limits): the searcher's packs.
+	selfPlay bool
 }
 
 // play plays game number n from start: each side blunders (plays a
@@ -613,11 +617,14 @@ func (g *gamer) choose() []*natural {
 	}
 	// The caps are shares of what is kept: choose again with the counts
 	// kept until they no longer fall (they fall at each round, so this
-	// ends).
-	kept := g.chooseUnder(pool, want, fit, g.limits(want))
+	// ends; the searcher's cap on all-check wins is a share of the longer
+	// wins, whose count falls with it).
+	first := sharesOf(pool)
+	first.n = want
+	kept := g.chooseUnder(pool, want, fit, g.limits(first))
 	for range 20 {
-		again := g.chooseUnder(pool, want, fit, g.limits(len(kept)))
-		if len(again) == len(kept) {
+		again := g.chooseUnder(pool, want, fit, g.limits(sharesOf(kept)))
+		if len(again) == len(kept) && (!g.selfPlay || sharesOf(again) == sharesOf(kept)) {
 			break
 		}
 		kept = again
@@ -635,14 +642,38 @@ type limit struct {
 	most  int
 }
 
-// limits are the caps on shares for a pack of n puzzles: wins in one
-// move (opt.MaxMateIn1 percent), each motif (opt.MaxMotif), holds saved
-// by a capture (MaxCaptureHolds) and wins of two moves or more where the
-// winner always checks (MaxAllCheck). A cap is never below MinCap
+// shares are the counts a pack's caps are shares of: its puzzles, and
+// its wins of two moves or more.
+type shares struct{ n, multi int }
+
+// sharesOf counts cs.
+func sharesOf(cs []*natural) shares {
+	s := shares{n: len(cs)}
+	for _, c := range cs {
+		if c.kind == KindWin && c.length >= 2 {
+			s.multi++
+		}
+	}
+	return s
+}
+
+// limits are the caps on shares for a pack of s: wins in one move
+// (opt.MaxMateIn1 percent of its puzzles), each motif (opt.MaxMotif),
+// holds saved by a capture (MaxCaptureHolds), each never below MinCap
 // puzzles: the shares are a family's, which its large packs make, and
 // capping a pack of thirty puzzles at three a class would empty it.
-func (g *gamer) limits(n int) []limit {
-	share := func(pc int) int { return max(MinCap, n*pc/100) }
+// Wins of two moves or more where the winner always checks are at most
+// MaxAllCheck percent of the pack's puzzles (never below MinCap) in a
+// pack mined over a table, and of its wins of two moves or more, with
+// no floor, in a pack of the searcher's games (issue 32's measure for
+// self-play: such a pack is the whole of its family's supply from play
+// on 8×8, and the cap drops only all-check wins).
+func (g *gamer) limits(s shares) []limit {
+	share := func(pc int) int { return max(MinCap, s.n*pc/100) }
+	allCheck := share(MaxAllCheck)
+	if g.selfPlay {
+		allCheck = s.multi * MaxAllCheck / 100
+	}
 	return []limit{
 		{func(c *natural) string {
 			if c.kind == KindWin && c.length == 1 {
@@ -662,7 +693,7 @@ func (g *gamer) limits(n int) []limit {
 				return "all check"
 			}
 			return ""
-		}, share(MaxAllCheck)},
+		}, allCheck},
 	}
 }
 

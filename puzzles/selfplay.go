@@ -84,7 +84,7 @@ func MineSelfPlay(src Source, opt SelfPlayOptions) (*GameResult, error) {
 		games[i] = i
 	}
 	found := par.Map(games, func(n int) selfPlayGame { return playSelf(src.Start, opt, uint64(n)) })
-	g := &gamer{opt: GameOptions{Count: opt.Count, MaxMateIn1: opt.MaxMateIn1, Taken: opt.Taken}, seen: map[string]bool{}}
+	g := &gamer{opt: GameOptions{Count: opt.Count, MaxMateIn1: opt.MaxMateIn1, Taken: opt.Taken}, seen: map[string]bool{}, selfPlay: true}
 	for _, f := range found {
 		g.st.Plies += f.plies
 		g.st.Mistakes += f.mistakes
