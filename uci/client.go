@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
-	"strconv"
 	"strings"
 	"time"
 
@@ -21,14 +20,7 @@ type Client struct {
 	lines chan string
 	// MoveTime is the time the engine gets for each move.
 	MoveTime time.Duration
-	// depth is the last depth the engine reported ("info depth N")
-	// during its latest move, 0 when it reported none.
-	depth int
 }
-
-// LastDepth is the depth the engine last reported ("info depth N")
-// while choosing its latest move, 0 when it reported none.
-func (c *Client) LastDepth() int { return c.depth }
 
 // Dial starts the engine command (its program and arguments, split on
 // spaces), waits for "uciok", sets the options (name to value; the
@@ -92,7 +84,6 @@ func (c *Client) Move(start *engine.Position, moves []engine.Move, p *engine.Pos
 	}
 	c.send(b.String())
 	c.send(fmt.Sprintf("go movetime %d", max(c.MoveTime.Milliseconds(), 1)))
-	c.depth = 0
 	line, err := c.until("bestmove", c.MoveTime*10+10*time.Second)
 	if err != nil {
 		return engine.NoMove, err
@@ -137,19 +128,8 @@ func (c *Client) until(prefix string, wait time.Duration) (string, error) {
 			if strings.HasPrefix(line, prefix) {
 				return line, nil
 			}
-			c.noteDepth(line)
 		case <-timeout:
 			return "", fmt.Errorf("%s: no %q within %v", c.name, prefix, wait)
-		}
-	}
-}
-
-// noteDepth records the depth of an "info depth N …" line.
-func (c *Client) noteDepth(line string) {
-	f := strings.Fields(line)
-	if len(f) >= 3 && f[0] == "info" && f[1] == "depth" {
-		if d, err := strconv.Atoi(f[2]); err == nil {
-			c.depth = d
 		}
 	}
 }

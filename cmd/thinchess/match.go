@@ -5,7 +5,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -220,7 +219,6 @@ func (c *matchConfig) play(starts []search.MatchStart, opponents []string, sprt 
 	}
 	fmt.Fprintf(stdout, "%-*s  %-9s  %-8s  %5s  %4s  %5s  %6s  %6s  %7s\n", width, "start", "variant", "opponent", "games", "wins", "draws", "losses", "capped", "seconds")
 	var total [4]int
-	var stats moveStats
 	decided := ""
 	for _, st := range starts {
 		for _, opp := range opponents {
@@ -252,7 +250,6 @@ func (c *matchConfig) play(starts []search.MatchStart, opponents []string, sprt 
 					}
 				}
 			}
-			stats.add(res.Games)
 			total[0] += res.Wins
 			total[1] += res.Draws
 			total[2] += res.Losses
@@ -268,7 +265,6 @@ func (c *matchConfig) play(starts []search.MatchStart, opponents []string, sprt 
 	row("total", "", "", total[0]+total[1]+total[2], total[0], total[1], total[2], total[3], "")
 	elo, lo, hi := search.EloInterval(total[0], total[1], total[2])
 	fmt.Fprintf(stdout, "Elo %+.0f [%+.0f, %+.0f] (95%%)\n", elo, lo, hi)
-	stats.print(stdout)
 	if sprt != nil {
 		if decided == "" {
 			decided = fmt.Sprintf("undecided, LLR %.2f in (%.2f, %.2f)", search.LLR(total[0], total[1], total[2], sprt[0], sprt[1]), search.SPRTBounds[0], search.SPRTBounds[1])
@@ -305,46 +301,4 @@ func shortName(opp string) string {
 	}
 	prog := strings.Fields(command)[0]
 	return prog[strings.LastIndex(prog, "/")+1:]
-}
-
-// moveStats gathers the engine's depth and time of every move of a
-// match, and the depths a UCI opponent reported.
-type moveStats struct {
-	depths, oppDepths []int
-	times             []time.Duration
-}
-
-func (m *moveStats) add(games []search.GameRecord) {
-	for _, g := range games {
-		m.depths = append(m.depths, g.Depths...)
-		m.oppDepths = append(m.oppDepths, g.OpponentDepths...)
-		m.times = append(m.times, g.Times...)
-	}
-}
-
-// print writes the depth medians and the time a move took (median,
-// 95th percentile, maximum).
-func (m *moveStats) print(w io.Writer) {
-	if len(m.times) == 0 {
-		return
-	}
-	slices.Sort(m.depths)
-	slices.Sort(m.oppDepths)
-	slices.Sort(m.times)
-	ms := func(d time.Duration) string { return fmt.Sprintf("%.0f ms", d.Seconds()*1000) }
-	fmt.Fprintf(w, "engine: %d moves, depth median %d (p5 %d); time a move median %s, p95 %s, max %s\n",
-		len(m.times), quantile(m.depths, 0.5), quantile(m.depths, 0.05),
-		ms(quantile(m.times, 0.5)), ms(quantile(m.times, 0.95)), ms(m.times[len(m.times)-1]))
-	if len(m.oppDepths) > 0 {
-		fmt.Fprintf(w, "opponent: depth median %d (p5 %d)\n", quantile(m.oppDepths, 0.5), quantile(m.oppDepths, 0.05))
-	}
-}
-
-// quantile is the q-quantile of sorted (nearest rank), zero when empty.
-func quantile[T any](sorted []T, q float64) T {
-	var zero T
-	if len(sorted) == 0 {
-		return zero
-	}
-	return sorted[min(int(q*float64(len(sorted))), len(sorted)-1)]
 }

@@ -238,16 +238,12 @@ func pawnTerm(p *engine.Position, sq engine.Square, c engine.Color, toGo int, pr
 		return 0
 	}
 	done := span - toGo // ranks advanced from the back rank
+	v := 6 * done * done * 8 / span
 	if !promotes {
-		return 6 * done * done * 8 / span / 4
+		return v / 4
 	}
-	// x = done/span, the part of the way to promotion: 100·x² for any
-	// pawn, and 250·x³ more for a passed one (on 8×8 about 80, 140 and
-	// 230 on the 5th, 6th and 7th ranks; the same at the same part of
-	// the way on smaller boards, not more on larger ones).
-	v := 100 * done * done / (span * span)
 	if passed(p, sq, c) {
-		v += 250*done*done*done/(span*span*span) + 10
+		v = 2*v + 10
 	}
 	return v
 }

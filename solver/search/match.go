@@ -63,9 +63,6 @@ type Player interface {
 	Close() error
 }
 
-// depthReporter is a Player that tells the depth its last move came from.
-type depthReporter interface{ LastDepth() int }
-
 // GameRecord is one game of a match.
 type GameRecord struct {
 	// EngineColor is the engine's side.
@@ -77,13 +74,6 @@ type GameRecord struct {
 	Reason string
 	// Moves are the moves played.
 	Moves []engine.Move
-	// Depths and Times are the depth the engine completed and the
-	// wall-clock time it took, for each of its moves in order.
-	Depths []int
-	Times  []time.Duration
-	// OpponentDepths are the depths the opponent reported for its moves
-	// (a Player with a LastDepth method: a UCI engine), else nil.
-	OpponentDepths []int
 }
 
 // MatchResult sums up a match from one start position.
@@ -242,18 +232,11 @@ func playGame(s *Searcher, pl Player, start *engine.Position, us engine.Color, o
 		if p.Side == us {
 			lim := opt.Limits
 			lim.History = keys
-			began := time.Now()
-			r := s.Search(p, lim)
-			rec.Times = append(rec.Times, time.Since(began))
-			rec.Depths = append(rec.Depths, r.Depth)
-			m = r.Move
+			m = s.Search(p, lim).Move
 		} else if pl != nil {
 			var err error
 			if m, err = pl.Move(start, rec.Moves, p); err != nil {
 				return rec, fmt.Errorf("match: %s after %s: %v", opt.Opponent, start.FormatLine(rec.Moves), err)
-			}
-			if d, ok := pl.(depthReporter); ok {
-				rec.OpponentDepths = append(rec.OpponentDepths, d.LastDepth())
 			}
 		} else {
 			m = opponentMove(p, opt.Opponent, rng, buf[:0])

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"math"
 	"slices"
 	"time"
 
@@ -130,11 +129,6 @@ type Searcher struct {
 	buf     [MaxPly + 1][engine.MaxMoves]engine.Move
 	scores  [MaxPly + 1][engine.MaxMoves]int32
 	killers [MaxPly + 1][2]engine.Move
-	// nulled[ply] is set when the move into ply was a null move (no
-	// second null move follows one).
-	nulled [MaxPly + 1]bool
-	// noNull turns null-move pruning off (a verification search).
-	noNull  bool
 	history [16][256]int32
 	pv      [MaxPly + 1][MaxPly + 1]engine.Move
 	pvLen   [MaxPly + 1]int
@@ -180,11 +174,9 @@ func Search(p *engine.Position, lim Limits) SearchResult {
 // unchanged: iterative-deepening negamax with principal-variation search,
 // a transposition table, move ordering (table move, winning captures by
 // most valuable victim and least valuable attacker, killers, history),
-// late-move reductions, null-move pruning (verified on boards under
-// 8×8), reverse futility and futility pruning near the leaves, internal
-// iterative reduction, a check extension, aspiration windows and a
-// quiescence search over captures and promotions (and, under the race
-// goal, moves onto the far rank) with delta pruning. Mates score as MateScore minus their distance in plies; a
+// late-move reductions, a check extension and a quiescence search over
+// captures and promotions (and, under the race goal, moves onto the far
+// rank). Mates score as MateScore minus their distance in plies; a
 // repetition, the fifty-move rule, stalemate and insufficient material
 // score as draws.
 //
@@ -510,24 +502,6 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 	if hit {
 		return score
 	}
-	if ttMove == engine.NoMove && depth >= 4 && ply > 0 {
-		// Internal iterative reduction: a node the table knows no move
-		// of is searched a ply shallower (it is likely not important,
-		// and will be ordered better when searched again).
-		depth--
-	}
-	eval := -infinity // the static evaluation, where pruning needs it
-	if !inCheck && beta-alpha == 1 && ply > 0 && !s.race && abs(beta) < mateBound {
-		eval = Evaluate(p)
-		// Reverse futility: far enough above beta near the leaves, a
-		// quiet move will not fall below it.
-		if depth <= 3 && eval-futilityMargin*depth >= beta {
-			return eval
-		}
-		if score, ok := s.nullMove(depth, ply, beta, eval); ok {
-			return score
-		}
-	}
 	moves := p.LegalMoves(s.buf[ply][:0])
 	if len(moves) == 0 {
 		return s.terminal(ply)
@@ -542,10 +516,7 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 	for i, m := range moves {
 		quiet := p.At(m.To()) == engine.NoPiece && m.Promotion() == engine.NoPieceType && !m.IsEnPassant()
 		pc := p.At(m.From())
-		// Futility: near the leaves, far enough below alpha, a quiet
-		// move that gives no check is not searched.
-		futile := i > 0 && quiet && depth <= 2 && eval > -infinity && eval+futilityMargin*depth <= alpha
-		score := s.searchMove(m, i, pc, quiet, futile, inCheck, depth, ply, alpha, beta)
+		score := s.searchMove(m, i, pc, quiet, inCheck, depth, ply, alpha, beta)
 		if s.stopped {
 			return 0
 		}
@@ -570,76 +541,6 @@ func (s *Searcher) negamax(depth, ply, alpha, beta int) int {
 	}
 	s.storeTT(key, bestMove, best, depth, ply, origAlpha, beta)
 	return best
-}
-
-// nullMove tries null-move pruning at a node searched with the null
-// window (beta−1, beta), not in check: if passing the move still scores
-// at least beta in a search depth−1−R deep, a real move would too, and
-// the node is cut (ok). It is not tried with less than nullMinMaterial
-// in pieces (the zugzwangs of endings), under the race goal or after
-// another null move; on boards smaller than 8×8, where zugzwang
-// is common even with pieces, a cut is verified by a normal search of
-// the same reduced depth without null moves.
-func (s *Searcher) nullMove(depth, ply, beta, eval int) (int, bool) {
-	p := &s.pos
-	if depth < 3 || eval < beta || s.noNull || s.nulled[ply] || p.R.Bans || pieceMaterial(p, p.Side) < nullMinMaterial {
-		return 0, false
-	}
-	r := 2 + depth/4
-	u := p.MakeNull()
-	halfmove := p.Halfmove
-	p.Halfmove = 0 // no repetition across the null move
-	s.keys = append(s.keys, p.Hash())
-	s.nulled[ply+1] = true
-	score := -s.negamax(depth-1-r, ply+1, -beta, -beta+1)
-	s.nulled[ply+1] = false
-	s.keys = s.keys[:len(s.keys)-1]
-	p.Halfmove = halfmove
-	p.UnmakeNull(u)
-	if s.stopped || score < beta {
-		return 0, false
-	}
-	if p.B.N < verifyBelow {
-		s.noNull = true
-		score = s.negamax(depth-1-r, ply, beta-1, beta)
-		s.noNull = false
-		if s.stopped || score < beta {
-			return 0, false
-		}
-	}
-	return min(score, mateBound), true
-}
-
-// verifyBelow is the board size (in squares) under which a null-move
-// cut is verified by a search without null moves (a variable so that
-// tests can show what the verification saves).
-var verifyBelow = 64
-
-// nullMinMaterial is the least material in pieces other than pawns and
-// the king that the side to move needs for null-move pruning: with less
-// (a rook and a minor piece, say), endings where passing would help are
-// too common (the knight and rook against rook of testdata/zugzwang.txt).
-const nullMinMaterial = 900
-
-// pieceMaterial is the material of side c's pieces other than pawns and
-// its king.
-func pieceMaterial(p *engine.Position, c engine.Color) int {
-	v := 0
-	for t := engine.Knight; t <= engine.Queen; t++ {
-		v += p.Count(c, t) * solver.PieceValue(t)
-	}
-	return v
-}
-
-// hasPieces reports whether side c has a piece other than pawns and its
-// king.
-func hasPieces(p *engine.Position, c engine.Color) bool {
-	for t := engine.Knight; t <= engine.Queen; t++ {
-		if p.Count(c, t) > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // early scores a node below the root before its moves are searched: a
@@ -689,24 +590,19 @@ func (s *Searcher) probeTT(key uint64, depth, ply, alpha, beta int) (move engine
 // principal-variation search: the first move with the full window, the
 // others with a null window, late quiet ones a ply shallower first, and
 // again with the full window when they beat alpha.
-func (s *Searcher) searchMove(m engine.Move, i int, pc engine.Piece, quiet, futile, inCheck bool, depth, ply, alpha, beta int) int {
+func (s *Searcher) searchMove(m engine.Move, i int, pc engine.Piece, quiet, inCheck bool, depth, ply, alpha, beta int) int {
 	u := s.make(m)
 	defer s.unmake(u)
 	if i == 0 {
 		return -s.negamax(depth-1, ply+1, -beta, -alpha)
 	}
-	checks := s.pos.InCheck()
-	if futile && !checks {
-		return alpha
-	}
 	r := 0
-	if depth >= 3 && i >= 3 && quiet && !inCheck && !checks &&
+	if depth >= 3 && i >= 3 && quiet && !inCheck && !s.pos.InCheck() &&
 		m != s.killers[ply][0] && m != s.killers[ply][1] && !s.racing(m, pc) {
-		r = lmr[min(depth, 63)][min(i, 63)]
-		if beta-alpha > 1 {
-			r-- // less on the principal variation
+		r = 1
+		if i >= 8 && depth >= 6 {
+			r = 2
 		}
-		r = max(min(r, depth-2), 1)
 	}
 	score := -s.negamax(depth-1-r, ply+1, -alpha-1, -alpha)
 	if score > alpha && r > 0 {
@@ -717,21 +613,6 @@ func (s *Searcher) searchMove(m engine.Move, i int, pc engine.Piece, quiet, futi
 	}
 	return score
 }
-
-// futilityMargin is the margin a ply of reverse futility and futility
-// pruning allows, in centipawns.
-const futilityMargin = 120
-
-// lmr[depth][i] is the late-move reduction of the i-th move at depth:
-// growing with the logarithms of both.
-var lmr = func() (t [64][64]int) {
-	for d := 1; d < 64; d++ {
-		for i := 1; i < 64; i++ {
-			t[d][i] = int(0.75 + math.Log(float64(d))*math.Log(float64(i))/2.25)
-		}
-	}
-	return t
-}()
 
 // extendPV makes m followed by the next ply's line the line at ply.
 func (s *Searcher) extendPV(ply int, m engine.Move) {
@@ -801,17 +682,9 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 		return 0
 	}
 	p := &s.pos
-	inCheck := p.InCheck()
-	// Not in check and with a piece besides pawns, the side to move is
-	// neither mated nor (all but never) stalemated: the node may be
-	// scored, and stand pat, before its moves are generated.
-	early := !inCheck && !s.race && hasPieces(p, p.Side)
-	var moves []engine.Move
-	if !early {
-		moves = p.LegalMoves(s.buf[ply][:0])
-		if len(moves) == 0 {
-			return s.terminal(ply)
-		}
+	moves := p.LegalMoves(s.buf[ply][:0])
+	if len(moves) == 0 {
+		return s.terminal(ply)
 	}
 	if s.drawn() {
 		return 0
@@ -824,6 +697,7 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 	if ply >= MaxPly-1 {
 		return Evaluate(p)
 	}
+	inCheck := p.InCheck()
 	best := -infinity
 	if !inCheck {
 		stand := Evaluate(p)
@@ -832,9 +706,6 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 		}
 		best = stand
 		alpha = max(alpha, stand)
-		if early {
-			moves = p.LegalMoves(s.buf[ply][:0])
-		}
 		// Keep only the loud moves.
 		n := 0
 		for _, m := range moves {
@@ -847,13 +718,6 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 	}
 	s.order(moves, ply, engine.NoMove)
 	for _, m := range moves {
-		// Delta pruning: a capture that cannot lift the score to alpha
-		// even with a margin is not searched.
-		if !inCheck && m.Promotion() == engine.NoPieceType && !s.race {
-			if victim := p.At(m.To()); victim != engine.NoPiece && best+solver.PieceValue(victim.Type())+deltaMargin <= alpha {
-				continue
-			}
-		}
 		u := s.make(m)
 		score := -s.quiesce(ply+1, -beta, -alpha)
 		s.unmake(u)
@@ -872,10 +736,6 @@ func (s *Searcher) quiesce(ply, alpha, beta int) int {
 	}
 	return best
 }
-
-// deltaMargin is what a capture may gain beyond its victim's value
-// (positional terms) before delta pruning gives it up.
-const deltaMargin = 200
 
 // order sorts moves: the table move, far-rank moves under the race goal,
 // promotions, captures (most valuable victim, then least valuable
