@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
 
@@ -45,6 +47,13 @@ func checkOfflineTrainer(t *testing.T, ctx context.Context, nw *netSwitch, size 
 	if forgot == 0 {
 		t.Fatal("no table was kept to forget: the test no longer tests a missing table")
 	}
+	// Nor in the browser's HTTP cache, where the service worker's own
+	// fetch of it online may have left it: a device that never played
+	// the puzzle has it nowhere.
+	run(t, ctx, chromedp.Func(func(c context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(c, network.ClearBrowserCache, cdp.Empty{})
+		return err
+	}))
 
 	nw.down.Store(true)
 	open(t, ctx, nw.url("train/?id="+id))
