@@ -113,9 +113,12 @@ export class Trainer {
     $('#player-rd').textContent = '±' + Math.round(p.player.rd);
     const due = dueReviews(p, this.now()).length;
     $('#review-count').textContent = String(due);
+    // The page draws "Review later" with its puzzle's links (train.html).
     const mark = $('[data-action="mark"]'), queued = !!(this.current && p.review[this.current.id]);
-    if (mark) mark.setAttribute('aria-pressed', String(queued));
-    if (mark) mark.textContent = queued ? 'In your reviews' : 'Review later';
+    if (mark) {
+      mark.setAttribute('aria-pressed', String(queued));
+      mark.textContent = queued ? 'In your reviews' : 'Review later';
+    }
     const parts = ['Solved ' + solvedCount(p) + ' · streak ' + p.streak + ' · best streak ' + p.best];
     if (this.state.mode === 'practice' && this.corpus) parts.push(this.corpus.size(this.filter()).toLocaleString('en') + ' puzzles in this selection');
     if (this.state.mode === 'review') parts.push(due + ' to review');
@@ -515,9 +518,8 @@ export class Trainer {
 
   bind() {
     $('[data-action="next"]').addEventListener('click', () => this.next());
-    ($('[data-action="mark"]') || document.createElement('i')).addEventListener('click', () => {
-      if (this.current && reviewMark(this.progress, this.current.id, this.now())) this.save();
-    });
+    const mark = $('[data-action="mark"]');
+    if (mark) mark.addEventListener('click', () => this.current && reviewMark(this.progress, this.current.id, this.now()) && this.save());
     this.bindFilters();
     $$('[data-mode]').forEach((b) => b.addEventListener('click', () => {
       this.setMode(b.getAttribute('data-mode'));
