@@ -69,7 +69,7 @@ export class Puzzle {
       data: opts.data, root: this.root, engine: opts.engine,
       onUserMove: (from, to, promo) => (this.active ? (this.userMove(from, to, promo), true) : false),
       onUserText: (text) => this.userText(text),
-      canMove: () => !this.active || (!this.busy && !this.solved),
+      canMove: () => !this.active || (!this.busy && !this.solved && !this.loading),
       // Said where the puzzle speaks, and not a miss.
       onIllegal: (text) => (this.active ? this.feedback(text, '') : this.game.showError(text)),
       blockControls: (a) => this.blocks(a),
@@ -444,6 +444,11 @@ export class Puzzle {
    * @param {TrainEntry} data
    */
   preview(data) {
+    // The last puzzle's pieces may still stand: they take no move, and
+    // #puzzle's data-state says the next one is loading.
+    this.end();
+    this.loading = true;
+    this.showState();
     if (this.hintBtn) this.hintBtn.textContent = this.hintLabel(hintSteps(data.puzzle, data.puzzle.tree, true).length > 0);
     if (this.hintsEl) this.hintsEl.textContent = '';
     this.feedback('Your move.', '');
