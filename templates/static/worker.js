@@ -57,8 +57,12 @@ function init(wasmExec, wasm) {
   const go = new scope.Go();
   const started = new Promise(function (resolve) { scope.thinchessReady = resolve; });
   return instantiate(wasm, go.importObject).then(function (result) {
-    go.run(result.instance);
-    return started;
+    // An engine that exits before it says it is ready fails the start,
+    // rather than leaving every call waiting.
+    const exited = go.run(result.instance).then(function () {
+      throw new Error('the engine stopped before it was ready');
+    });
+    return Promise.race([started, exited]);
   }).then(warmUp);
 }
 

@@ -80,6 +80,11 @@ export function fitBoard(board) {
     b.classList.remove('lying');
     return;
   }
+  // A room unchanged since the last fit (the board's own resize,
+  // noticed by watchRoom) keeps it: each layout tried costs the browser
+  // a layout of the whole page.
+  const room = roomOf(board, play);
+  if (fitted.get(b) === room) return;
   const was = { beside: play.classList.contains('beside'), lying: b.classList.contains('lying'), sq: parseFloat(getComputedStyle(b).gridAutoRows) || 0, inline: b.style.getPropertyValue('--sq') };
   const narrow = !!(window.matchMedia && window.matchMedia(NARROW).matches);
   const oneFile = board.w === 1 && board.h >= 5;
@@ -87,17 +92,37 @@ export function fitBoard(board) {
   const layouts = [{ beside: false, lying: false }];
   if (narrow && board.h >= 2 * board.w) layouts.push({ beside: true, lying: false });
   if (oneFile) layouts.push({ beside: false, lying: true });
-  const tried = layouts.map((l) => ({ layout: l, sq: measure(board, play, l, narrow) }));
-  const standing = tried.filter((t) => !t.layout.lying && t.sq >= STAND_MIN);
+  // The standing layouts first: lying down is measured only when no
+  // standing board gets squares of STAND_MIN.
+  const tried = layouts.filter((l) => !l.lying).map((l) => ({ layout: l, sq: measure(board, play, l, narrow) }));
+  const standing = tried.filter((t) => t.sq >= STAND_MIN);
+  if (!standing.length && oneFile) tried.push({ layout: { beside: false, lying: true }, sq: measure(board, play, { beside: false, lying: true }, narrow) });
   const pool = standing.length ? standing : tried;
   const best = pool.reduce((a, t) => (t.sq > a.sq + 0.5 ? t : a));
-  if (best.layout.beside === was.beside && best.layout.lying === was.lying && was.sq <= best.sq + 0.5 && was.sq >= best.sq * (1 - KEEP)) {
-    apply(b, play, best.layout);
-    if (was.inline) b.style.setProperty('--sq', was.inline); else b.style.removeProperty('--sq');
-    return;
-  }
   apply(b, play, best.layout);
-  if (best.sq > 0) b.style.setProperty('--sq', best.sq + 'px'); else b.style.removeProperty('--sq');
+  if (best.layout.beside === was.beside && best.layout.lying === was.lying && was.sq <= best.sq + 0.5 && was.sq >= best.sq * (1 - KEEP)) {
+    if (was.inline) b.style.setProperty('--sq', was.inline); else b.style.removeProperty('--sq');
+  } else if (best.sq > 0) b.style.setProperty('--sq', best.sq + 'px');
+  else b.style.removeProperty('--sq');
+  fitted.set(b, roomOf(board, play));
+}
+
+/** The room each board was last fitted to (roomOf). @type {WeakMap<HTMLElement, string>} */
+const fitted = new WeakMap();
+
+/**
+ * roomOf is what a fit depends on, as a string: the window, its scroll,
+ * the board's shape and place, the width of the game and its column,
+ * and where the essentials end.
+ * @param {Fitted} board
+ * @param {HTMLElement} play
+ * @returns {string}
+ */
+function roomOf(board, play) {
+  const r = board.el.getBoundingClientRect(), side = play.querySelector('.side');
+  const sr = side ? side.getBoundingClientRect() : { width: 0, height: 0 };
+  return [window.innerWidth, window.innerHeight, window.scrollY, board.w, board.h, r.top, r.width, r.height,
+    play.clientWidth, sr.width, sr.height, essentialsBottom(side)].join(' ');
 }
 
 /**
@@ -148,10 +173,19 @@ function measure(board, play, l, narrow) {
   if (sq <= 0) return 0;
   if (narrow && l.beside) {
     // The game's column is what is left beside the board: its
-    // essentials must show too, else the squares shrink until they do.
-    for (; sq > 12; sq = Math.floor(sq * 0.9)) {
-      b.style.setProperty('--sq', sq + 'px');
-      if (essentialsBottom(side) <= bottom) break;
+    // essentials must show too, else the squares shrink until they do
+    // (the largest that fits, found by halving: a layout each try).
+    const fits = (/** @type {number} */ n) => {
+      b.style.setProperty('--sq', n + 'px');
+      return essentialsBottom(side) <= bottom;
+    };
+    if (sq > 12 && !fits(sq)) {
+      let lo = 12, hi = sq; // lo is taken to fit, hi does not
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (fits(mid)) lo = mid; else hi = mid;
+      }
+      sq = lo;
     }
   }
   return sq;

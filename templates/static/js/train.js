@@ -16,7 +16,7 @@
 // buttons' aria-pressed the mode;
 // #mode-status the run; #filters-box's summary the selection.
 import './prefs.js';
-import { $, $$, el, store, onPage, json, fetchJSON, announce, TC as page, boardIntoView, afterPaint } from './dom.js';
+import { $, $$, el, store, onPage, json, fetchJSON, announce, TC as page, boardIntoView, afterPaint, formatCount } from './dom.js';
 import { notSaved } from './offline.js';
 import { showEntry, showAnalyse } from './trainshow.js';
 import { Recent, choose } from './variety.js';
@@ -120,7 +120,7 @@ export class Trainer {
       mark.textContent = queued ? 'In your reviews' : 'Review later';
     }
     const parts = ['Solved ' + solvedCount(p) + ' · streak ' + p.streak + ' · best streak ' + p.best];
-    if (this.state.mode === 'practice' && this.corpus) parts.push(this.corpus.size(this.filter()).toLocaleString('en') + ' puzzles in this selection');
+    if (this.state.mode === 'practice' && this.corpus) parts.push(formatCount(this.corpus.size(this.filter())) + ' puzzles in this selection');
     if (this.state.mode === 'review') parts.push(due + ' to review');
     this.progressEl.textContent = parts.join(' · ');
     this.showRun();
@@ -150,7 +150,7 @@ export class Trainer {
   // fillFilters offers the packs, boards and themes of the index.
   fillFilters() {
     const idx = this.corpus.index;
-    const count = (/** @type {number} */ n) => ' (' + n.toLocaleString('en') + ')';
+    const count = (/** @type {number} */ n) => ' (' + formatCount(n) + ')';
     idx.packs.forEach((/** @type {any} */ p) => {
       this.names.packs[p.id] = p.title;
       this.fields.pack.appendChild(el('option', { value: p.id }, p.title + count(p.count)));
