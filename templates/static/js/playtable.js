@@ -92,6 +92,19 @@ function popcount(x) {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
+// FIELDS describes each value byte, four 2-bit slot values: its count of
+// decided values (1 a win, 2 a loss) in the low three bits, and 8 when a
+// field holds 3, which no value is.
+const FIELDS = new Uint8Array(256).map((_, x) => {
+  let f = 0;
+  for (let k = 0; k < 8; k += 2) {
+    const v = (x >> k) & 3;
+    if (v === 3) f |= 8;
+    else if (v) f++;
+  }
+  return f;
+});
+
 // Reader reads the uvarints and fields of a play table, failing with a
 // message naming what is wrong.
 class Reader {
@@ -198,7 +211,11 @@ export class PlayTable {
   }
 
   /**
-   * readValues decodes the 2-bit values and the half distances.
+   * readValues checks the 2-bit values and the half distances and keeps
+   * them packed, with the count of decided slots before each run of 32
+   * (a slot's half distance is the decided slots' rank-th): reading a
+   * table is one pass over its value bytes, a quarter of its slots, and
+   * each probe decodes its own slot (valueAt, dtmAt).
    * @param {Uint8Array} data
    * @param {Reader} r
    */
@@ -206,27 +223,50 @@ export class PlayTable {
     const n = this.slots;
     const valueBytes = (2 * n + 7) >> 3;
     if (data.length < valueBytes + 1) throw r.bad('wrong length');
-    this.value = new Int8Array(n);
-    this.dtm = new Int16Array(n).fill(-1);
+    const vals = data.subarray(0, valueBytes);
+    // The last byte's fields past the last slot are not counted.
+    const tail = n & 3 ? (1 << (2 * (n & 3))) - 1 : 0xff;
+    this.before = new Uint32Array((n >> 5) + 1);
     let decided = 0;
-    for (let i = 0; i < n; i++) {
-      const v = (data[i >> 2] >> (2 * (i & 3))) & 3;
-      if (v === 3) throw r.bad('value out of range');
-      if (v) {
-        this.value[i] = v === 1 ? WIN : LOSS;
-        decided++;
-      }
+    for (let b = 0; b < valueBytes; b++) {
+      if ((b & 7) === 0) this.before[b >> 3] = decided;
+      const x = b === valueBytes - 1 ? vals[b] & tail : vals[b];
+      if (FIELDS[x] & 8) throw r.bad('value out of range');
+      decided += FIELDS[x] & 7;
     }
     const width = data[valueBytes];
-    const halves = data.subarray(valueBytes + 1);
-    if (width > 13 || halves.length !== ((decided * width + 7) >> 3)) throw r.bad('wrong length');
-    let bit = 0;
-    for (let i = 0; i < n; i++) {
-      if (!this.value[i]) continue;
-      let h = 0;
-      for (let k = 0; k < width; k++, bit++) h |= ((halves[bit >> 3] >> (bit & 7)) & 1) << k;
-      this.dtm[i] = 2 * h + (this.value[i] === WIN ? 1 : 0);
-    }
+    this.halves = data.subarray(valueBytes + 1);
+    if (width > 13 || this.halves.length !== ((decided * width + 7) >> 3)) throw r.bad('wrong length');
+    this.vals = vals;
+    this.width = width;
+  }
+
+  /**
+   * valueAt is slot i's value for the side to move: WIN, LOSS or DRAW.
+   * @param {number} i
+   * @returns {number}
+   */
+  valueAt(i) {
+    const v = (this.vals[i >> 2] >> (2 * (i & 3))) & 3;
+    return v === 1 ? WIN : v === 2 ? LOSS : DRAW;
+  }
+
+  /**
+   * dtmAt is slot i's distance to mate in plies, -1 for a draw.
+   * @param {number} i
+   * @returns {number}
+   */
+  dtmAt(i) {
+    const value = this.valueAt(i);
+    if (value === DRAW) return -1;
+    // The decided slots before i: those before its run of 32, then its
+    // run's whole bytes, then its own byte's fields below it.
+    let rank = this.before[i >> 5];
+    for (let b = (i >> 5) << 3; b < i >> 2; b++) rank += FIELDS[this.vals[b]] & 7;
+    rank += FIELDS[this.vals[i >> 2] & ((1 << (2 * (i & 3))) - 1)] & 7;
+    let h = 0;
+    for (let k = 0, bit = rank * this.width; k < this.width; k++, bit++) h |= ((this.halves[bit >> 3] >> (bit & 7)) & 1) << k;
+    return 2 * h + (value === WIN ? 1 : 0);
   }
 
   /**
@@ -258,7 +298,7 @@ export class PlayTable {
   probe(p) {
     const s = this.slot(this.mirrored && p.us === 1 ? mirrorKey(p) : stateKey(p));
     if (s < 0) return null;
-    return { value: this.value[s], dtm: this.dtm[s] };
+    return { value: this.valueAt(s), dtm: this.dtmAt(s) };
   }
 
   /**
