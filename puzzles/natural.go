@@ -657,11 +657,15 @@ func sharesOf(cs []*natural) shares {
 	return s
 }
 
-// limits are the caps on shares for a pack of s: wins in one move
-// (opt.MaxMateIn1 percent of its puzzles), each motif (opt.MaxMotif),
-// holds saved by a capture (MaxCaptureHolds), each never below MinCap
-// puzzles: the shares are a family's, which its large packs make, and
-// capping a pack of thirty puzzles at three a class would empty it.
+// limits are the caps on shares for a pack of s: each motif
+// (opt.MaxMotif percent of its puzzles) and holds saved by a capture
+// (MaxCaptureHolds), each never below MinCap puzzles: the shares are a
+// family's, which its large packs make, and capping a pack of thirty
+// puzzles at three a class would empty it. Wins in one move are at most
+// opt.MaxMateIn1 percent of the pack's puzzles with a floor of one, not
+// MinCap: they are the cheapest puzzles, and in a family of small packs
+// (minichess) ten of them in each would make them a third of it (issue
+// 32 asks for a fifth at most in every family).
 // Wins of two moves or more where the winner always checks are at most
 // MaxAllCheck percent of the pack's puzzles (never below MinCap) in a
 // pack mined over a table, and of its wins of two moves or more, with
@@ -680,7 +684,7 @@ func (g *gamer) limits(s shares) []limit {
 				return "in one"
 			}
 			return ""
-		}, share(g.opt.MaxMateIn1)},
+		}, max(1, s.n*g.opt.MaxMateIn1/100)},
 		{func(c *natural) string { return c.motif }, share(cmp.Or(g.opt.MaxMotif, DefaultMaxMotif))},
 		{func(c *natural) string {
 			if c.kind == KindHold && c.capture {
