@@ -109,6 +109,8 @@ export function fitBoard(board) {
 
 /** The room each board was last fitted to (roomOf). @type {WeakMap<HTMLElement, string>} */
 const fitted = new WeakMap();
+/** The squares each board's beside layout last measured. @type {WeakMap<HTMLElement, number>} */
+const besideSq = new WeakMap();
 
 /**
  * roomOf is what a fit depends on, as a string: the window, its scroll,
@@ -181,12 +183,21 @@ function measure(board, play, l, narrow) {
     };
     if (sq > 12 && !fits(sq)) {
       let lo = 12, hi = sq; // lo is taken to fit, hi does not
+      // The last fit's squares first: a room that changed a little
+      // (a status line written) keeps them or moves by a pixel or two.
+      const last = besideSq.get(b);
+      if (last && last > lo && last < hi) {
+        if (!fits(last)) hi = last;
+        else if (last + 1 < hi && !fits(last + 1)) lo = hi = last;
+        else lo = last;
+      }
       while (hi - lo > 1) {
         const mid = Math.floor((lo + hi) / 2);
         if (fits(mid)) lo = mid; else hi = mid;
       }
       sq = lo;
     }
+    besideSq.set(b, sq);
   }
   return sq;
 }
