@@ -20,6 +20,8 @@ export const MATE_BOUND = 6;
 export const PACK = '_games';
 /** REFUTE_PLIES bounds the refutation kept with a puzzle, in plies. */
 const REFUTE_PLIES = 6;
+/** PLAY_ON_MOVES is the longest win a puzzle is played on to mate (a longer one ends at its key move). */
+export const PLAY_ON_MOVES = 8;
 /** SOLUTION_PLIES bounds the solution line kept with a puzzle, in plies. */
 const SOLUTION_PLIES = 40;
 
@@ -242,9 +244,9 @@ export function makesPuzzle(m) {
  * puzzleEntry is the puzzle of a mistake, in the shape the trainer plays
  * (wire.PuzzleEntry): the position before it, the player to move, the
  * proven best moves accepted (a draw held once one is played; a win
- * played on to mate against the perfect defence, judged by the table or
- * the mate prover), the refutation of the mistake kept as its danger
- * and notes.
+ * within PLAY_ON_MOVES played on to mate against the perfect defence,
+ * judged by the table or the mate prover, a longer one kept once one is
+ * played), the refutation of the mistake kept as its danger and notes.
  * @param {ModeInfo} mode
  * @param {Mark} m
  * @returns {wire.PuzzleEntry}
@@ -254,15 +256,16 @@ export function puzzleEntry(mode, m) {
   const race = (mode.game.rules && mode.game.rules.goal === 'race') || mode.variant === 'race';
   const side = m.side === 'black' ? 'Black' : 'White';
   const n = moves(1, m.before.dtm);
-  const task = win ? side + (race ? ' to play and win the race in ' + n + '.' : ' to play and mate in ' + n + '.')
-    : side + ' to play and hold the draw.';
+  const goal = race ? 'win the race in ' + n : 'mate in ' + n;
+  const task = !win ? side + ' to play and hold the draw.'
+    : n > PLAY_ON_MOVES ? side + ' to play and keep the win (' + goal + ').' : side + ' to play and ' + goal + '.';
   /** @type {wire.TreeNode} */
   const tree = { fen: m.fen, accept: m.best.map((b) => b.coord), san: {}, next: {} };
   for (const b of m.best) {
     tree.san[b.coord] = b.san;
-    tree.next[b.coord] = win ? { fen: b.fen } : { fen: b.fen, end: 'held' };
+    tree.next[b.coord] = !win ? { fen: b.fen, end: 'held' } : n > PLAY_ON_MOVES ? { fen: b.fen, end: 'kept' } : { fen: b.fen };
   }
-  const pv = win ? m.pv.slice(0, SOLUTION_PLIES) : m.pv.slice(0, 1);
+  const pv = win && n <= PLAY_ON_MOVES ? m.pv.slice(0, SOLUTION_PLIES) : m.pv.slice(0, 1);
   const solution = numberLine(pv.length ? pv : [m.best[0].san], color(m.side), m.fullmove);
   const refute = refutationText(m);
   /** @type {wire.PuzzleEntry} */

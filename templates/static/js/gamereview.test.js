@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  MARGIN_MOVES, MATE_BOUND, PACK, valueOf, judge, review, verdict, refutationText, summary, puzzleId, rating, makesPuzzle, puzzleEntry, family,
+  MARGIN_MOVES, MATE_BOUND, PACK, PLAY_ON_MOVES, valueOf, judge, review, verdict, refutationText, summary, puzzleId, rating, makesPuzzle, puzzleEntry, family,
 } from './gamereview.js';
 import { validOwnEntry } from './ownpuzzles.js';
 import { hintSteps } from './hints.js';
@@ -119,6 +119,14 @@ test('a win thrown away becomes a mate puzzle the trainer plays: the best move a
   assert.match(e.notes, /^In your game you played 7\. Ra4\? \(was a win in 6, now a draw; best Na4\); the refutation: 7\.\.\. Rxa4/);
   assert.ok(hintSteps(e.puzzle, e.puzzle.tree, true).length > 0, 'hints from the tree');
   assert.ok(validOwnEntry({ ...e, added: 1 }, e.id));
+});
+
+test('a long win thrown away ends at its key move', () => {
+  const long = 2 * (PLAY_ON_MOVES + 1) - 1;
+  const e = puzzleEntry(MODE, review([move(WIN(long), DRAW)])[0]);
+  assert.equal(e.puzzle.task, 'White to play and keep the win (mate in ' + (PLAY_ON_MOVES + 1) + ').');
+  assert.deepEqual(follow(e.puzzle.tree, 'a2a4'), { fen: 'k/n/r/1/N/R/1/K b - - 1 7', end: 'kept' });
+  assert.equal(e.puzzle.solution, '7. Na4');
 });
 
 test('a draw thrown away becomes a hold puzzle, held by the best move, its refutation the danger', () => {
