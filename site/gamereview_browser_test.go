@@ -1,10 +1,15 @@
 package site
 
 import (
+	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestBrowserReviewGame plays a game against the perfect computer on a
@@ -35,6 +40,8 @@ func TestBrowserReviewGame(t *testing.T) {
 	tap(t, ctx, `#review-game`)
 	waitFor(t, ctx, `document.getElementById('game-review').dataset.state === 'done'`, 15*time.Second)
 
+	reviewShot(t, ctx, "#game-review", "review-game-390.png")
+
 	// The move is marked in the move list, said in the summary and the verdict.
 	marks := eval[string](t, ctx, `Array.from(document.querySelectorAll('#moves button.mv')).map((b) => b.textContent + ':' + (b.dataset.mark || '')).join(' ')`)
 	if marks != "Ra5??:?? Rxa5: Na4: Rxa4#:" {
@@ -63,6 +70,7 @@ func TestBrowserReviewGame(t *testing.T) {
 	if p := eval[string](t, ctx, `document.getElementById('puzzle').dataset.pack`); p != "_games" {
 		t.Errorf("the puzzle's pack is %q, want _games", p)
 	}
+	trainShot(t, ctx, "own-puzzle-390")
 	if task := eval[string](t, ctx, `document.getElementById('puzzle-task').textContent`); task != "White to play and mate in 6." {
 		t.Errorf("the task is %q", task)
 	}
@@ -91,5 +99,24 @@ func TestBrowserReviewGame(t *testing.T) {
 	waitFor(t, ctx, puzzleIs("solved"), 5*time.Second)
 	if f := eval[string](t, ctx, `document.getElementById('feedback').textContent`); !strings.HasPrefix(f, "Solved!") {
 		t.Errorf("after the mate the puzzle says %q", f)
+	}
+}
+
+// reviewShot saves the viewport, sel in its middle, as
+// $THINCHESS_SCREENSHOTS/name when the variable is set.
+func reviewShot(t *testing.T, ctx context.Context, sel, name string) {
+	t.Helper()
+	dir := os.Getenv("THINCHESS_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	eval[bool](t, ctx, `(document.querySelector('`+sel+`').scrollIntoView({block: 'center'}), true)`)
+	time.Sleep(300 * time.Millisecond)
+	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), buf, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
