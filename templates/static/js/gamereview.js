@@ -101,6 +101,8 @@ export function valueOf(a, side, after) {
  */
 export function judge(r) {
   const b = r.before, a = r.after;
+  // One of the proven best moves is never a mistake, whatever is proven after it.
+  if (r.best.some((m) => m.coord === r.coord)) return '';
   if (r.exact) {
     if (b.value === null || a.value === null) return '';
     if (b.value > a.value) return b.value > 0 ? (a.value < 0 ? 'win-loss' : 'win-draw') : 'draw-loss';

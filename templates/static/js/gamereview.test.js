@@ -55,6 +55,7 @@ test('judge: by the mate prover, only a proven mate missed or allowed', () => {
   assert.equal(judge(proved(NONE, LOSS(4))), 'allows-mate');
   assert.equal(judge(proved(LOSS(6), LOSS(4))), '', 'already proven lost');
   assert.equal(judge(proved(NONE, NONE)), '', 'nothing proven, nothing marked');
+  assert.equal(judge(move(WIN(5), NONE, { exact: false, coord: 'a2a4' })), '', 'a proven fastest mate played, unproven after it');
   // A draw is never the prover's: its lost draw is not marked.
   assert.equal(judge(proved(NONE, LOSS(2 * MATE_BOUND + 2))), '');
 });

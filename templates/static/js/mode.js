@@ -2,15 +2,28 @@
 // A mode page that plays a game, opened on a linked line of moves
 // (?moves=) when the URL has one. A mode page that is a puzzle loads
 // puzzlepage.js instead (the build chooses), so a game's page does not
-// load the puzzle's code. Its "Review this game" is reviewpanel.js's.
+// load the puzzle's code. "Review this game" shows once the player has
+// moved against the computer; its code (reviewpanel.js, an entry of its
+// own) loads only when it is pressed, so a game's page does not carry it.
 import './prefs.js';
+import { $ } from './dom.js';
 import { Game } from './game.js';
 import { modePage } from './linked.js';
-import { ReviewPanel } from './reviewpanel.js';
 
 modePage((data, root) => {
-  const review = new ReviewPanel(root);
-  const g = new Game({ data: data, root: root, onState: (s) => review.update(s) });
-  review.attach(g);
+  const box = /** @type {HTMLElement|null} */ ($('#game-review', root));
+  const g = new Game({
+    data: data, root: root,
+    // Until the panel is loaded (it then follows the game itself).
+    onState: (s) => { if (box && !box.dataset.loaded) box.hidden = s.bans || g.opponent === 'human' || s.cursor < (s.startSide === g.human ? 1 : 2); },
+  });
+  const button = $('#review-game', root);
+  if (button) {
+    button.addEventListener('click', () => {
+      if (!box || box.dataset.loaded) return;
+      box.dataset.loaded = 'loading';
+      document.head.appendChild(Object.assign(document.createElement('script'), { type: 'module', src: button.dataset.module }));
+    });
+  }
   return g;
 });

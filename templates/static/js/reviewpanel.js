@@ -1,6 +1,8 @@
 // @ts-check
-// "Review this game" on a mode page: once the player has moved against
-// the computer, the button walks the game in a scratch session of the
+// "Review this game" on a mode page, an entry module of its own that
+// the page loads when the button is first pressed (mode.js shows the
+// button once the player has moved against the computer): it walks the
+// game in a scratch session of the
 // page's engine (the mode's table when it ships one, else the mate
 // prover within REVIEW_MS), judges the player's moves (gamereview.js),
 // marks the mistakes in the move list with a verdict, says them in a
@@ -11,7 +13,7 @@
 // What the page shows for tests and people alike: #game-review's
 // data-state ("idle", "running", "done"), each marked move's button's
 // data-mark (its symbol) and #review-added's count of puzzles.
-import { $, $$, el, store, url, announce } from './dom.js';
+import { $, el, store, url, announce, TC } from './dom.js';
 import { review, verdict, refutationText, summary, valueOf, puzzleEntry, makesPuzzle } from './gamereview.js';
 import { PROGRESS_KEY, readProgress } from './progress.js';
 import { addOwn } from './ownpuzzles.js';
@@ -28,13 +30,25 @@ const PROVE_MS = 700;
  */
 
 export class ReviewPanel {
-  /** @param {ParentNode} root */
-  constructor(root) {
+  /**
+   * The panel's elements are made under #game-review, which holds the
+   * button.
+   * @param {ParentNode} root
+   * @param {string} trainer the URL of the trainer's Review
+   */
+  constructor(root, trainer) {
     this.box = /** @type {HTMLElement|null} */ ($('#game-review', root));
     this.button = /** @type {HTMLButtonElement|null} */ ($('#review-game', root));
-    this.summaryEl = $('#review-summary', root);
-    this.marksEl = $('#review-marks', root);
-    this.addedEl = /** @type {HTMLElement|null} */ ($('#review-added', root));
+    this.summaryEl = el('p', { id: 'review-summary', class: 'review-summary', 'aria-live': 'polite' });
+    this.marksEl = el('ol', { id: 'review-marks', class: 'review-marks' });
+    this.addedEl = el('p', { id: 'review-added', class: 'review-added', hidden: true });
+    this.addedText = el('span', { id: 'review-added-text' });
+    this.addedEl.appendChild(this.addedText);
+    this.addedEl.appendChild(el('a', { href: trainer }, 'Play them in the trainer’s Review'));
+    if (this.box) {
+      this.box.dataset.loaded = 'true';
+      this.box.append(this.summaryEl, this.marksEl, this.addedEl);
+    }
     /** @type {Game|null} */
     this.game = null;
     /** @type {string[]} the line reviewed (coordinates) */
@@ -104,12 +118,10 @@ export class ReviewPanel {
    */
   show(state, text, marks) {
     if (this.box) this.box.dataset.state = state;
-    if (this.summaryEl) this.summaryEl.textContent = text;
-    if (this.marksEl) {
-      this.marksEl.textContent = '';
-      (marks || []).forEach((m) => this.marksEl.appendChild(this.markItem(m)));
-    }
-    if (this.addedEl && state !== 'done') this.addedEl.hidden = true;
+    this.summaryEl.textContent = text;
+    this.marksEl.textContent = '';
+    (marks || []).forEach((m) => this.marksEl.appendChild(this.markItem(m)));
+    if (state !== 'done') this.addedEl.hidden = true;
   }
 
   /**
@@ -168,7 +180,7 @@ export class ReviewPanel {
   savePuzzles(g, marks) {
     const a = this.addedEl;
     const ms = marks.filter(makesPuzzle);
-    if (a) a.hidden = ms.length === 0;
+    a.hidden = ms.length === 0;
     if (!ms.length) return;
     const p = readProgress(store.get(PROGRESS_KEY)).progress;
     const info = modeInfo(g.data);
@@ -176,10 +188,9 @@ export class ReviewPanel {
     let fresh = 0;
     for (const m of ms) if (addOwn(p, puzzleEntry(info, m), now)) fresh++;
     store.set(PROGRESS_KEY, JSON.stringify(p));
-    if (!a) return;
     a.dataset.count = String(ms.length);
     const again = ms.length - fresh;
-    $('#review-added-text', a).textContent = (ms.length === 1 ? '1 puzzle' : ms.length + ' puzzles') + ' from this game added to your reviews' +
+    this.addedText.textContent = (ms.length === 1 ? '1 puzzle' : ms.length + ' puzzles') + ' from this game added to your reviews' +
       (again ? ' (' + again + ' made before, due again)' : '') + '. ';
   }
 }
@@ -191,10 +202,9 @@ export class ReviewPanel {
  * @returns {import('./gamereview.js').ModeInfo}
  */
 export function modeInfo(data) {
-  const tail = 'modes/' + data.id + '/';
-  const u = data.url || '';
-  const root = u.endsWith(tail) ? u.slice(0, u.length - tail.length) : '';
+  const root = siteRoot(data);
   const rel = (/** @type {string} */ x) => (x && x.startsWith(root) ? x.slice(root.length) : x);
+  const u = data.url || '';
   const g = data.game || {};
   /** @type {import('./gamereview.js').ModeInfo} */
   const info = {
@@ -203,6 +213,17 @@ export function modeInfo(data) {
   };
   if (data.table) info.table = rel(data.table);
   return info;
+}
+
+/**
+ * siteRoot is the site's root relative to the page, read from the mode's
+ * URL (root + "modes/<id>/").
+ * @param {any} data the mode's data
+ * @returns {string}
+ */
+function siteRoot(data) {
+  const tail = 'modes/' + data.id + '/', u = data.url || '';
+  return u.endsWith(tail) ? u.slice(0, u.length - tail.length) : '';
 }
 
 /**
@@ -286,4 +307,15 @@ async function reviewMove(e, id, st, move, ms, exact) {
     await e.call('play', id, move);
   }
   return rv;
+}
+
+// The page's game (TC.page, mode.js's) is reviewed at once: this module
+// loads when "Review this game" is first pressed; from then on the
+// panel follows the game (its move list's marks, the button).
+const game = /** @type {Game|undefined} */ (TC.page);
+if (game && game.board) {
+  const panel = new ReviewPanel(document, siteRoot(game.data) + 'train/?mode=review');
+  game.opts.onState = (s) => panel.update(s);
+  panel.attach(game);
+  panel.run();
 }
