@@ -59,6 +59,15 @@ func TestBrowserReviewGame(t *testing.T) {
 		t.Errorf("the page says %q about the puzzles added", added)
 	}
 
+	// A tap on the verdict goes back to the position before the mistake,
+	// the best move shown.
+	tap(t, ctx, `#review-marks button`)
+	waitFor(t, ctx, `document.getElementById('board').dataset.ply === '0'`, 5*time.Second)
+	waitFor(t, ctx, `Array.from(document.querySelectorAll('#board .best')).map((b) => b.dataset.square).sort().join() === 'a2,a4'`, 5*time.Second)
+	// Redo brings the game back along its line, and the mark with it.
+	tap(t, ctx, `button[data-action="redo"]`)
+	waitFor(t, ctx, `(document.querySelector('#moves button.mv[data-ply="1"]') || {dataset: {}}).dataset.mark === '??'`, 5*time.Second)
+
 	// The link leads to the trainer's Review, where the mistake's puzzle
 	// comes up: the position before it, White to play.
 	tap(t, ctx, `#review-added a`)

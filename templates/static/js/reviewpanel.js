@@ -84,7 +84,7 @@ export class ReviewPanel {
       this.button.hidden = !can;
       this.button.disabled = this.running || (this.line.length > 0 && coords.length <= this.line.length);
     }
-    this.drawMarks(s);
+    this.drawMarks();
   }
 
   /** clear forgets the review: the game left its line. */
@@ -95,13 +95,13 @@ export class ReviewPanel {
   }
 
   /**
-   * drawMarks marks the mistakes on the move list's buttons.
-   * @param {SessionState} s
+   * drawMarks marks the mistakes on the move list's buttons (update has
+   * checked that the line is the one reviewed).
    */
-  drawMarks(s) {
+  drawMarks() {
     for (const m of this.marks) {
       const b = /** @type {HTMLElement|null} */ ($('#moves button.mv[data-ply="' + m.ply + '"]'));
-      if (!b || b.dataset.mark || (s.coords || [])[m.ply - 1] !== m.coord) continue;
+      if (!b || b.dataset.mark || b.dataset.coord !== m.coord) continue;
       b.dataset.mark = m.symbol;
       b.classList.add('mistake');
       b.appendChild(el('span', { class: 'mark-sym', 'aria-hidden': 'true' }, m.symbol));
