@@ -44,7 +44,8 @@ export class ReviewPanel {
     this.addedEl = el('p', { id: 'review-added', class: 'review-added', hidden: true });
     this.addedText = el('span', { id: 'review-added-text' });
     this.addedEl.appendChild(this.addedText);
-    this.addedEl.appendChild(el('a', { href: trainer }, 'Play them in the trainer’s Review'));
+    this.link = el('a', { href: trainer }, 'Play them in the trainer’s Review');
+    this.addedEl.appendChild(this.link);
     if (this.box) {
       this.box.dataset.loaded = 'true';
       this.box.append(this.summaryEl, this.marksEl, this.addedEl);
@@ -180,15 +181,19 @@ export class ReviewPanel {
   savePuzzles(g, marks) {
     const a = this.addedEl;
     const ms = marks.filter(makesPuzzle);
-    a.hidden = ms.length === 0;
-    if (!ms.length) return;
+    a.hidden = marks.length === 0;
+    a.dataset.count = String(ms.length);
+    this.link.hidden = ms.length === 0;
+    if (!ms.length) {
+      this.addedText.textContent = 'No puzzle added: a mate allowed has no proven best move to ask for.';
+      return;
+    }
     const p = readProgress(store.get(PROGRESS_KEY)).progress;
     const info = modeInfo(g.data);
     const now = Date.now();
     let fresh = 0;
     for (const m of ms) if (addOwn(p, puzzleEntry(info, m), now)) fresh++;
     store.set(PROGRESS_KEY, JSON.stringify(p));
-    a.dataset.count = String(ms.length);
     const again = ms.length - fresh;
     this.addedText.textContent = (ms.length === 1 ? '1 puzzle' : ms.length + ' puzzles') + ' from this game added to your reviews' +
       (again ? ' (' + again + ' made before, due again)' : '') + '. ';
