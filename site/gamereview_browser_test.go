@@ -129,3 +129,36 @@ func reviewShot(t *testing.T, ctx context.Context, sel, name string) {
 		t.Fatal(err)
 	}
 }
+
+// TestBrowserReviewGameProver reviews a game on a board without a table
+// (standard chess, opened on the fool's mate as a linked line: 1. f3 e5
+// 2. g4?? Qh4#): the mate prover proves 2. g4 allows a mate in 1, the
+// summary says only proven mistakes are marked, and no puzzle is made
+// (a mate allowed has no proven best move).
+func TestBrowserReviewGameProver(t *testing.T) {
+	needChromium(t)
+	site := buildTestSite(t, "")
+	srv := serve(t, site.dir, "")
+	ctx := phoneBrowser(t, 390, 844)
+	open(t, ctx, srv.url("modes/standard/?moves=f2f3,e7e5,g2g4,d8h4"))
+	waitFor(t, ctx, `document.getElementById('board').dataset.winner === 'black' && !document.getElementById('game-review').hidden`, 30*time.Second)
+	tap(t, ctx, `#review-game`)
+	waitFor(t, ctx, `document.getElementById('game-review').dataset.state === 'done'`, 60*time.Second)
+	marks := eval[string](t, ctx, `Array.from(document.querySelectorAll('#moves button.mv')).map((b) => b.textContent + ':' + (b.dataset.mark || '')).join(' ')`)
+	if marks != "f3: e5: g4??:?? Qh4#:" {
+		t.Errorf("the move list reads %q, want 2. g4 alone marked ??", marks)
+	}
+	sum := eval[string](t, ctx, `document.getElementById('review-summary').textContent`)
+	if !strings.HasPrefix(sum, "1 mistake: move 2. Only mistakes the mate prover proves are marked") {
+		t.Errorf("the summary says %q", sum)
+	}
+	if v := eval[string](t, ctx, `document.getElementById('review-marks').textContent`); v != "2. ?? g4 — allows a forced mate in 1. Refutation: 2... Qh4#" {
+		t.Errorf("the verdict says %q", v)
+	}
+	if n := eval[string](t, ctx, `document.getElementById('review-added').dataset.count`); n != "0" {
+		t.Errorf("%s puzzles were made of a mate allowed", n)
+	}
+	if eval[bool](t, ctx, `!!localStorage.getItem('thinchess.progress')`) {
+		t.Error("the review wrote the trainer's progress with no puzzle to add")
+	}
+}
