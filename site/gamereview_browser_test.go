@@ -1,15 +1,10 @@
 package site
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/chromedp/chromedp"
 )
 
 // TestBrowserReviewGame plays a game against the perfect computer on a
@@ -39,8 +34,6 @@ func TestBrowserReviewGame(t *testing.T) {
 	waitFor(t, ctx, `document.getElementById('board').dataset.winner === 'black'`, 10*time.Second)
 	tap(t, ctx, `#review-game`)
 	waitFor(t, ctx, `document.getElementById('game-review').dataset.state === 'done'`, 15*time.Second)
-
-	reviewShot(t, ctx, "#game-review", "review-game-390.png")
 
 	// The move is marked in the move list, said in the summary and the verdict.
 	marks := eval[string](t, ctx, `Array.from(document.querySelectorAll('#moves button.mv')).map((b) => b.textContent + ':' + (b.dataset.mark || '')).join(' ')`)
@@ -108,25 +101,6 @@ func TestBrowserReviewGame(t *testing.T) {
 	waitFor(t, ctx, puzzleIs("solved"), 5*time.Second)
 	if f := eval[string](t, ctx, `document.getElementById('feedback').textContent`); !strings.HasPrefix(f, "Solved!") {
 		t.Errorf("after the mate the puzzle says %q", f)
-	}
-}
-
-// reviewShot saves the viewport, sel in its middle, as
-// $THINCHESS_SCREENSHOTS/name when the variable is set.
-func reviewShot(t *testing.T, ctx context.Context, sel, name string) {
-	t.Helper()
-	dir := os.Getenv("THINCHESS_SCREENSHOTS")
-	if dir == "" {
-		return
-	}
-	eval[bool](t, ctx, `(document.querySelector('`+sel+`').scrollIntoView({block: 'center'}), true)`)
-	time.Sleep(300 * time.Millisecond)
-	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), buf, 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 
