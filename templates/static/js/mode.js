@@ -9,20 +9,26 @@ import './prefs.js';
 import { $ } from './dom.js';
 import { Game } from './game.js';
 import { modePage } from './linked.js';
+import { reviewable } from './moves.js';
 
 modePage((data, root) => {
   const box = /** @type {HTMLElement|null} */ ($('#game-review', root));
   const g = new Game({
     data: data, root: root,
     // Until the panel is loaded (it then follows the game itself).
-    onState: (s) => { if (box && !box.dataset.loaded) box.hidden = s.bans || g.opponent === 'human' || s.cursor < (s.startSide === g.human ? 1 : 2); },
+    onState: (s) => { if (box && !box.dataset.loaded) box.hidden = !reviewable(s, g.human, g.opponent); },
   });
   const button = $('#review-game', root);
   if (button) {
     button.addEventListener('click', () => {
       if (!box || box.dataset.loaded) return;
       box.dataset.loaded = 'loading';
-      document.head.appendChild(Object.assign(document.createElement('script'), { type: 'module', src: button.dataset.module }));
+      const script = Object.assign(document.createElement('script'), { type: 'module', src: button.dataset.module });
+      script.onerror = () => {
+        delete box.dataset.loaded;
+        g.showError('The review could not be loaded' + (navigator.onLine === false ? ': you are offline and it is not saved on this device.' : '.'));
+      };
+      document.head.appendChild(script);
     });
   }
   return g;

@@ -17,6 +17,7 @@ import { $, el, store, url, announce, TC } from './dom.js';
 import { review, verdict, refutationText, summary, valueOf, puzzleEntry, makesPuzzle } from './gamereview.js';
 import { PROGRESS_KEY, readProgress } from './progress.js';
 import { addOwn } from './ownpuzzles.js';
+import { reviewable } from './moves.js';
 
 /** REVIEW_MS bounds a review by the mate prover (no table), in ms. */
 const REVIEW_MS = 20000;
@@ -78,8 +79,7 @@ export class ReviewPanel {
     const coords = s.coords || [];
     const n = Math.min(coords.length, this.line.length);
     if (this.line.length && coords.slice(0, n).join(' ') !== this.line.slice(0, n).join(' ')) this.clear();
-    const firstOwn = s.startSide === g.human ? 1 : 2;
-    const can = !s.bans && g.opponent !== 'human' && s.cursor >= firstOwn;
+    const can = reviewable(s, g.human, g.opponent);
     this.box.hidden = !can && !this.line.length;
     if (this.button) {
       this.button.hidden = !can;
