@@ -55,9 +55,15 @@ const defaultScript = "prefs.js"
 // mode.js, without the puzzle's code.
 const puzzleScript = "puzzlepage.js"
 
+// lazyScripts are entry modules a page loads only when the player asks
+// for them, by a URL the template gives (Asset): a game's page loads
+// "Review this game" (reviewpanel.js, with the trainer's progress and
+// its scheduler) when it is pressed, not with the page.
+var lazyScripts = []string{"reviewpanel.js"}
+
 // scriptEntries lists the entry modules in a fixed order.
 func scriptEntries() []string {
-	entries := []string{defaultScript, puzzleScript}
+	entries := append([]string{defaultScript, puzzleScript}, lazyScripts...)
 	for _, e := range pageScripts {
 		entries = append(entries, e)
 	}

@@ -92,7 +92,7 @@ func TestPageScripts(t *testing.T) {
 	}{
 		{"index.html", "home", []string{"prefs", "dom", "progress"}, []string{"board", "game", "train"}},
 		{"docs/about/index.html", "prefs", []string{"dom"}, []string{"board", "game", "home"}},
-		{"modes/gardner/index.html", "mode", []string{"prefs", "game", "board", "rules"}, []string{"editor", "explore", "train", "words"}},
+		{"modes/gardner/index.html", "mode", []string{"prefs", "game", "board", "rules"}, []string{"editor", "explore", "train", "words", "reviewpanel", "progress"}},
 		{"train/index.html", "train", []string{"puzzle", "progress"}, []string{"editor", "explore", "mode"}},
 		{"editor/index.html", "editor", []string{"board", "position"}, []string{"game", "explore", "train"}},
 	} {

@@ -247,7 +247,7 @@ export class Game {
       const li = el('li');
       li.appendChild(el('span', { class: 'num' }, row.num));
       row.moves.forEach((m) => {
-        const b = el('button', { type: 'button', class: 'mv' + (m.ban ? ' ban' : '') + (m.current ? ' current' : ''), 'aria-label': m.label, 'data-coord': m.coord }, m.text);
+        const b = el('button', { type: 'button', class: 'mv' + (m.ban ? ' ban' : '') + (m.current ? ' current' : ''), 'aria-label': m.label, 'data-coord': m.coord, 'data-ply': m.ply }, m.text);
         b.addEventListener('click', () => this.gotoPly(m.ply));
         li.appendChild(b);
       });

@@ -117,3 +117,16 @@ export function moveRows(s) {
   });
   return rows;
 }
+
+/**
+ * reviewable reports whether "Review this game" applies to a state: a
+ * game without bans against the computer (opponent is the page's
+ * choice) in which the player (human) has made a move.
+ * @param {SessionState} s
+ * @param {string} human
+ * @param {string} opponent
+ * @returns {boolean}
+ */
+export function reviewable(s, human, opponent) {
+  return !s.bans && opponent !== 'human' && s.cursor >= (s.startSide === human ? 1 : 2);
+}

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isBanAction, sideAt, undoTarget, redoTarget, moveRows, actionText } from './moves.js';
+import { isBanAction, sideAt, undoTarget, redoTarget, moveRows, actionText, reviewable } from './moves.js';
 
 test('moveRows numbers a line from White', () => {
   const rows = moveRows({ san: ['e4', 'e5', 'Nf3'], startSide: 'white', startFullmove: 1, cursor: 2 });
@@ -55,4 +55,14 @@ test('undo and redo go back to the player\'s turn against the computer', () => {
   assert.equal(redoTarget(s, 'white', false), 5);
   assert.equal(redoTarget(s, 'white', true), 6);
   assert.equal(redoTarget({ startSide: 'white', cursor: 6, length: 6 }, 'white', true), 6);
+});
+
+test('a game is reviewable once the player has moved against the computer, without bans', () => {
+  const at = (cursor, startSide = 'white', bans = false) => ({ cursor, startSide, bans });
+  assert.equal(reviewable(at(0), 'white', 'perfect'), false);
+  assert.equal(reviewable(at(1), 'white', 'perfect'), true);
+  assert.equal(reviewable(at(1), 'black', 'perfect'), false, "the computer's first move only");
+  assert.equal(reviewable(at(2), 'black', 'random'), true);
+  assert.equal(reviewable(at(4), 'white', 'human'), false, 'two players');
+  assert.equal(reviewable(at(4, 'white', true), 'white', 'perfect'), false, 'Ban Chess');
 });

@@ -3,11 +3,13 @@
 // every read: a corrupt record is replaced by an empty one, never
 // trusted; a record of the previous version is upgraded. It holds the
 // player's Glicko-2 rating and its history, a log of attempts (for the
-// dashboard), the review queue (FSRS cards, review.js) and the records of
-// Streak and Storm. Pure: no DOM, importable from Node.
+// dashboard), the review queue (FSRS cards, review.js), the records of
+// Streak and Storm and the puzzles made from the player's games (own,
+// optional: ownpuzzles.js). Pure: no DOM, importable from Node.
 
 import { update, START } from './rating.js';
 import { Grade, fromLeitner, isDue, newCard, review, validCard } from './review.js';
+import { validOwn, mergeOwn, ownEntry } from './ownpuzzles.js';
 
 /**
  * Progress is the stored record (see emptyProgress): puzzles by id, the
@@ -19,7 +21,7 @@ import { Grade, fromLeitner, isDue, newCard, review, validCard } from './review.
  * @typedef {{id: string, t: number, ok: boolean, pr: number, th: string[], f: string, m: string}} Attempt
  * @typedef {{v: number, puzzles: Record<string, PuzzleRecord>, streak: number, best: number, player: Player,
  *   history: number[][], log: Attempt[], review: Record<string, ReviewCard>,
- *   records: {streak: number, storm: number}}} Progress
+ *   records: {streak: number, storm: number}, own?: Record<string, import('./ownpuzzles.js').OwnPuzzle>}} Progress
  * RatedPuzzle is what rating and logging read of a puzzle entry.
  * @typedef {{id: string, rating: number, themes?: string[], family?: string, source?: {rd?: number, [k: string]: any}, estimated?: boolean}} RatedPuzzle
  */
@@ -80,6 +82,7 @@ export function validProgress(p) {
   if (!Array.isArray(p.log) || !p.log.every((a) => isObject(a) && typeof a.id === 'string' && num(a.t) &&
     typeof a.ok === 'boolean' && num(a.pr) && strings(a.th) && typeof a.f === 'string' && typeof a.m === 'string')) return false;
   if (!isObject(p.review) || !Object.keys(p.review).every((k) => validCard(p.review[k]))) return false;
+  if (!validOwn(p.own)) return false;
   return isObject(p.records) && count(p.records.streak) && count(p.records.storm);
 }
 
@@ -345,7 +348,8 @@ export function importProgress(text, current) {
  * merge joins two progress records: puzzles, history, log and review
  * by union (the later entry winning; of a puzzle's two cards, the one
  * reviewed last), the rating of the record played
- * last, the best records of both.
+ * last, the best records of both, and the puzzles from games by union
+ * (ownpuzzles.mergeOwn).
  * @param {Progress} a
  * @param {Progress} b
  * @returns {Progress}
@@ -377,5 +381,20 @@ export function merge(a, b) {
   out.streak = Math.max(a.streak, b.streak);
   out.best = Math.max(a.best, b.best);
   out.records = { streak: Math.max(a.records.streak, b.records.streak), storm: Math.max(a.records.storm, b.records.storm) };
+  const own = mergeOwn(a.own, b.own);
+  if (own) out.own = own;
   return out;
+}
+
+/**
+ * findEntry looks up puzzle id for the trainer: among the puzzles from
+ * the player's games first, else in the corpus.
+ * @param {Progress} p
+ * @param {{root: string, find(id: string): Promise<TrainEntry | null>}} corpus
+ * @param {string} id
+ * @returns {Promise<TrainEntry | null>}
+ */
+export function findEntry(p, corpus, id) {
+  const e = ownEntry(p, id, corpus.root);
+  return e ? Promise.resolve(e) : corpus.find(id);
 }

@@ -423,10 +423,12 @@ export class Puzzle {
     const s = this.game.state;
     const won = s.winner === this.data.puzzle.side;
     const held = !!(this.node && this.node.end === 'held');
-    const status = held ? 'The draw is held: every other move lost.' : s.statusText;
+    // A puzzle from a game whose win is long ends at its key move (gamereview.js).
+    const kept = !!(this.node && this.node.end === 'kept');
+    const status = held ? 'The draw is held: every other move lost.' : kept ? 'The win is kept: the table proves it from here.' : s.statusText;
     // A shown solution is written out too, numbered: the player did not play it.
     const line = this.shown ? playedLine(s) : '';
-    const text = (this.shown ? 'That is the solution' + (line ? ': ' + line + '. ' : '. ') : won || held ? 'Solved! ' : 'Puzzle complete. ') + status;
+    const text = (this.shown ? 'That is the solution' + (line ? ': ' + line + '. ' : '. ') : won || held || kept ? 'Solved! ' : 'Puzzle complete. ') + status;
     this.feedback(text, this.shown ? '' : 'good');
     this.game.setStatus(status + (this.shown ? '' : ' Puzzle solved.'));
     announce(text);

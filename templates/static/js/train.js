@@ -25,7 +25,7 @@ import { Corpus, rooted, chunkOf } from './corpus.js';
 import { Schedule } from './schedule.js';
 import { TrainState, parseFilter, filterWords, filterChosen, STORM_COMBO } from './trainstate.js';
 import { hintCost } from './hintscore.js';
-import { PROGRESS_KEY, emptyProgress, readProgress, recordSolved, solvedCount, rate, logAttempt, reviewFailed, reviewSolved, reviewMark, dueReviews, nextReview } from './progress.js';
+import { PROGRESS_KEY, emptyProgress, readProgress, recordSolved, solvedCount, rate, logAttempt, reviewFailed, reviewSolved, reviewMark, dueReviews, nextReview, findEntry } from './progress.js';
 import { waitText } from './review.js';
 import { dailyPuzzle, utcDate } from './daily.js';
 
@@ -420,7 +420,7 @@ export class Trainer {
         const due = dueReviews(p, this.now());
         const ids = due.length > 1 && cur ? due.filter((id) => id !== cur.id) : due;
         if (!ids.length) return Promise.resolve(null);
-        return this.corpus.find(ids[0]).then((/** @type {TrainEntry|null} */ e) => {
+        return findEntry(p, this.corpus, ids[0]).then((/** @type {TrainEntry|null} */ e) => {
           if (e) return e;
           delete p.review[ids[0]]; // a puzzle the site no longer has
           this.save();
@@ -560,7 +560,7 @@ export class Trainer {
       return this.open(first);
     }
     if (!id) return this.next();
-    const openID = () => this.corpus.find(id).then((/** @type {TrainEntry|null} */ e) => {
+    const openID = () => findEntry(this.progress, this.corpus, id).then((/** @type {TrainEntry|null} */ e) => {
       if (e) return this.open(e);
       return this.next().then(() => this.note('#train-error', 'There is no puzzle “' + id + '” on this site; here is another.'));
     }, (err) => this.failed(err, openID));
