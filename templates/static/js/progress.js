@@ -3,23 +3,26 @@
 // every read: a corrupt record is replaced by an empty one, never
 // trusted; a record of the previous version is upgraded. It holds the
 // player's Glicko-2 rating and its history, a log of attempts (for the
-// dashboard), the review queue (FSRS cards, review.js) and the records of
-// Streak and Storm. Pure: no DOM, importable from Node.
+// dashboard), the review queue (FSRS cards, review.js), the records of
+// Streak and Storm and the player's sets (sets.js, optional). Pure: no DOM, importable from Node.
 
 import { update, START } from './rating.js';
 import { Grade, fromLeitner, isDue, newCard, review, validCard } from './review.js';
+import { validSets, mergeSets } from './sets.js';
 
 /**
  * Progress is the stored record (see emptyProgress): puzzles by id, the
  * streaks, the player's rating and its history ([time, rating, RD]), the
- * log of attempts, the review queue by id and the best records.
+ * log of attempts, the review queue by id, the best records and the
+ * sets (sets.js; missing when there is none).
  * @typedef {import('./rating.js').Player} Player
  * @typedef {import('./review.js').ReviewCard} ReviewCard
  * @typedef {{solved: boolean, attempts: number, hints: number, rated?: boolean}} PuzzleRecord
  * @typedef {{id: string, t: number, ok: boolean, pr: number, th: string[], f: string, m: string}} Attempt
  * @typedef {{v: number, puzzles: Record<string, PuzzleRecord>, streak: number, best: number, player: Player,
  *   history: number[][], log: Attempt[], review: Record<string, ReviewCard>,
- *   records: {streak: number, storm: number}}} Progress
+ *   records: {streak: number, storm: number}, sets?: PuzzleSet[]}} Progress
+ * @typedef {import('./sets.js').PuzzleSet} PuzzleSet
  * RatedPuzzle is what rating and logging read of a puzzle entry.
  * @typedef {{id: string, rating: number, themes?: string[], family?: string, source?: {rd?: number, [k: string]: any}, estimated?: boolean}} RatedPuzzle
  */
@@ -80,6 +83,7 @@ export function validProgress(p) {
   if (!Array.isArray(p.log) || !p.log.every((a) => isObject(a) && typeof a.id === 'string' && num(a.t) &&
     typeof a.ok === 'boolean' && num(a.pr) && strings(a.th) && typeof a.f === 'string' && typeof a.m === 'string')) return false;
   if (!isObject(p.review) || !Object.keys(p.review).every((k) => validCard(p.review[k]))) return false;
+  if (p.sets !== undefined && !validSets(p.sets)) return false;
   return isObject(p.records) && count(p.records.streak) && count(p.records.storm);
 }
 
@@ -345,7 +349,8 @@ export function importProgress(text, current) {
  * merge joins two progress records: puzzles, history, log and review
  * by union (the later entry winning; of a puzzle's two cards, the one
  * reviewed last), the rating of the record played
- * last, the best records of both.
+ * last, the best records of both, the sets of both (of a set in both,
+ * the copy played further: sets.mergeSets).
  * @param {Progress} a
  * @param {Progress} b
  * @returns {Progress}
@@ -377,5 +382,7 @@ export function merge(a, b) {
   out.streak = Math.max(a.streak, b.streak);
   out.best = Math.max(a.best, b.best);
   out.records = { streak: Math.max(a.records.streak, b.records.streak), storm: Math.max(a.records.storm, b.records.storm) };
+  const sets = mergeSets(a.sets || [], b.sets || []);
+  if (sets.length) out.sets = sets;
   return out;
 }
