@@ -300,15 +300,18 @@ export function cycleText(s, i) {
 }
 
 /**
- * status is the line a running set shows: "Name · 7/20 · cycle 2" (the
- * puzzle being played, counted from 1).
+ * status is the line a running set shows: "Name · 7/20 · cycle 2", the
+ * puzzle being played counted from 1: the one at index shown (its
+ * attempt may be counted already), else the cycle's next.
  * @param {PuzzleSet} s
+ * @param {number} [shown]
  */
-export function status(s) {
+export function status(s, shown) {
   const c = current(s);
   const n = s.cycles.length;
   if (!c) return s.name + ' · cycle ' + n + ' done · ' + s.ids.length + ' puzzles';
-  return s.name + ' · ' + Math.min(c.at + 1, s.ids.length) + '/' + s.ids.length + ' · cycle ' + n;
+  const at = shown !== undefined && shown >= 0 && shown <= c.at ? shown : c.at;
+  return s.name + ' · ' + Math.min(at + 1, s.ids.length) + '/' + s.ids.length + ' · cycle ' + n;
 }
 
 /**

@@ -88,6 +88,8 @@ test('a cycle counts first-try solves, time and its end; the next starts on dema
   addTime(s, 0, 2500);
   record(s, 'a-2', 'failed', T + 5);
   assert.equal(status(s), 'W · 3/3 · cycle 1');
+  assert.equal(status(s, 1), 'W · 2/3 · cycle 1', 'the puzzle on the screen, its attempt counted');
+  assert.equal(status(s, 5), 'W · 3/3 · cycle 1');
   assert.equal(cycleText(s, 0), 'Cycle 1: 0:04 · 1/2 first try (50%) · under way, 2/3');
   const end = record(s, 'a-3', 'missing', T + 6);
   assert.equal(end, c);

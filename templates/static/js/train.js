@@ -25,6 +25,7 @@ import { Corpus, rooted, chunkOf } from './corpus.js';
 import { Schedule } from './schedule.js';
 import { TrainState, STORM_COMBO } from './trainstate.js';
 import { TrainFilters, FILTER_KEY } from './trainfilters.js';
+import { TrainSets } from './trainsets.js';
 import { hintCost } from './hintscore.js';
 import { PROGRESS_KEY, emptyProgress, readProgress, recordSolved, solvedCount, rate, logAttempt, reviewFailed, reviewSolved, reviewMark, dueReviews, nextReview } from './progress.js';
 import { waitText } from './review.js';
@@ -60,6 +61,8 @@ export class Trainer {
     this.opened = 0;
     this.progress = this.loadProgress();
     this.state = new TrainState('rated', () => this.now());
+    /** The player's sets and the one being run (trainsets.js). */
+    this.sets = new TrainSets(this);
     /** The puzzles shown last, not chosen again for a while (variety.js). */
     this.recent = new Recent(readJSON(store.get(RECENT_KEY)));
     /** The rated choice's turn: on All the boards take turns from a random one. */
@@ -118,13 +121,14 @@ export class Trainer {
     if (this.state.mode === 'review') parts.push(due + ' to review');
     this.progressEl.textContent = parts.join(' · ');
     this.showRun();
+    this.sets.draw();
   }
 
   // showRun shows the Streak or Storm under way: its line, and a
   // Storm's clock bar and combo meter.
   showRun() {
     const s = this.state;
-    $('#mode-status').textContent = s.status(this.progress.records);
+    $('#mode-status').textContent = s.status(this.progress.records) || this.sets.status();
     const bar = $('#storm-bar');
     if (!bar) return;
     bar.hidden = s.mode !== 'storm';
@@ -191,6 +195,7 @@ export class Trainer {
     const now = this.now();
     const ok = score === true || score === 1;
     logAttempt(this.progress, e, ok, this.state.mode, now);
+    this.sets.decided(e, ok);
     if (this.puzzle) this.puzzle.updateHintButton();
     if (this.state.mode === 'rated') {
       const r = rate(this.progress, e, score, now);
@@ -243,10 +248,11 @@ export class Trainer {
     recordSolved(this.progress, this.current.id, res, this.state.clean);
     this.decide(this.state.score(res));
     const e = this.state.solved(res);
+    const inSet = this.sets.solved(); // a set's next puzzle comes by itself
     this.save();
     showAnalyse(this.current, this.puzzle.game.state, this.corpus.root);
-    if (e.next) {
-      this.schedule.after(this.state.mode === 'storm' ? STORM_NEXT_MS : STREAK_NEXT_MS, () => { if (this.state.live()) this.next(); });
+    if (inSet || e.next) {
+      this.schedule.after(this.state.mode === 'storm' ? STORM_NEXT_MS : STREAK_NEXT_MS, () => { if (inSet || this.state.live()) this.next(); });
       return;
     }
     const next = /** @type {HTMLElement|null} */ ($('[data-action="next"]'));
@@ -261,6 +267,7 @@ export class Trainer {
     this.state.open(e);
     this.note('#train-error', '');
     showEntry(e, this.filters.names, ++this.opened);
+    this.sets.opened(e);
     this.recent.add(e.id);
     store.set(RECENT_KEY, JSON.stringify(this.recent));
     if (!this.puzzle) {
@@ -284,7 +291,10 @@ export class Trainer {
     this.puzzle.preview(e);
     b.fit(); // fitted before it shows, not after
     const play = $('.play');
-    if (play) play.classList.remove('pending');
+    if (play) {
+      play.classList.remove('pending');
+      play.hidden = false;
+    }
     // The puzzle's text paints before its table and engine are asked
     // for: they may be large, and the player reads the task meanwhile.
     return afterPaint().then(() => this.puzzle.load(e)).then(() => {
@@ -328,6 +338,8 @@ export class Trainer {
           return this.pick();
         });
       }
+      case 'sets':
+        return this.sets.pick();
       default: {
         const solved = (/** @type {TrainEntry} */ e) => { const r = p.puzzles[e.id]; return !!(r && r.solved); };
         const after = cur && { chunk: cur.chunk, id: cur.id };
@@ -342,12 +354,16 @@ export class Trainer {
     this.schedule.cancel();
     // Leaving a puzzle after a hint gives it up: a miss.
     if (this.current && this.state.hints > 0) this.decide(0);
+    this.sets.leave();
     const e = this.state.skip(this.progress.records);
     if (e.ended) this.carry(e, 'Skipping a puzzle ends a streak.');
     if (e.stay) return Promise.resolve(null);
     if (this.puzzle) this.puzzle.end();
     return this.pick().then((x) => {
       if (x) return this.open(x);
+      // No puzzle yet (Sets or Review with none to play): no empty board.
+      const play = this.current ? null : $('.play.pending');
+      if (play) play.hidden = true;
       this.note('#train-error', this.emptyText());
       this.showProgress();
       return null;
@@ -360,6 +376,7 @@ export class Trainer {
       const next = nextReview(this.progress, this.now());
       return 'No reviews due right now' + (next ? ' (the next ' + waitText(next - this.now()) + ')' : '') + ': puzzles you miss or mark come back here when due.';
     }
+    if (this.state.mode === 'sets') return this.sets.emptyText();
     if (this.state.mode === 'practice' && f.unsolved && this.corpus.size(f) > 0) {
       return 'You have solved every puzzle of this selection. Untick “Unsolved only” to play them again, or choose others.';
     }
@@ -436,7 +453,8 @@ export class Trainer {
     this.filters.fill(corpus.index);
     this.bind();
     const q = new URLSearchParams(location.search);
-    this.setMode(q.get('mode') || store.get(MODE_KEY) || 'rated');
+    // A link to a set (?set=…&ids=…) opens Sets, offering to add it.
+    this.setMode(this.sets.start(q) ? 'sets' : q.get('mode') || store.get(MODE_KEY) || 'rated');
     const id = q.get('id');
     const daily = () => dailyPuzzle(corpus, utcDate(this.now())).then((e) => (e ? this.open(e) : this.next()), (err) => this.failed(err, daily));
     if (q.get('daily') !== null) return daily();
