@@ -1,13 +1,13 @@
 // @ts-check
 // Sets and cycles (the Woodpecker method): a set is a list of puzzles,
 // drawn from a selection of the corpus or made of the puzzles the player
-// marked, solved again and again in cycles; each cycle keeps its time
+// marked (drawn by setdraw.js), solved again and again in cycles; each cycle keeps its time
 // and how many puzzles were solved at the first try. Sets are kept in the
 // progress record (progress.js, the optional field sets), travel in its
 // export, and are shared as a link (the ids in the URL) or as a file of
 // their own. Pure: no DOM, importable from Node; the corpus is given.
 
-import { fnv1a, matches } from './corpus.js';
+import { fnv1a } from './corpus.js';
 
 /**
  * PuzzleSet is a set: its id, its name, the ids of its puzzles in the
@@ -18,8 +18,6 @@ import { fnv1a, matches } from './corpus.js';
  * seen), at the index of the next puzzle to play.
  * @typedef {{started: number, finished?: number, solved: number, failed: number, ms: number, at: number}} SetCycle
  * @typedef {{id: string, name: string, ids: string[], made: number, cycles: SetCycle[]}} PuzzleSet
- * @typedef {import('./corpus.js').Corpus} Corpus
- * @typedef {import('./corpus.js').Filter} Filter
  */
 
 // SET_KIND marks a set's own file.
@@ -30,10 +28,6 @@ export const SET_SIZES = [10, 20, 50, 100];
 export const SET_MAX = 200;
 /** The longest name kept. */
 export const NAME_MAX = 60;
-// A draw reads chunks of the selection until it has POOL_FACTOR times
-// the puzzles asked for, POOL_CHUNKS chunks at most.
-const POOL_FACTOR = 4;
-const POOL_CHUNKS = 12;
 
 /** @type {(x: unknown) => boolean} a whole number from 0 */
 const count = (x) => typeof x === 'number' && isFinite(x) && x >= 0 && Math.floor(x) === x;
@@ -110,89 +104,6 @@ export function makeSet(name, ids, now) {
   const n = cleanName(name, 'Set');
   const t = Math.max(0, Math.floor(now));
   return { id: t.toString(36) + '-' + fnv1a(n + '\n' + list.join(',')).toString(36), name: n, ids: list, made: t, cycles: [] };
-}
-
-/**
- * rng is a generator of numbers in [0, 1) seeded by a string
- * (mulberry32 of its FNV-1a hash): the same seed, the same numbers.
- * @param {string} seed
- * @returns {() => number}
- */
-export function rng(seed) {
-  let a = fnv1a(seed);
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
- * shuffled is a copy of list in an order drawn by seed.
- * @template T
- * @param {T[]} list
- * @param {string} seed
- * @returns {T[]}
- */
-export function shuffled(list, seed) {
-  const out = list.slice();
-  const r = rng(seed);
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
-
-/**
- * drawIds draws n of the ids of a pool by seed: the same pool (in any
- * order) and seed, the same ids in the same order.
- * @param {string[]} pool
- * @param {number} n
- * @param {string} seed
- * @returns {string[]}
- */
-export function drawIds(pool, n, seed) {
-  const sorted = Array.from(new Set(pool)).sort();
-  return shuffled(sorted, seed).slice(0, Math.max(0, n));
-}
-
-/**
- * drawFromCorpus draws n puzzles of filter f by seed: it reads the
- * selection's chunks in an order drawn by seed, until it has several
- * times n puzzles (or has read them all, or enough chunks), and draws
- * from what it read. A chunk that cannot be fetched (offline) is passed
- * over; the promise rejects with its error only when no puzzle was
- * found.
- * @param {Corpus} corpus
- * @param {Filter} f
- * @param {number} n
- * @param {string} seed
- * @returns {Promise<string[]>}
- */
-export function drawFromCorpus(corpus, f, n, seed) {
-  const chunks = shuffled(corpus.candidates(f), 'chunks ' + seed);
-  /** @type {string[]} */
-  const pool = [];
-  /** @type {unknown} */
-  let failed = null;
-  /** @returns {Promise<string[]>} */
-  const step = (/** @type {number} */ k) => {
-    if (k >= chunks.length || k >= POOL_CHUNKS || pool.length >= POOL_FACTOR * n) {
-      if (!pool.length && failed) return Promise.reject(failed);
-      return Promise.resolve(drawIds(pool, n, seed));
-    }
-    return corpus.chunk(chunks[k]).then((entries) => {
-      entries.forEach((e) => { if (matches(e, f) && validPuzzleId(e.id)) pool.push(e.id); });
-      return step(k + 1);
-    }, (err) => {
-      failed = failed || err;
-      return step(k + 1);
-    });
-  };
-  return step(0);
 }
 
 /**

@@ -1,34 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Corpus } from './corpus.js';
 import {
-  makeSet, validSet, validSets, drawIds, drawFromCorpus, startCycle, nextId, record, addTime, accuracy, cycleText,
+  makeSet, validSet, validSets, startCycle, nextId, record, addTime, accuracy, cycleText,
   status, mergeSets, packIds, unpackIds, shareQuery, parseLink, exportSet, parseSetFile, addSet, sameIds, timeText, SET_MAX,
 } from './sets.js';
 import { emptyProgress, validProgress, readProgress, merge, exportProgress, importProgress } from './progress.js';
 
 const T = 1_700_000_000_000;
-
-// A corpus of three chunks: pack a (1-D, 1000–1300) in two, pack b in one.
-function corpus() {
-  const chunks = {
-    'c0.json': [{ id: 'a-1', pack: 'a', family: '1d', rating: 1000 }, { id: 'a-2', pack: 'a', family: '1d', rating: 1100 }],
-    'c1.json': [{ id: 'a-3', pack: 'a', family: '1d', rating: 1200 }, { id: 'a-4', pack: 'a', family: 'thin', rating: 1300 }],
-    'c2.json': [{ id: 'b-1', pack: 'b', family: 'standard', rating: 1500 }],
-  };
-  const index = {
-    ids: [],
-    chunks: [
-      { url: 'c0.json', pack: 'a', n: 2, lo: 1000, hi: 1100, families: ['1d'], themes: {} },
-      { url: 'c1.json', pack: 'a', n: 2, lo: 1200, hi: 1300, families: ['1d', 'thin'], themes: {} },
-      { url: 'c2.json', pack: 'b', n: 1, lo: 1500, hi: 1500, families: ['standard'], themes: {} },
-    ],
-  };
-  const offline = new Set();
-  const c = new Corpus('', /** @type {any} */ (index), (u) => (offline.has(u) ? Promise.reject(new Error('offline ' + u))
-    : Promise.resolve(JSON.parse(JSON.stringify(chunks[u])))));
-  return { c, offline };
-}
 
 test('makeSet keeps distinct valid ids and a clean name; its id is stable', () => {
   const s = makeSet('  My   set ', ['a-1', 'a-2', 'a-1', 'bad id', 'a,b'], T);
@@ -41,37 +19,6 @@ test('makeSet keeps distinct valid ids and a clean name; its id is stable', () =
   assert.equal(makeSet('', ['x'], T).name, 'Set');
   assert.equal(makeSet('x', ['bad id'], T), null);
   assert.equal(makeSet('x', Array.from({ length: 300 }, (_, i) => 'p' + i), T).ids.length, SET_MAX);
-});
-
-test('drawIds is deterministic, in any order of the pool', () => {
-  const pool = Array.from({ length: 50 }, (_, i) => 'p-' + i);
-  const a = drawIds(pool, 10, 'seed');
-  assert.equal(a.length, 10);
-  assert.equal(new Set(a).size, 10);
-  assert.deepEqual(drawIds(pool.slice().reverse(), 10, 'seed'), a);
-  assert.notDeepEqual(drawIds(pool, 10, 'other'), a);
-  assert.deepEqual(drawIds(['x', 'y'], 10, 'seed').sort(), ['x', 'y']);
-});
-
-test('drawFromCorpus draws from the selection only, the same each time', async () => {
-  const { c } = corpus();
-  const ids = await drawFromCorpus(c, { pack: 'a', family: '1d' }, 10, 's');
-  assert.deepEqual(ids.slice().sort(), ['a-1', 'a-2', 'a-3']);
-  assert.deepEqual(await drawFromCorpus(corpus().c, { pack: 'a', family: '1d' }, 10, 's'), ids);
-  const two = await drawFromCorpus(c, { min: 1100, max: 1500 }, 2, 's');
-  assert.equal(two.length, 2);
-  two.forEach((id) => assert.ok(['a-2', 'a-3', 'a-4', 'b-1'].includes(id), id));
-  assert.deepEqual(await drawFromCorpus(c, { pack: 'nope' }, 5, 's'), []);
-});
-
-test('drawFromCorpus passes over a chunk it cannot fetch, and fails only with nothing found', async () => {
-  const { c, offline } = corpus();
-  offline.add('c1.json');
-  assert.deepEqual((await drawFromCorpus(c, { pack: 'a' }, 10, 's')).sort(), ['a-1', 'a-2']);
-  const none = corpus();
-  none.offline.add('c0.json');
-  none.offline.add('c1.json');
-  await assert.rejects(drawFromCorpus(none.c, { pack: 'a' }, 10, 's'), /offline/);
 });
 
 test('a cycle counts first-try solves, time and its end; the next starts on demand', () => {

@@ -11,7 +11,8 @@
 // is on the screen and the page is seen.
 import { $, el, store, announce, boardIntoView, copyText, saveFile } from './dom.js';
 import { filterWords } from './trainstate.js';
-import { makeSet, drawFromCorpus, startCycle, current, nextId, record, addTime, cycleText, status, shareQuery, parseLink, exportSet, parseSetFile, addSet, sameIds, SET_MAX } from './sets.js';
+import { drawFromCorpus } from './setdraw.js';
+import { makeSet, startCycle, current, nextId, record, addTime, cycleText, status, shareQuery, parseLink, exportSet, parseSetFile, addSet, sameIds, SET_MAX } from './sets.js';
 
 /**
  * @typedef {import('./sets.js').PuzzleSet} PuzzleSet
@@ -34,12 +35,8 @@ export class TrainSets {
     this.box = /** @type {HTMLDetailsElement|null} */ ($('#sets-box'));
   }
 
-  /** @returns {PuzzleSet[]} the player's sets (kept in the progress) */
-  get list() {
-    const p = this.t.progress;
-    if (!p.sets) p.sets = [];
-    return p.sets;
-  }
+  /** @returns {PuzzleSet[]} the player's sets (kept in the progress; no field while there is none) */
+  get list() { return this.t.progress.sets || []; }
 
   /** @returns {PuzzleSet|null} the set being run */
   get set() { return this.list.find((s) => s.id === this.running) || null; }
@@ -83,11 +80,16 @@ export class TrainSets {
     this.clock = c && this.live() && nextId(s) === e.id ? { set: s.id, cycle: s.cycles.length - 1, at: c.at, since: this.t.now() } : { set: '', cycle: -1, at: -1, since: 0 };
   }
 
-  /** pause adds the time counted so far to its cycle and stops the clock. */
+  /**
+   * pause adds the time counted so far to its cycle and stops the
+   * clock; it reports whether it counted any.
+   */
   pause() {
     const c = this.clock, s = this.list.find((x) => x.id === c.set);
-    if (s && c.since) addTime(s, c.cycle, this.t.now() - c.since);
+    const counted = !!(s && c.since);
+    if (counted) addTime(s, c.cycle, this.t.now() - c.since);
     c.since = 0;
+    return counted;
   }
 
   /** resume starts the clock again (the page seen again). */
@@ -213,7 +215,9 @@ export class TrainSets {
       this.note('Exported “' + s.name + '” to ' + name + '.');
     } else if (action === 'delete') {
       if (!confirm('Delete the set “' + s.name + '” and its ' + s.cycles.length + ' cycles?')) return;
-      this.t.progress.sets = this.list.filter((x) => x !== s);
+      const rest = this.list.filter((x) => x !== s);
+      if (rest.length) this.t.progress.sets = rest;
+      else delete this.t.progress.sets;
       if (this.running === s.id) this.stop();
       this.t.save();
       this.note('Deleted “' + s.name + '”.');
@@ -234,7 +238,11 @@ export class TrainSets {
    * @param {string} how
    */
   add(s, how) {
-    addSet(this.list, s);
+    const p = this.t.progress;
+    if (!addSet(p.sets || (p.sets = []), s)) {
+      this.note('You have this set already, played as far: “' + s.name + '”.');
+      return;
+    }
     this.t.save();
     this.note(how + ' “' + s.name + '”, ' + s.ids.length + (s.ids.length > 1 ? ' puzzles' : ' puzzle') + ': Run cycle 1 to start it.');
     announce(how + ' the set ' + s.name + '.');
@@ -285,9 +293,10 @@ export class TrainSets {
     const link = parseLink(q);
     this.bind();
     document.addEventListener('visibilitychange', () => {
+      // Saved only when a set's time was counted: the page left alone
+      // does not write over what another page keeps.
       if (document.visibilityState === 'hidden') {
-        this.pause();
-        this.t.save();
+        if (this.pause()) this.t.save();
       } else this.resume();
     });
     // Open while no set runs: what Sets offers is in it.
