@@ -35,7 +35,7 @@ func TestBrowserTrainSets(t *testing.T) {
 	tap(t, ctx, `#filters-box > summary`)
 	run(t, ctx, chromedp.SetValue(css(`#f-pack`), "test-mates"))
 	eval[bool](t, ctx, `document.getElementById('f-pack').dispatchEvent(new Event('change', {bubbles: true})), true`)
-	waitFor(t, ctx, `document.querySelector('#set-from option[value="filter"]').textContent.includes('Test mates')`, 5*time.Second)
+	waitFor(t, ctx, `document.getElementById('set-filter').textContent === 'The filters choose: Pack Test mates.'`, 5*time.Second)
 	tap(t, ctx, `#set-name`)
 	run(t, ctx, chromedp.SendKeys(css(`#set-name`), "Woodpecker"))
 	tap(t, ctx, `#set-make button`)
@@ -135,9 +135,7 @@ func playCycle(t *testing.T, ctx context.Context, ids []string, miss bool) {
 			t.Errorf("puzzle %d: the line says %q, want %q…", i+1, got, want)
 		}
 		if miss && i == 0 {
-			m := squareNames.FindAllString(wrongMove(t, eval[string](t, ctx, boardJS+`.fen`), eval[string](t, ctx, boardJS+`.variant`)), 2)
-			tap(t, ctx, `#board button[data-square="`+m[0]+`"]`)
-			tap(t, ctx, `#board button[data-square="`+m[1]+`"]`)
+			tapMove(t, ctx, wrongMove(t, eval[string](t, ctx, boardJS+`.fen`), eval[string](t, ctx, boardJS+`.variant`)))
 			waitFor(t, ctx, `document.getElementById('feedback').textContent.indexOf('✗') === 0`, 10*time.Second)
 		}
 		n := opened(t, ctx)
@@ -146,12 +144,36 @@ func playCycle(t *testing.T, ctx context.Context, ids []string, miss bool) {
 			if eval[bool](t, ctx, puzzleIs("solved")) {
 				break
 			}
-			m := squareNames.FindAllString(fastestMove(t, eval[string](t, ctx, boardJS+`.fen`), eval[string](t, ctx, boardJS+`.variant`)), 2)
-			tap(t, ctx, `#board button[data-square="`+m[0]+`"]`)
-			tap(t, ctx, `#board button[data-square="`+m[1]+`"]`)
+			tapMove(t, ctx, fastestMove(t, eval[string](t, ctx, boardJS+`.fen`), eval[string](t, ctx, boardJS+`.variant`)))
 			waitFor(t, ctx, `!(`+puzzleIs("play")+`) || document.getElementById('feedback').textContent.indexOf('✗') === 0`, 15*time.Second)
 		}
 	}
 	// The last solved, the cycle is done: the trainer says so.
 	waitFor(t, ctx, `document.getElementById('train-error').textContent.includes('is done')`, 15*time.Second)
+}
+
+// tapMove plays a move given in coordinates ("a10a9") by two taps; the
+// first is tapped again when no target shows (a busy machine may lose
+// it while the board settles).
+func tapMove(t *testing.T, ctx context.Context, move string) {
+	t.Helper()
+	sq := squareNames.FindAllString(move, 2)
+	for try := 0; try < 3; try++ {
+		tap(t, ctx, `#board button[data-square="`+sq[0]+`"]`)
+		if holds(ctx, `!!document.querySelector('#board button.dot, #board button.cap')`, 3*time.Second) {
+			break
+		}
+	}
+	tap(t, ctx, `#board button[data-square="`+sq[1]+`"]`)
+}
+
+// holds reports whether a JavaScript condition comes to hold within
+// the timeout.
+func holds(ctx context.Context, cond string, timeout time.Duration) bool {
+	for deadline := time.Now().Add(timeout); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("!!("+cond+")")); err == nil && ok {
+			return true
+		}
+	}
+	return false
 }

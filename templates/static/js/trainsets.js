@@ -32,6 +32,8 @@ export class TrainSets {
     this.clock = { set: '', cycle: -1, at: -1, since: 0 };
     /** @type {{name: string, ids: string[]}|null} a set a link offers */
     this.offer = null;
+    /** The id of the set whose link is shown ('' for none). */
+    this.shared = '';
     this.box = /** @type {HTMLDetailsElement|null} */ ($('#sets-box'));
   }
 
@@ -152,8 +154,7 @@ export class TrainSets {
     if (!this.box) return;
     const run = this.set;
     $('#sets-summary').textContent = run ? status(run) : this.list.length ? this.list.length + (this.list.length > 1 ? ' sets' : ' set') : 'none yet';
-    const from = /** @type {HTMLOptionElement} */ ($('#set-from option[value="filter"]'));
-    from.textContent = 'the filters (' + filterWords(this.t.filter(), 'sets', this.t.filters.names) + ')';
+    $('#set-filter').textContent = 'The filters choose: ' + filterWords(this.t.filter(), 'sets', this.t.filters.names) + '.';
     $('#set-list').replaceChildren(...this.list.map((s) => this.item(s)));
     const offer = $('#set-offer');
     offer.hidden = !this.offer;
@@ -178,16 +179,28 @@ export class TrainSets {
     actions.append(button('run', runText, ''), ' ', button('share', 'Share link', 'secondary'), ' ',
       button('export', 'Export', 'secondary'), ' ', button('delete', 'Delete', 'secondary'));
     li.append(el('h3', {}, s.name + ' · ' + s.ids.length + (s.ids.length > 1 ? ' puzzles' : ' puzzle')), cycles, actions);
+    if (s.id === this.shared) {
+      const link = /** @type {HTMLInputElement} */ (el('input', { class: 'set-link', type: 'url', readonly: '', 'aria-label': 'Link to the set ' + s.name }));
+      link.value = this.link(s);
+      li.appendChild(link);
+    }
     return li;
+  }
+
+  /**
+   * link is the address of the trainer that offers set s.
+   * @param {PuzzleSet} s
+   */
+  link(s) {
+    return new URL('./?' + shareQuery(s), location.href).href;
   }
 
   /**
    * act does what a set's button says.
    * @param {string} action
    * @param {PuzzleSet} s
-   * @param {HTMLElement} li
    */
-  act(action, s, li) {
+  act(action, s) {
     const now = this.t.now();
     if (action === 'run') {
       this.note('');
@@ -199,14 +212,11 @@ export class TrainSets {
       boardIntoView();
       this.t.next();
     } else if (action === 'share') {
-      const link = new URL('./?' + shareQuery(s), location.href).href;
-      let box = /** @type {HTMLInputElement|null} */ (li.querySelector('.set-link'));
-      if (!box) {
-        box = /** @type {HTMLInputElement} */ (el('input', { class: 'set-link', type: 'url', readonly: '', 'aria-label': 'Link to the set ' + s.name }));
-        li.appendChild(box);
-      }
-      box.value = link;
-      box.select();
+      const link = this.link(s);
+      this.shared = s.id;
+      this.draw();
+      const box = /** @type {HTMLInputElement|null} */ ($('#set-list [data-set="' + s.id + '"] .set-link'));
+      if (box) box.select();
       copyText(link).then(() => this.note('The link to “' + s.name + '” is copied: whoever opens it can add the set.'),
         () => this.note('Copy the link under the set: whoever opens it can add the set.'));
     } else if (action === 'export') {
@@ -244,6 +254,8 @@ export class TrainSets {
       return;
     }
     this.t.save();
+    // The note under an empty board says what to do now.
+    if (!this.t.current) this.t.note('#train-error', this.emptyText());
     this.note(how + ' “' + s.name + '”, ' + s.ids.length + (s.ids.length > 1 ? ' puzzles' : ' puzzle') + ': Run cycle 1 to start it.');
     announce(how + ' the set ' + s.name + '.');
   }
@@ -319,7 +331,7 @@ export class TrainSets {
       const b = /** @type {HTMLElement} */ (ev.target).closest('[data-set-action]');
       const li = b && /** @type {HTMLElement} */ (b.closest('[data-set]'));
       const s = li && this.list.find((x) => x.id === li.dataset.set);
-      if (s) this.act(b.getAttribute('data-set-action'), s, li);
+      if (s) this.act(b.getAttribute('data-set-action'), s);
     });
     const file = /** @type {HTMLInputElement} */ ($('#set-file'));
     $('[data-set-import]').addEventListener('click', () => file.click());
