@@ -3,6 +3,8 @@ package site
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -85,6 +87,7 @@ func TestBrowserTrainSets(t *testing.T) {
 	if !strings.Contains(link, "/train/?set=Woodpecker&ids=") || len(link) > len(srv.url("train/"))+60 {
 		t.Errorf("share link %q", link)
 	}
+	exported := download(t, ctx, `#set-list [data-set-action="export"]`, "thinchess-set-woodpecker.json")
 	other := phoneBrowser(t, 390, 844)
 	run(t, other, chromedp.Navigate(link))
 	waitFor(t, other, setsShown, 15*time.Second)
@@ -104,6 +107,24 @@ func TestBrowserTrainSets(t *testing.T) {
 	waitFor(t, other, openedMore(n)+` && document.getElementById('puzzle').dataset.id === '`+ids[0]+`'`, 15*time.Second)
 	if got := modeStatus(t, other); got != "Woodpecker · 1/3 · cycle 1" {
 		t.Errorf("the shared set's line: %q", got)
+	}
+
+	// A foreign file is refused and changes nothing; the first player's
+	// exported set comes in with its two cycles.
+	foreign := filepath.Join(t.TempDir(), "foreign.json")
+	if err := os.WriteFile(foreign, []byte(`{"kind":"thinchess-progress","progress":{}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	kept := eval[string](t, other, `localStorage.getItem('thinchess.progress')`)
+	run(t, other, chromedp.SetUploadFiles(css(`#set-file`), []string{foreign}))
+	waitFor(t, other, `document.getElementById('set-note').textContent === 'This file is not a thinchess set. Nothing was changed.'`, 10*time.Second)
+	if after := eval[string](t, other, `localStorage.getItem('thinchess.progress')`); after != kept {
+		t.Errorf("a foreign file changed the progress to %s", after)
+	}
+	run(t, other, chromedp.SetUploadFiles(css(`#set-file`), []string{exported}))
+	waitFor(t, other, `document.querySelectorAll('#set-list .set-item').length === 2`, 10*time.Second)
+	if got := eval[int](t, other, `document.querySelectorAll('#set-list .set-item:nth-child(2) .set-cycles li').length`); got != 2 {
+		t.Errorf("the imported set lists %d cycles, want 2", got)
 	}
 }
 
