@@ -13,10 +13,13 @@ import { validPuzzleId } from './sets.js';
  * @typedef {import('./corpus.js').Filter} Filter
  */
 
-// A draw reads chunks of the selection until it has POOL_FACTOR times
-// the puzzles asked for, POOL_CHUNKS chunks at most.
-const POOL_FACTOR = 4;
-const POOL_CHUNKS = 12;
+// A draw reads one chunk of the selection for every PER_CHUNK puzzles
+// asked for (two at least, SPREAD_CHUNKS at most), so that a set spans
+// packs and ratings (a chunk is one pack's puzzles of a band of
+// ratings), and more while they hold too few puzzles, READ_MAX at most.
+const PER_CHUNK = 8;
+const SPREAD_CHUNKS = 12;
+const READ_MAX = 40;
 
 /**
  * shuffled is a copy of list in an order drawn by seed.
@@ -49,12 +52,33 @@ export function drawIds(pool, n, seed) {
 }
 
 /**
- * drawFromCorpus draws n puzzles of filter f by seed: it reads the
- * selection's chunks in an order drawn by seed, until it has several
- * times n puzzles (or has read them all, or enough chunks), and draws
- * from what it read. A chunk that cannot be fetched (offline) is passed
- * over; the promise rejects with its error only when no puzzle was
- * found.
+ * spread draws n ids from groups of ids by seed, as evenly from each
+ * group as they allow (in turn, each group in an order drawn by seed),
+ * and gives them in an order drawn by seed.
+ * @param {string[][]} groups
+ * @param {number} n
+ * @param {string} seed
+ * @returns {string[]}
+ */
+export function spread(groups, n, seed) {
+  const lists = groups.map((g, i) => drawIds(g, g.length, seed + ' ' + i));
+  /** @type {Set<string>} */
+  const out = new Set();
+  for (let round = 0; out.size < n && lists.some((l) => l.length > round); round++) {
+    for (const l of lists) {
+      if (out.size < n && round < l.length) out.add(l[round]);
+    }
+  }
+  return shuffled(Array.from(out), 'order ' + seed);
+}
+
+/**
+ * drawFromCorpus draws n puzzles of filter f by seed: it reads chunks
+ * of the selection in an order drawn by seed, one for every PER_CHUNK
+ * puzzles asked for and more while they hold fewer than n, and spreads
+ * the draw over them. A chunk that cannot be fetched (offline) is
+ * passed over; the promise rejects with its error only when no puzzle
+ * was found.
  * @param {Corpus} corpus
  * @param {Filter} f
  * @param {number} n
@@ -63,18 +87,22 @@ export function drawIds(pool, n, seed) {
  */
 export function drawFromCorpus(corpus, f, n, seed) {
   const chunks = shuffled(corpus.candidates(f), 'chunks ' + seed);
-  /** @type {string[]} */
-  const pool = [];
+  const spreadOver = Math.min(SPREAD_CHUNKS, Math.max(2, Math.ceil(n / PER_CHUNK)));
+  /** @type {string[][]} the matching ids of each chunk read */
+  const groups = [];
+  let found = 0;
   /** @type {unknown} */
   let failed = null;
   /** @returns {Promise<string[]>} */
   const step = (/** @type {number} */ k) => {
-    if (k >= chunks.length || k >= POOL_CHUNKS || pool.length >= POOL_FACTOR * n) {
-      if (!pool.length && failed) return Promise.reject(failed);
-      return Promise.resolve(drawIds(pool, n, seed));
+    if (k >= chunks.length || k >= READ_MAX || (groups.length >= spreadOver && found >= n)) {
+      if (!found && failed) return Promise.reject(failed);
+      return Promise.resolve(spread(groups, n, seed));
     }
     return corpus.chunk(chunks[k]).then((entries) => {
-      entries.forEach((e) => { if (matches(e, f) && validPuzzleId(e.id)) pool.push(e.id); });
+      const ids = entries.filter((e) => matches(e, f) && validPuzzleId(e.id)).map((e) => e.id);
+      if (ids.length) groups.push(ids);
+      found += ids.length;
       return step(k + 1);
     }, (err) => {
       failed = failed || err;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Corpus } from './corpus.js';
-import { drawIds, drawFromCorpus, shuffled } from './setdraw.js';
+import { drawIds, drawFromCorpus, shuffled, spread } from './setdraw.js';
 
 // A corpus of three chunks: pack a (1-D, 1000–1300) in two, pack b in one.
 function corpus() {
@@ -64,4 +64,23 @@ test('shuffled is a permutation drawn by its seed', () => {
   assert.deepEqual(s.slice().sort(), list);
   assert.deepEqual(shuffled(list, 'x'), s);
   assert.deepEqual(list, ['a', 'b', 'c', 'd', 'e', 'f'], 'the list is not changed');
+});
+
+test('spread takes from every group in turn, in an order drawn by seed', () => {
+  const groups = [['a-1', 'a-2', 'a-3', 'a-4', 'a-5', 'a-6'], ['b-1', 'b-2'], ['c-1']];
+  const got = spread(groups, 6, 's');
+  assert.equal(got.length, 6);
+  assert.equal(got.filter((id) => id.startsWith('b')).length, 2);
+  assert.equal(got.filter((id) => id.startsWith('c')).length, 1);
+  assert.equal(got.filter((id) => id.startsWith('a')).length, 3);
+  assert.deepEqual(spread(groups, 6, 's'), got);
+  assert.deepEqual(spread(groups, 2, 's').map((id) => id[0]).sort(), ['a', 'b']);
+  assert.deepEqual(spread(groups, 20, 's').length, 9);
+});
+
+test('drawFromCorpus spreads a set over chunks though one would do', async () => {
+  const { c } = corpus();
+  const ids = await drawFromCorpus(c, { pack: 'a' }, 2, 'x');
+  assert.equal(ids.length, 2);
+  assert.equal(ids.filter((id) => ['a-1', 'a-2'].includes(id)).length, 1, ids.join());
 });
