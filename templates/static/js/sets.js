@@ -22,8 +22,6 @@ import { fnv1a } from './corpus.js';
 
 // SET_KIND marks a set's own file.
 export const SET_KIND = 'thinchess-set';
-/** The sizes offered for a set drawn from a selection. */
-export const SET_SIZES = [10, 20, 50, 100];
 /** The most puzzles a set holds (a link must stay a link). */
 export const SET_MAX = 200;
 /** The longest name kept. */
