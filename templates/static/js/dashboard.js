@@ -5,7 +5,7 @@
 // records, the review queue, and export, import and reset of the
 // progress — all from localStorage, nothing sent anywhere.
 import './prefs.js';
-import { $, el, svgEl, store, onPage, json, fetchJSON, TC as page } from './dom.js';
+import { $, el, svgEl, store, onPage, json, fetchJSON, saveFile, TC as page } from './dom.js';
 import { PROGRESS_KEY, readProgress, emptyProgress, statsBy, dueReviews, exportProgress, importProgress, solvedCount } from './progress.js';
 import { timeTicks } from './timeaxis.js';
 
@@ -144,11 +144,7 @@ export class Dashboard {
   exportText() { return exportProgress(this.progress, Date.now()); }
 
   exportFile() {
-    const blob = new Blob([this.exportText()], { type: 'application/json' });
-    const a = el('a', { href: URL.createObjectURL(blob), download: 'thinchess-progress.json' });
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
+    saveFile('thinchess-progress.json', this.exportText());
     this.note('Exported your progress to thinchess-progress.json.');
   }
 

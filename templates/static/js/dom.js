@@ -155,6 +155,20 @@ export const store = {
 };
 
 /**
+ * saveFile offers text to the reader as a JSON file named name (a
+ * download made in the page: nothing is sent anywhere).
+ * @param {string} name
+ * @param {string} text
+ */
+export function saveFile(name, text) {
+  const blob = new Blob([text], { type: 'application/json' });
+  const a = el('a', { href: URL.createObjectURL(blob), download: name });
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+/**
  * copyText copies to the clipboard, falling back to a selected field.
  * @param {string} text
  * @returns {Promise<void>}

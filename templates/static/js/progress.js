@@ -4,24 +4,29 @@
 // trusted; a record of the previous version is upgraded. It holds the
 // player's Glicko-2 rating and its history, a log of attempts (for the
 // dashboard), the review queue (FSRS cards, review.js), the records of
-// Streak and Storm and the puzzles made from the player's games (own,
-// optional: ownpuzzles.js). Pure: no DOM, importable from Node.
+// Streak and Storm, the puzzles made from the player's games (own,
+// optional: ownpuzzles.js) and the player's sets (sets.js, optional).
+// Pure: no DOM, importable from Node.
 
 import { update, START } from './rating.js';
 import { Grade, fromLeitner, isDue, newCard, review, validCard } from './review.js';
 import { validOwn, mergeOwn, ownEntry } from './ownpuzzles.js';
+import { validSets, mergeSets } from './sets.js';
 
 /**
  * Progress is the stored record (see emptyProgress): puzzles by id, the
  * streaks, the player's rating and its history ([time, rating, RD]), the
- * log of attempts, the review queue by id and the best records.
+ * log of attempts, the review queue by id, the best records and the
+ * sets (sets.js; missing when there is none).
  * @typedef {import('./rating.js').Player} Player
  * @typedef {import('./review.js').ReviewCard} ReviewCard
  * @typedef {{solved: boolean, attempts: number, hints: number, rated?: boolean}} PuzzleRecord
  * @typedef {{id: string, t: number, ok: boolean, pr: number, th: string[], f: string, m: string}} Attempt
  * @typedef {{v: number, puzzles: Record<string, PuzzleRecord>, streak: number, best: number, player: Player,
  *   history: number[][], log: Attempt[], review: Record<string, ReviewCard>,
- *   records: {streak: number, storm: number}, own?: Record<string, import('./ownpuzzles.js').OwnPuzzle>}} Progress
+ *   records: {streak: number, storm: number}, own?: Record<string, import('./ownpuzzles.js').OwnPuzzle>,
+ *   sets?: PuzzleSet[]}} Progress
+ * @typedef {import('./sets.js').PuzzleSet} PuzzleSet
  * RatedPuzzle is what rating and logging read of a puzzle entry.
  * @typedef {{id: string, rating: number, themes?: string[], family?: string, source?: {rd?: number, [k: string]: any}, estimated?: boolean}} RatedPuzzle
  */
@@ -83,6 +88,7 @@ export function validProgress(p) {
     typeof a.ok === 'boolean' && num(a.pr) && strings(a.th) && typeof a.f === 'string' && typeof a.m === 'string')) return false;
   if (!isObject(p.review) || !Object.keys(p.review).every((k) => validCard(p.review[k]))) return false;
   if (!validOwn(p.own)) return false;
+  if (p.sets !== undefined && !validSets(p.sets)) return false;
   return isObject(p.records) && count(p.records.streak) && count(p.records.storm);
 }
 
@@ -348,8 +354,9 @@ export function importProgress(text, current) {
  * merge joins two progress records: puzzles, history, log and review
  * by union (the later entry winning; of a puzzle's two cards, the one
  * reviewed last), the rating of the record played
- * last, the best records of both, and the puzzles from games by union
- * (ownpuzzles.mergeOwn).
+ * last, the best records of both, the puzzles from games by union
+ * (ownpuzzles.mergeOwn) and the sets of both (of a set in both, the copy
+ * played further: sets.mergeSets).
  * @param {Progress} a
  * @param {Progress} b
  * @returns {Progress}
@@ -383,6 +390,8 @@ export function merge(a, b) {
   out.records = { streak: Math.max(a.records.streak, b.records.streak), storm: Math.max(a.records.storm, b.records.storm) };
   const own = mergeOwn(a.own, b.own);
   if (own) out.own = own;
+  const sets = mergeSets(a.sets || [], b.sets || []);
+  if (sets.length) out.sets = sets;
   return out;
 }
 

@@ -16,20 +16,21 @@
 // buttons' aria-pressed the mode;
 // #mode-status the run; #filters-box's summary the selection.
 import './prefs.js';
-import { $, $$, el, store, onPage, json, fetchJSON, announce, TC as page, boardIntoView, afterPaint, formatCount } from './dom.js';
+import { $, $$, store, onPage, json, fetchJSON, announce, TC as page, boardIntoView, afterPaint, formatCount } from './dom.js';
 import { notSaved } from './offline.js';
 import { showEntry, showAnalyse } from './trainshow.js';
 import { Recent, choose } from './variety.js';
 import { Puzzle, PAUSE } from './puzzle.js';
 import { Corpus, rooted, chunkOf } from './corpus.js';
 import { Schedule } from './schedule.js';
-import { TrainState, parseFilter, filterWords, filterChosen, STORM_COMBO } from './trainstate.js';
+import { TrainState, STORM_COMBO } from './trainstate.js';
+import { TrainFilters, FILTER_KEY } from './trainfilters.js';
+import { TrainSets } from './trainsets.js';
 import { hintCost } from './hintscore.js';
 import { PROGRESS_KEY, emptyProgress, readProgress, recordSolved, solvedCount, rate, logAttempt, reviewFailed, reviewSolved, reviewMark, dueReviews, nextReview, findEntry } from './progress.js';
 import { waitText } from './review.js';
 import { dailyPuzzle, utcDate } from './daily.js';
 
-const FILTER_KEY = 'thinchess.trainFilter';
 const MODE_KEY = 'thinchess.trainMode';
 const RECENT_KEY = 'thinchess.trainRecent';
 // After a clean solve in a run the next puzzle comes by itself, once
@@ -39,11 +40,6 @@ const STORM_NEXT_MS = 400;
 
 /** TC, the page seen from the console and the tests' clock. @type {{[k: string]: any}} */
 const TC = page;
-
-/** @param {string} sel */
-const input = (sel) => /** @type {HTMLInputElement} */ ($(sel));
-/** @param {string} sel */
-const select = (sel) => /** @type {HTMLSelectElement} */ ($(sel));
 
 export class Trainer {
   // The trainer reads the stored progress at once; start gives it the
@@ -59,16 +55,14 @@ export class Trainer {
     /** The Storm's clock, ticking for the mode. */
     this.clock = new Schedule();
     this.progressEl = $('#progress');
-    this.fields = {
-      pack: select('#f-pack'), family: select('#f-family'), kind: select('#f-kind'), theme: select('#f-theme'),
-      min: input('#f-min'), max: input('#f-max'), unsolved: input('#f-unsolved'), difficulty: select('#f-difficulty'),
-    };
-    /** @type {TrainNames} */
-    this.names = { packs: {}, families: {}, kinds: {}, themes: {} };
+    /** The filters' fields, the board picker and their summary (trainfilters.js). */
+    this.filters = new TrainFilters({ mode: () => this.state.mode, next: () => this.next(), showProgress: () => this.showProgress() });
     /** The count of puzzles opened on this page (#puzzle's data-opened). */
     this.opened = 0;
     this.progress = this.loadProgress();
     this.state = new TrainState('rated', () => this.now());
+    /** The player's sets and the one being run (trainsets.js). */
+    this.sets = new TrainSets(this);
     /** The puzzles shown last, not chosen again for a while (variety.js). */
     this.recent = new Recent(readJSON(store.get(RECENT_KEY)));
     /** The rated choice's turn: on All the boards take turns from a random one. */
@@ -76,6 +70,9 @@ export class Trainer {
   }
 
   now() { return typeof TC.now === 'function' ? TC.now() : Date.now(); }
+
+  /** filter is the selection the fields hold. @returns {TrainFilter} */
+  filter() { return this.filters.filter(); }
 
   /** The puzzle being played (the state's). */
   get current() { return this.state.current; }
@@ -124,13 +121,14 @@ export class Trainer {
     if (this.state.mode === 'review') parts.push(due + ' to review');
     this.progressEl.textContent = parts.join(' · ');
     this.showRun();
+    this.sets.draw();
   }
 
   // showRun shows the Streak or Storm under way: its line, and a
   // Storm's clock bar and combo meter.
   showRun() {
     const s = this.state;
-    $('#mode-status').textContent = s.status(this.progress.records);
+    $('#mode-status').textContent = s.status(this.progress.records) || this.sets.status();
     const bar = $('#storm-bar');
     if (!bar) return;
     bar.hidden = s.mode !== 'storm';
@@ -145,99 +143,6 @@ export class Trainer {
     combo.style.setProperty('--share', String(s.comboShare()));
     combo.setAttribute('aria-valuenow', String(c % STORM_COMBO));
     $('#storm-combo-count').textContent = 'Combo ' + c;
-  }
-
-  // fillFilters offers the packs, boards and themes of the index.
-  fillFilters() {
-    const idx = this.corpus.index;
-    const count = (/** @type {number} */ n) => ' (' + formatCount(n) + ')';
-    idx.packs.forEach((/** @type {any} */ p) => {
-      this.names.packs[p.id] = p.title;
-      this.fields.pack.appendChild(el('option', { value: p.id }, p.title + count(p.count)));
-    });
-    const fams = new Set();
-    const themes = new Map();
-    idx.chunks.forEach((/** @type {any} */ c) => {
-      c.families.forEach((/** @type {string} */ f) => fams.add(f));
-      Object.keys(c.themes || {}).forEach((t) => themes.set(t, (themes.get(t) || 0) + c.themes[t]));
-    });
-    const families = idx.familyNames.filter((/** @type {any} */ f) => fams.has(f.id));
-    families.forEach((/** @type {any} */ f) => {
-      this.names.families[f.id] = f.title;
-      this.fields.family.appendChild(el('option', { value: f.id }, f.title + (f.n ? count(f.n) : '')));
-    });
-    (idx.kinds || []).forEach((/** @type {any} */ k) => {
-      this.names.kinds[k.id] = k.title;
-      this.fields.kind.appendChild(el('option', { value: k.id }, k.title + count(k.n)));
-    });
-    const names = this.names.themes = idx.themeNames || {};
-    Array.from(themes.keys()).sort((a, b) => (names[a] || a).localeCompare(names[b] || b))
-      .forEach((t) => this.fields.theme.appendChild(el('option', { value: t }, (names[t] || t) + count(themes.get(t)))));
-    this.bindPicker();
-    let saved = null;
-    try { saved = JSON.parse(store.get(FILTER_KEY) || 'null'); } catch (e) { saved = null; }
-    const q = new URLSearchParams(location.search);
-    if (saved && typeof saved === 'object') this.setFilter(saved);
-    if (q.get('pack') !== null) this.setFilter({ pack: q.get('pack') });
-    if (q.get('family') !== null || q.get('kind') !== null) this.setFilter({ pack: '', family: q.get('family') || '', kind: q.get('kind') || '', theme: '' });
-    this.showPicker();
-  }
-
-  // bindPicker makes the board picker's buttons (the page draws one for
-  // all puzzles, each board family and the kinds only we can prove)
-  // choose their puzzles.
-  bindPicker() {
-    $$('#board-pick .pick-button').forEach((b) => b.addEventListener('click', () => {
-      this.setFilter({ pack: '', theme: '', family: b.dataset.family || '', kind: b.dataset.kind || '' });
-      this.showPicker();
-      boardIntoView();
-      this.next();
-    }));
-  }
-
-  // showPicker marks the picker's button that matches the filters, and
-  // says what the filters choose on their folded summary line.
-  showPicker() {
-    const f = this.filter();
-    $$('#board-pick .pick-button').forEach((b) => {
-      const on = !f.pack && !f.theme && b.dataset.family === f.family && b.dataset.kind === f.kind;
-      b.setAttribute('aria-pressed', on ? 'true' : 'false');
-      // On a phone the picker is one scrolling row: keep the choice in
-      // it, scrolling the row alone (the page stays where it is; the row
-      // may be under the board).
-      const row = b.parentElement;
-      if (on && row && row.scrollWidth > row.clientWidth) {
-        row.scrollLeft = b.offsetLeft - row.offsetLeft - (row.clientWidth - b.offsetWidth) / 2;
-      }
-    });
-    const sum = $('#filter-summary');
-    if (sum) sum.textContent = filterWords(f, this.state.mode, this.names);
-    const box = $('#filters-box');
-    if (box) box.classList.toggle('chosen', filterChosen(f, this.state.mode, this.names));
-  }
-
-  /** @param {{[k: string]: any}} f */
-  setFilter(f) {
-    const set = (/** @type {HTMLSelectElement} */ sel, /** @type {any} */ v) => {
-      if (v != null && Array.from(sel.options).some((o) => o.value === String(v))) sel.value = String(v);
-    };
-    set(this.fields.pack, f.pack);
-    set(this.fields.family, f.family);
-    set(this.fields.kind, f.kind);
-    set(this.fields.theme, f.theme);
-    set(this.fields.difficulty, f.difficulty);
-    if (typeof f.min === 'number') this.fields.min.value = f.min ? String(f.min) : '';
-    if (typeof f.max === 'number') this.fields.max.value = f.max ? String(f.max) : '';
-    if (typeof f.unsolved === 'boolean') this.fields.unsolved.checked = f.unsolved;
-  }
-
-  /** filter is the selection the fields hold. @returns {TrainFilter} */
-  filter() {
-    const v = this.fields;
-    return parseFilter({
-      pack: v.pack.value, family: v.family.value, kind: v.kind.value, theme: v.theme.value,
-      min: v.min.value, max: v.max.value, unsolved: v.unsolved.checked, difficulty: v.difficulty.value,
-    });
   }
 
   /**
@@ -255,7 +160,7 @@ export class Trainer {
     $$('[data-modes]').forEach((x) => { x.hidden = x.getAttribute('data-modes').split(' ').indexOf(mode) < 0; });
     if (mode === 'storm') this.clock.every(250, () => this.carry(this.state.tick(this.progress.records), 'Time is up.'));
     if (this.puzzle) this.puzzle.updateHintButton();
-    this.showPicker();
+    this.filters.showPicker();
     this.showProgress();
   }
 
@@ -290,6 +195,7 @@ export class Trainer {
     const now = this.now();
     const ok = score === true || score === 1;
     logAttempt(this.progress, e, ok, this.state.mode, now);
+    this.sets.decided(e, ok);
     if (this.puzzle) this.puzzle.updateHintButton();
     if (this.state.mode === 'rated') {
       const r = rate(this.progress, e, score, now);
@@ -342,10 +248,11 @@ export class Trainer {
     recordSolved(this.progress, this.current.id, res, this.state.clean);
     this.decide(this.state.score(res));
     const e = this.state.solved(res);
+    const inSet = this.sets.solved(); // a set's next puzzle comes by itself
     this.save();
     showAnalyse(this.current, this.puzzle.game.state, this.corpus.root);
-    if (e.next) {
-      this.schedule.after(this.state.mode === 'storm' ? STORM_NEXT_MS : STREAK_NEXT_MS, () => { if (this.state.live()) this.next(); });
+    if (inSet || e.next) {
+      this.schedule.after(this.state.mode === 'storm' ? STORM_NEXT_MS : STREAK_NEXT_MS, () => { if (inSet || this.state.live()) this.next(); });
       return;
     }
     const next = /** @type {HTMLElement|null} */ ($('[data-action="next"]'));
@@ -359,7 +266,8 @@ export class Trainer {
   open(e) {
     this.state.open(e);
     this.note('#train-error', '');
-    showEntry(e, this.names, ++this.opened);
+    showEntry(e, this.filters.names, ++this.opened);
+    this.sets.opened(e);
     this.recent.add(e.id);
     store.set(RECENT_KEY, JSON.stringify(this.recent));
     if (!this.puzzle) {
@@ -383,7 +291,10 @@ export class Trainer {
     this.puzzle.preview(e);
     b.fit(); // fitted before it shows, not after
     const play = $('.play');
-    if (play) play.classList.remove('pending');
+    if (play) {
+      play.classList.remove('pending');
+      play.hidden = false;
+    }
     // The puzzle's text paints before its table and engine are asked
     // for: they may be large, and the player reads the task meanwhile.
     return afterPaint().then(() => this.puzzle.load(e)).then(() => {
@@ -427,6 +338,8 @@ export class Trainer {
           return this.pick();
         });
       }
+      case 'sets':
+        return this.sets.pick();
       default: {
         const solved = (/** @type {TrainEntry} */ e) => { const r = p.puzzles[e.id]; return !!(r && r.solved); };
         const after = cur && { chunk: cur.chunk, id: cur.id };
@@ -441,12 +354,16 @@ export class Trainer {
     this.schedule.cancel();
     // Leaving a puzzle after a hint gives it up: a miss.
     if (this.current && this.state.hints > 0) this.decide(0);
+    this.sets.leave();
     const e = this.state.skip(this.progress.records);
     if (e.ended) this.carry(e, 'Skipping a puzzle ends a streak.');
     if (e.stay) return Promise.resolve(null);
     if (this.puzzle) this.puzzle.end();
     return this.pick().then((x) => {
       if (x) return this.open(x);
+      // No puzzle yet (Sets or Review with none to play): no empty board.
+      const play = this.current ? null : $('.play.pending');
+      if (play) play.hidden = true;
       this.note('#train-error', this.emptyText());
       this.showProgress();
       return null;
@@ -459,6 +376,7 @@ export class Trainer {
       const next = nextReview(this.progress, this.now());
       return 'No reviews due right now' + (next ? ' (the next ' + waitText(next - this.now()) + ')' : '') + ': puzzles you miss or mark come back here when due.';
     }
+    if (this.state.mode === 'sets') return this.sets.emptyText();
     if (this.state.mode === 'practice' && f.unsolved && this.corpus.size(f) > 0) {
       return 'You have solved every puzzle of this selection. Untick “Unsolved only” to play them again, or choose others.';
     }
@@ -500,27 +418,11 @@ export class Trainer {
     if (ev.key === 'f') click('#puzzle [data-action="flip"]');
   }
 
-  // bindFilters: a changed filter brings a puzzle of the new selection;
-  // the filters fold away once the focus leaves them.
-  bindFilters() {
-    const box = /** @type {HTMLDetailsElement} */ ($('#filters-box'));
-    let changed = false;
-    /** @type {(keyof Trainer['fields'])[]} */
-    const now = ['pack', 'family', 'kind', 'theme', 'unsolved', 'difficulty'];
-    now.forEach((k) => this.fields[k].addEventListener('change', () => { changed = true; this.showPicker(); this.next(); }));
-    ['min', 'max'].forEach((k) => this.fields[k].addEventListener('change', () => { changed = true; this.showPicker(); this.showProgress(); }));
-    box.addEventListener('focusout', (ev) => {
-      const to = /** @type {Node|null} */ (ev.relatedTarget);
-      if (changed && (!to || !box.contains(to))) { box.open = false; changed = false; }
-    });
-    $('#train-filters').addEventListener('submit', (ev) => { ev.preventDefault(); box.open = false; this.next(); });
-  }
-
   bind() {
     $('[data-action="next"]').addEventListener('click', () => this.next());
     const mark = $('[data-action="mark"]');
     if (mark) mark.addEventListener('click', () => this.current && reviewMark(this.progress, this.current.id, this.now()) && this.save());
-    this.bindFilters();
+    this.filters.bindFilters();
     $$('[data-mode]').forEach((b) => b.addEventListener('click', () => {
       this.setMode(b.getAttribute('data-mode'));
       boardIntoView();
@@ -548,10 +450,11 @@ export class Trainer {
    */
   start(corpus, first) {
     this.corpus = corpus;
-    this.fillFilters();
+    this.filters.fill(corpus.index);
     this.bind();
     const q = new URLSearchParams(location.search);
-    this.setMode(q.get('mode') || store.get(MODE_KEY) || 'rated');
+    // A link to a set (?set=…&ids=…) opens Sets, offering to add it.
+    this.setMode(this.sets.start(q) ? 'sets' : q.get('mode') || store.get(MODE_KEY) || 'rated');
     const id = q.get('id');
     const daily = () => dailyPuzzle(corpus, utcDate(this.now())).then((e) => (e ? this.open(e) : this.next()), (err) => this.failed(err, daily));
     if (q.get('daily') !== null) return daily();

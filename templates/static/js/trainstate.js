@@ -1,6 +1,6 @@
 // @ts-check
 // The trainer's state, apart from the page: the mode (Rated, Streak,
-// Storm, Review, Practice), the Streak or Storm under way with its
+// Storm, Review, Practice, Sets), the Streak or Storm under way with its
 // clock, score and combo, the puzzle being played and whether its
 // attempt is decided, and the selection (the filters' values). Every
 // change is a method that says what follows from it (a run ended, time
@@ -10,7 +10,7 @@
 import { solveScore } from './hintscore.js';
 
 /** @type {TrainMode[]} */
-export const MODES = ['rated', 'streak', 'storm', 'review', 'practice'];
+export const MODES = ['rated', 'streak', 'storm', 'review', 'practice', 'sets'];
 
 // Streak and Storm start easy and get harder with every puzzle solved.
 export const STREAK_START = 800;
@@ -53,8 +53,8 @@ export function parseFilter(raw) {
 /**
  * filterWords says what a selection chooses, for the folded filters'
  * summary line: "Pack Test mates · Theme Mate in 1", or "All puzzles".
- * Only the filters of the mode count (Practice's rating range and
- * "unsolved only", Rated's difficulty).
+ * Only the filters of the mode count (the rating range of Practice and
+ * Sets, Practice's "unsolved only", Rated's difficulty).
  * @param {TrainFilter} f
  * @param {TrainMode} mode
  * @param {TrainNames} names
@@ -68,12 +68,12 @@ export function filterWords(f, mode, names) {
   if (f.kind) parts.push('Kind ' + name(names.kinds, f.kind));
   if (f.theme) parts.push('Theme ' + name(names.themes, f.theme));
   if (mode === 'rated' && f.difficulty) parts.push(f.difficulty < 0 ? 'Easier' : 'Harder');
-  if (mode === 'practice') {
+  if (mode === 'practice' || mode === 'sets') {
     if (f.min && f.max) parts.push('Rated ' + f.min + '–' + f.max);
     else if (f.min) parts.push('Rated ' + f.min + ' and up');
     else if (f.max) parts.push('Rated up to ' + f.max);
-    if (!f.unsolved) parts.push('solved ones too');
   }
+  if (mode === 'practice' && !f.unsolved) parts.push('solved ones too');
   return parts.length ? parts.join(' · ') : 'All puzzles';
 }
 

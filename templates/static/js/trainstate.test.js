@@ -37,6 +37,7 @@ test('filterWords says what is chosen, with the names of the index, for the mode
     { f: { min: 1200 }, mode: 'practice', want: 'Rated 1200 and up' },
     { f: { max: 900, unsolved: false }, mode: 'practice', want: 'Rated up to 900 · solved ones too' },
     { f: { max: 900, unsolved: false }, mode: 'rated', want: 'All puzzles' },
+    { f: { pack: 'tm', min: 1200, max: 1600, unsolved: false, difficulty: 300 }, mode: 'sets', want: 'Pack Test mates · Rated 1200–1600' },
   ];
   for (const c of cases) {
     const f = { ...NO_FILTER, ...c.f };

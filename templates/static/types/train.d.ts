@@ -10,7 +10,7 @@ interface Timers {
 }
 
 /** A training mode. */
-type TrainMode = 'rated' | 'streak' | 'storm' | 'review' | 'practice';
+type TrainMode = 'rated' | 'streak' | 'storm' | 'review' | 'practice' | 'sets';
 
 /** The puzzles chosen: the filters' values. */
 interface TrainFilter {
