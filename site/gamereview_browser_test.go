@@ -97,6 +97,15 @@ func TestBrowserReviewGame(t *testing.T) {
 		if f := eval[string](t, ctx, `document.getElementById('feedback').textContent`); strings.HasPrefix(f, "✗") {
 			t.Fatalf("%s–%s was judged wrong: %q", mv[0], mv[1], f)
 		}
+		if i == 0 {
+			// Past the puzzle's stored first move, a hint still comes
+			// from the table (the piece to move), not the solution.
+			tap(t, ctx, `#puzzle [data-action="hint"]`)
+			waitFor(t, ctx, `document.querySelectorAll('#hints li').length === 1 || document.getElementById('feedback').textContent.startsWith('The solution')`, 10*time.Second)
+			if h := eval[string](t, ctx, `(document.querySelector('#hints li') || {textContent: ''}).textContent`); !strings.HasPrefix(h, "Move your knight on a4") {
+				t.Fatalf("the hint after 1. Na4 Na5 is %q (feedback %q), want the knight on a4 to move", h, eval[string](t, ctx, `document.getElementById('feedback').textContent`))
+			}
+		}
 	}
 	waitFor(t, ctx, puzzleIs("solved"), 5*time.Second)
 	if f := eval[string](t, ctx, `document.getElementById('feedback').textContent`); !strings.HasPrefix(f, "Solved!") {

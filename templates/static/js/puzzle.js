@@ -6,11 +6,10 @@
 // played out on the board. Everything the puzzle sets to happen later
 // (the defence, the solution's next move, a hint's squares, taking back
 // a wrong move) goes through its Schedule, which a new puzzle, Restart
-// or Play freely cancels: nothing of one puzzle reaches the next.
-//
-// The puzzle shows where it is on #puzzle's data-state: "loading",
-// "play" (the player's move), "wait" (a move being played or taken
-// back), "solved" (ended: solved or the solution shown) or "free".
+// or Play freely cancels: nothing of one puzzle reaches the next. Its
+// state is on #puzzle's data-state: "loading", "play" (the player's
+// move), "wait" (a move being played or taken back), "solved" (ended:
+// solved or the solution shown) or "free".
 import { $, $$, el, announce } from './dom.js';
 import { Game } from './game.js';
 import { sound } from './prefs.js';
@@ -49,9 +48,10 @@ export class Puzzle {
     /** @type {any} the node of the solution tree reached */
     this.node = null;
     this.hintsShown = 0;
-    /** @type {any} the tree node the hints shown so far were for, and how many */
+    /** @type {any} the tree node (past the tree, the FEN) the hints shown so far were for, and how many */
     this.hintNode = null;
     this.hintStep = 0;
+    this.past = /** @type {{fen: string, accept: string[]} | null} past the tree, the best moves the table proves */ (null);
     this.mistakes = 0;
     this.shown = false;
     this.solved = false;
@@ -458,15 +458,18 @@ export class Puzzle {
 
   /**
    * hintsHere are the hints at the node reached, where the player acts
-   * (hints.js); the count shown restarts at each new node.
+   * (hints.js), or past the tree at the position; the count restarts at each.
    * @returns {import('./hints.js').HintStep[]}
    */
   hintsHere() {
-    if (this.hintNode !== this.node) {
-      this.hintNode = this.node;
+    const onTree = !!(this.node && this.node.accept && this.node.accept.length);
+    const at = onTree || !this.game.state ? this.node : this.game.state.fen;
+    if (this.hintNode !== at) {
+      this.hintNode = at;
       this.hintStep = 0;
+      this.past = null;
     }
-    return hintSteps(this.data.puzzle, this.node, this.node === this.data.puzzle.tree);
+    return hintSteps(this.data.puzzle, onTree ? this.node : this.past, this.node === this.data.puzzle.tree);
   }
 
   /**
@@ -481,7 +484,8 @@ export class Puzzle {
 
   updateHintButton() {
     if (!this.hintBtn || this.loading) return;
-    const label = this.hintLabel(this.hintStep < this.hintsHere().length || (this.busy && !this.solved));
+    const left = this.hintStep < this.hintsHere().length || (typeof this.hintNode === 'string' && !this.past);
+    const label = this.hintLabel(left || (this.busy && !this.solved));
     if (this.hintBtn.textContent !== label) this.hintBtn.textContent = label;
     this.hintBtn.disabled = this.solved || this.shown;
     this.hintBtn.hidden = !!this.opts.hintsAllowed && !this.opts.hintsAllowed();
@@ -494,6 +498,15 @@ export class Puzzle {
   hint() {
     if (this.solved || this.busy || !this.playerToMove() || (this.opts.hintsAllowed && !this.opts.hintsAllowed())) return;
     const hints = this.hintsHere();
+    if (this.hintStep >= hints.length && !this.past && typeof this.hintNode === 'string') {
+      // Past the stored tree: the hints come from the table's best moves.
+      const at = this.hintNode;
+      this.past = { fen: at, accept: [] };
+      return void this.schedule.guard(this.game.analyse()).then((a) => {
+        if (this.hintNode === at) this.past = { fen: at, accept: bestActions(a) };
+        this.hint();
+      }, () => {});
+    }
     if (this.hintStep >= hints.length) {
       if (this.opts.onHint) this.opts.onHint(true);
       this.showSolution();
