@@ -449,6 +449,15 @@ type modeView struct {
 	promotions []string
 }
 
+// Drillable says the page offers drills against perfect play: it plays
+// a game (not a puzzle, not a start that is over) from a table it ships.
+func (mv *modeView) Drillable() bool {
+	return mv.table != "" && mv.Mode.Puzzle == nil && !mv.OverAtOnce()
+}
+
+// NamedDrills are the mode's named drills (drills.go).
+func (mv *modeView) NamedDrills() []wire.Drill { return drillsOf(mv.Mode) }
+
 // puzzleView is what the page says about a puzzle.
 type puzzleView struct {
 	Task string

@@ -48,6 +48,7 @@ func (r *renderer) modeData(mv *modeView, root string, f facts) wire.Mode {
 	}
 	if mv.table != "" {
 		d.Table = root + mv.table
+		d.Drills = drillsOf(mv.Mode)
 	}
 	if c := mv.Mode.Claim; c != nil {
 		d.Claim = &wire.Claim{Result: c.Result.String(), MateIn: c.MateIn}

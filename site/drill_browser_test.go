@@ -1,0 +1,139 @@
+package site
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/solver"
+)
+
+// TestBrowserDrill plays a drill against perfect play on a phone (390×844,
+// touch) as a player would: on the test site's 1-D Gardner page it opens
+// the Drill box, starts a seeded Medium drill, and plays it by taps: once
+// a winning move slower than the fastest (the first position where the
+// table has one), else the table's fastest mate. The page grades it with
+// exactly the moves that slower move lost, and keeps the best.
+func TestBrowserDrill(t *testing.T) {
+	needChromium(t)
+	site := buildTestSite(t, "")
+	srv := serve(t, site.dir, "")
+	m, errs := mode.LoadModeFile(filepath.Join(renderSrc, "modes", "1d-chess", "gardner.md"))
+	if len(errs.Errors()) > 0 {
+		t.Fatal(errs)
+	}
+	tb, err := solver.Solve(m.Start, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	ctx := phoneBrowser(t, 390, 844)
+	open(t, ctx, srv.url("modes/gardner/?drill=11"))
+	waitFor(t, ctx, `document.getElementById('board').dataset.table === 'loaded'`, 10*time.Second)
+	tap(t, ctx, `#drill > summary`)
+	tap(t, ctx, `#drill button[data-drill="new"]`)
+	waitFor(t, ctx, `document.getElementById('drill').dataset.state === 'playing' && document.getElementById('board').dataset.fen === document.getElementById('drill').dataset.start`, 10*time.Second)
+	if seed := eval[string](t, ctx, `document.getElementById('drill').dataset.seed`); seed != "11" {
+		t.Errorf("the drill's seed is %q, want the URL's 11", seed)
+	}
+	start := eval[string](t, ctx, `document.getElementById('drill').dataset.start`)
+	p, err := engine.Parse(start, m.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, dtm, ok := tb.Probe(p)
+	if !ok || v != solver.Win {
+		t.Fatalf("the drill %s is %v in the table (known %v), want a win", start, v, ok)
+	}
+	perfect := engine.MateIn(true, dtm)
+	if perfect < 4 || perfect > 6 {
+		t.Errorf("a Medium drill of mate in %d", perfect)
+	}
+	task := eval[string](t, ctx, `document.getElementById('drill-task').textContent`)
+	if want := fmt.Sprintf("to play and win: mate in %d against perfect defence.", perfect); !strings.Contains(task, want) {
+		t.Errorf("the task says %q, want %q", task, want)
+	}
+	player := p.Side.String()
+	trainShot(t, ctx, "drill-start-390")
+
+	lost, played := 0, 0
+	for moves := 0; ; moves++ {
+		if moves > 20 {
+			t.Fatal("the drill did not end in 20 moves")
+		}
+		waitFor(t, ctx, `(() => { const b = document.getElementById('board').dataset; return b.over !== '' || (b.turn === '`+player+`' && b.busy !== 'true'); })()`, 10*time.Second)
+		if eval[string](t, ctx, `document.getElementById('board').dataset.over`) != "" {
+			break
+		}
+		fen := eval[string](t, ctx, `document.getElementById('board').dataset.fen`)
+		q, err := engine.Parse(fen, m.Rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mv, slower := drillMove(tb, q, lost == 0)
+		lost += slower
+		played++
+		tap(t, ctx, `#board button[data-square="`+q.B.Name(mv.From())+`"]`)
+		tap(t, ctx, `#board button[data-square="`+q.B.Name(mv.To())+`"]`)
+		waitFor(t, ctx, `document.getElementById('board').dataset.fen !== `+strconv.Quote(fen), 5*time.Second)
+	}
+	if lost == 0 {
+		t.Fatal("no position of the drill had a slower winning move: pick another seed")
+	}
+	waitFor(t, ctx, `document.getElementById('drill').dataset.state !== 'playing'`, 5*time.Second)
+	if state := eval[string](t, ctx, `document.getElementById('drill').dataset.state`); state != "won" {
+		t.Fatalf("the drill ended %q, want won", state)
+	}
+	if got := eval[string](t, ctx, `document.getElementById('drill').dataset.lost`); got != strconv.Itoa(lost) {
+		t.Errorf("the page counts %s moves lost, the slower move lost %d", got, lost)
+	}
+	result := eval[string](t, ctx, `document.getElementById('drill-result').textContent`)
+	want := fmt.Sprintf("Won in %d moves; perfect was %d — %s lost. A new best.", played, perfect, plural(lost, "move"))
+	if played != perfect+lost || result != want {
+		t.Errorf("after %d moves (mate in %d, %d lost) the drill says %q, want %q", played, perfect, lost, result, want)
+	}
+	if best := eval[string](t, ctx, `document.getElementById('drill-best').textContent`); best != fmt.Sprintf("Your best: won in %d moves, %s lost.", played, plural(lost, "move")) {
+		t.Errorf("the best shown is %q", best)
+	}
+	t.Logf("drill %s: %q", start, result)
+	trainShot(t, ctx, "drill-won-390")
+	if dir := os.Getenv("THINCHESS_SCREENSHOTS"); dir != "" {
+		t.Logf("screenshots in %s", dir)
+	}
+}
+
+// drillMove is the player's move in p: with slow, the slowest winning
+// move slower than the fastest mate when there is one, and the moves of
+// mate it loses; else the fastest mate's first move in canonical order.
+func drillMove(tb *solver.Table, p *engine.Position, slow bool) (engine.Move, int) {
+	mvs := tb.MoveValues(p)
+	best := tb.BestMoves(p)[0]
+	fastest := -1
+	for _, mv := range mvs {
+		if mv.Value == solver.Win && (fastest < 0 || mv.DTM < fastest) {
+			fastest = mv.DTM
+		}
+	}
+	if slow {
+		for _, mv := range mvs {
+			if mv.Value == solver.Win && mv.DTM > fastest {
+				return mv.Move, (mv.DTM - fastest) / 2
+			}
+		}
+	}
+	return best, 0
+}
+
+// plural is "1 move" or "n moves".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}

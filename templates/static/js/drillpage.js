@@ -1,0 +1,209 @@
+// @ts-check
+// The Drill control of a mode page that plays from a table: a drill
+// picked by difficulty (or a named one), played on the page's game
+// against the perfect defender, its moves graded against the table as
+// they come and the best result kept on the device (drill.js holds the
+// pure part).
+import { $, $$, el, announce } from './dom.js';
+import { load } from './session.js';
+import { parsePosition } from './rules-code.js';
+import { BANDS, pickDrill, grade, taskText, resultText, drillKey, readBests, recordBest, bestText } from './drill.js';
+
+/** @typedef {import('./game.js').Game} Game */
+/** @typedef {import('./drill.js').Drill} Drill */
+/** @typedef {import('./playtable.js').PlayTable} PlayTable */
+
+/**
+ * The drill being played: the drill, its start as a position, the table
+ * it is graded by (null until loaded), whether a move was taken back,
+ * the most moves played, and whether it has ended.
+ * @typedef {{drill: Drill, start: import('./rules-position.js').Position, table: PlayTable | null, tookBack: boolean, most: number, done: boolean}} Active
+ */
+
+/**
+ * storage is the page's localStorage, or a store that keeps nothing
+ * where it is blocked.
+ * @returns {Pick<Storage, 'getItem' | 'setItem'>}
+ */
+function storage() {
+  try {
+    return window.localStorage;
+  } catch (err) {
+    return { getItem: () => null, setItem: () => {} };
+  }
+}
+
+// DrillPanel drives the page's #drill box for its game.
+export class DrillPanel {
+  /** @param {Game} game */
+  constructor(game) {
+    this.game = game;
+    /** the mode's own data, to go back to its start */
+    this.base = game.data;
+    this.root = /** @type {HTMLElement} */ ($('#drill'));
+    /** @type {Active | null} */
+    this.active = null;
+    // A seed in the URL (?drill=) gives the first drill, for a link to
+    // it and for tests; each New drill after it takes a fresh one.
+    const s = Number(new URLSearchParams(location.search).get('drill'));
+    this.seed = Number.isInteger(s) && s > 0 ? s : 0;
+    this.bind();
+  }
+
+  bind() {
+    const band = /** @type {HTMLSelectElement} */ ($('#drill-band', this.root));
+    BANDS.forEach((b) => band.appendChild(el('option', { value: b.id }, b.label)));
+    band.value = 'medium';
+    $$('[data-drill]', this.root).forEach((b) => b.addEventListener('click', () => {
+      const what = /** @type {HTMLElement} */ (b).dataset.drill;
+      if (what === 'new') this.pick(band.value);
+      else if (what === 'named') this.named(Number(/** @type {HTMLElement} */ (b).dataset.index));
+      else this.end();
+    }));
+  }
+
+  /**
+   * nextSeed is the URL's seed the first time, then a fresh one.
+   * @returns {number}
+   */
+  nextSeed() {
+    const s = this.seed || 1 + Math.floor(Math.random() * 2 ** 30);
+    this.seed = 0;
+    return s;
+  }
+
+  /**
+   * pick starts a drill of a band, picked from the mode's table.
+   * @param {string} bandID
+   */
+  async pick(bandID) {
+    const band = BANDS.find((b) => b.id === bandID) || BANDS[0];
+    const table = await this.modeTable();
+    if (!table) { this.say('The table of this mode is not loaded: no drill can be picked.'); return; }
+    const g = this.base.game || {};
+    const start = load(g.variant || this.base.variant, g.rules || {}, g.start || this.base.start).game.position();
+    const seed = this.nextSeed();
+    const d = pickDrill(table, start, band, seed);
+    if (!d) { this.say('This mode’s table holds no position of that kind to drill.'); return; }
+    this.root.dataset.seed = String(seed);
+    this.start(d);
+  }
+
+  /**
+   * named starts the mode's named drill i.
+   * @param {number} i
+   */
+  named(i) {
+    const n = (this.base.drills || [])[i];
+    if (!n) return;
+    const side = parsePosition(n.start).side;
+    this.root.dataset.seed = '';
+    this.start({ start: n.start, side, goal: n.goal === 'draw' ? 'draw' : 'win', mateIn: n.mateIn || 0, name: n.name });
+  }
+
+  /**
+   * modeTable is the table of the game as loaded (the mode's own or a
+   * drill's: the same table), or null.
+   * @returns {Promise<PlayTable | null>}
+   */
+  async modeTable() {
+    const game = this.game;
+    if (!(await game.tableReady)) return null;
+    return game.engine.call('table', game.id).catch(() => null);
+  }
+
+  /**
+   * start plays drill d on the page's game: its start, the player on the
+   * side to move, the perfect defender on the other.
+   * @param {Drill} d
+   */
+  async start(d) {
+    const game = this.game;
+    const g = this.base.game || {};
+    const variant = g.variant || this.base.variant;
+    this.active = { drill: d, start: load(variant, g.rules || {}, d.start).game.position(), table: null, tookBack: false, most: 0, done: false };
+    game.human = d.side;
+    game.opponent = 'perfect';
+    const sel = /** @type {HTMLSelectElement | null} */ ($('#opponent'));
+    if (sel) sel.value = 'perfect';
+    game.board.setFlipped(d.side === 'black');
+    this.root.dataset.state = 'playing';
+    this.root.dataset.start = d.start;
+    $('#drill-now', this.root).hidden = false;
+    $('#drill-task', this.root).textContent = taskText(d);
+    $('#drill-result', this.root).textContent = '';
+    this.showBest();
+    announce(taskText(d));
+    const active = this.active;
+    await game.load({ ...this.base, start: d.start, game: { ...g, variant, start: d.start, moves: [], cursor: 0 } });
+    const table = await this.modeTable();
+    if (this.active !== active) return;
+    active.table = table;
+    this.update(game.state);
+  }
+
+  // end leaves the drill for a game from the mode's start.
+  end() {
+    this.active = null;
+    delete this.root.dataset.state;
+    $('#drill-now', this.root).hidden = true;
+    this.game.human = 'white';
+    this.game.board.setFlipped(false);
+    this.game.load(this.base).catch(() => {});
+  }
+
+  /**
+   * update grades the game's moves so far, on every new state.
+   * @param {any} s the engine's state
+   */
+  update(s) {
+    const a = this.active;
+    if (!a || !a.table || a.done || !s) return;
+    if (s.cursor < a.most) a.tookBack = true;
+    a.most = Math.max(a.most, s.cursor);
+    let g;
+    try {
+      g = grade(a.table, a.start, a.drill.goal, s.coords, s.over ? { winner: s.winner, reason: s.status } : undefined);
+    } catch (err) {
+      this.say('This drill cannot be graded: ' + err.message);
+      return;
+    }
+    let text = resultText(a.drill, g);
+    this.root.dataset.state = g.state;
+    this.root.dataset.lost = String(g.lost);
+    if (g.state !== 'playing') {
+      a.done = true;
+      if (a.tookBack) text += ' A move was taken back, so no best is kept.';
+      else if (recordBest(storage(), drillKey(this.base.id, a.drill), g).improved) text += ' A new best.';
+      this.showBest();
+      announce(text);
+    }
+    $('#drill-result', this.root).textContent = text;
+  }
+
+  showBest() {
+    const a = this.active;
+    const b = a ? readBests(storage())[drillKey(this.base.id, a.drill)] || null : null;
+    $('#drill-best', this.root).textContent = a ? bestText(b, a.drill.goal) : '';
+  }
+
+  /**
+   * say shows a message in place of a drill's result.
+   * @param {string} text
+   */
+  say(text) {
+    $('#drill-now', this.root).hidden = false;
+    $('#drill-result', this.root).textContent = text;
+    announce(text);
+  }
+}
+
+/**
+ * drillPanel returns the drill box of the game's page, or null on a page
+ * without one (no table, or a puzzle).
+ * @param {Game} game
+ * @returns {DrillPanel | null}
+ */
+export function drillPanel(game) {
+  return $('#drill') && game.data.table ? new DrillPanel(game) : null;
+}
