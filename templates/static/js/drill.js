@@ -245,13 +245,15 @@ export function movesText(n) {
 const VALUE_WORDS = { [WIN]: 'still a win', [DRAW]: 'a draw', [LOSS]: 'a loss' };
 
 /**
- * taskText says what a drill asks.
+ * taskText says what a drill asks; race says the win is a race's (to
+ * the last rank), not a mate.
  * @param {Drill} d
+ * @param {boolean} [race]
  * @returns {string}
  */
-export function taskText(d) {
+export function taskText(d, race = false) {
   const side = d.side === 'white' ? 'White' : 'Black';
-  const what = d.goal === 'win' ? `${side} to play and win: mate in ${d.mateIn} against perfect defence.`
+  const what = d.goal === 'win' ? `${side} to play and win: ${race ? 'the race in' : 'mate in'} ${d.mateIn} against perfect defence.`
     : `${side} to play and hold the draw for ${HOLD_MOVES} moves against perfect play.`;
   return (d.name ? d.name + '. ' : '') + what;
 }

@@ -136,6 +136,9 @@ test('a draw held for its moves, or slipped to a loss', () => {
   assert.equal(s.state, 'slipped');
   assert.match(resultText(d, s), /^The draw slipped at move 1: .+ — a loss; best .+\.$/);
   assert.match(taskText(d), /to play and hold the draw for 10 moves/);
+  const win = { start: '', side: 'black', goal: 'win', mateIn: 3, name: 'Rook against knight' };
+  assert.equal(taskText(win), 'Rook against knight. Black to play and win: mate in 3 against perfect defence.');
+  assert.equal(taskText(win, true), 'Rook against knight. Black to play and win: the race in 3 against perfect defence.');
 });
 
 test('a game ended by a rule of the whole game ends the drill', () => {

@@ -7,6 +7,7 @@
 import { $, $$, el, announce } from './dom.js';
 import { load } from './session.js';
 import { parsePosition } from './rules-code.js';
+import { RACE } from './rules-rules.js';
 import { BANDS, pickDrill, grade, taskText, resultText, drillKey, readBests, recordBest, bestText } from './drill.js';
 
 /** @typedef {import('./game.js').Game} Game */
@@ -31,6 +32,21 @@ function storage() {
   } catch (err) {
     return { getItem: () => null, setItem: () => {} };
   }
+}
+
+/**
+ * playAs has the player play side against the opponent (a strategy),
+ * the board turned to the player and the opponent's menu showing it.
+ * @param {Game} game
+ * @param {string} side
+ * @param {string} opponent
+ */
+function playAs(game, side, opponent) {
+  game.human = side;
+  game.opponent = opponent;
+  const sel = /** @type {HTMLSelectElement | null} */ ($('#opponent'));
+  if (sel) sel.value = opponent;
+  game.board.setFlipped(side === 'black');
 }
 
 // DrillPanel drives the page's #drill box for its game.
@@ -122,19 +138,16 @@ export class DrillPanel {
     const g = this.base.game || {};
     const variant = g.variant || this.base.variant;
     this.active = { drill: d, start: load(variant, g.rules || {}, d.start).game.position(), table: null, tookBack: false, most: 0, done: false };
-    game.human = d.side;
-    game.opponent = 'perfect';
-    const sel = /** @type {HTMLSelectElement | null} */ ($('#opponent'));
-    if (sel) sel.value = 'perfect';
-    game.board.setFlipped(d.side === 'black');
+    playAs(game, d.side, 'perfect');
     this.root.dataset.state = 'playing';
     this.root.dataset.start = d.start;
+    const active = this.active;
+    const task = taskText(d, active.start.r.goal === RACE);
     $('#drill-now', this.root).hidden = false;
-    $('#drill-task', this.root).textContent = taskText(d);
+    $('#drill-task', this.root).textContent = task;
     $('#drill-result', this.root).textContent = '';
     this.showBest();
-    announce(taskText(d));
-    const active = this.active;
+    announce(task);
     await game.load({ ...this.base, start: d.start, game: { ...g, variant, start: d.start, moves: [], cursor: 0 } });
     const table = await this.modeTable();
     if (this.active !== active) return;
@@ -144,12 +157,12 @@ export class DrillPanel {
 
   // end leaves the drill for a game from the mode's start.
   end() {
+    const game = this.game;
     this.active = null;
     delete this.root.dataset.state;
     $('#drill-now', this.root).hidden = true;
-    this.game.human = 'white';
-    this.game.board.setFlipped(false);
-    this.game.load(this.base).catch(() => {});
+    playAs(game, 'white', this.base.opponent || 'perfect');
+    game.load(this.base).catch(() => {});
   }
 
   /**
