@@ -144,6 +144,7 @@ export class DrillPanel {
     const active = this.active;
     const task = taskText(d, active.start.r.goal === RACE);
     $('#drill-now', this.root).hidden = false;
+    $('[data-drill="end"]', this.root).hidden = false;
     $('#drill-task', this.root).textContent = task;
     $('#drill-result', this.root).textContent = '';
     this.showBest();
@@ -206,6 +207,8 @@ export class DrillPanel {
    */
   say(text) {
     $('#drill-now', this.root).hidden = false;
+    $('[data-drill="end"]', this.root).hidden = !this.active;
+    if (!this.active) $('#drill-task', this.root).textContent = '';
     $('#drill-result', this.root).textContent = text;
     announce(text);
   }
