@@ -1,8 +1,8 @@
 package site
 
 import (
+	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -62,27 +62,7 @@ func TestBrowserDrill(t *testing.T) {
 	player := p.Side.String()
 	trainShot(t, ctx, "drill-start-390")
 
-	lost, played := 0, 0
-	for moves := 0; ; moves++ {
-		if moves > 20 {
-			t.Fatal("the drill did not end in 20 moves")
-		}
-		waitFor(t, ctx, `(() => { const b = document.getElementById('board').dataset; return b.over !== '' || (b.turn === '`+player+`' && b.busy !== 'true'); })()`, 10*time.Second)
-		if eval[string](t, ctx, `document.getElementById('board').dataset.over`) != "" {
-			break
-		}
-		fen := eval[string](t, ctx, `document.getElementById('board').dataset.fen`)
-		q, err := engine.Parse(fen, m.Rules)
-		if err != nil {
-			t.Fatal(err)
-		}
-		mv, slower := drillMove(tb, q, lost == 0)
-		lost += slower
-		played++
-		tap(t, ctx, `#board button[data-square="`+q.B.Name(mv.From())+`"]`)
-		tap(t, ctx, `#board button[data-square="`+q.B.Name(mv.To())+`"]`)
-		waitFor(t, ctx, `document.getElementById('board').dataset.fen !== `+strconv.Quote(fen), 5*time.Second)
-	}
+	played, lost := playDrill(t, ctx, tb, m.Rules, player, true)
 	if lost == 0 {
 		t.Fatal("no position of the drill had a slower winning move: pick another seed")
 	}
@@ -99,12 +79,51 @@ func TestBrowserDrill(t *testing.T) {
 		t.Errorf("after %d moves (mate in %d, %d lost) the drill says %q, want %q", played, perfect, lost, result, want)
 	}
 	if best := eval[string](t, ctx, `document.getElementById('drill-best').textContent`); best != fmt.Sprintf("Your best: won in %d moves, %s lost.", played, plural(lost, "move")) {
-		t.Errorf("the best shown is %q", best)
+		t.Errorf("the best shown is %q, want %q", best, fmt.Sprintf("Your best: won in %d moves, %s lost.", played, plural(lost, "move")))
 	}
 	t.Logf("drill %s: %q", start, result)
 	trainShot(t, ctx, "drill-won-390")
-	if dir := os.Getenv("THINCHESS_SCREENSHOTS"); dir != "" {
-		t.Logf("screenshots in %s", dir)
+
+	// Reset plays the drill again, a fresh try: played perfectly, it
+	// loses nothing and is the new best.
+	tap(t, ctx, `button[data-action="reset"]`)
+	waitFor(t, ctx, `document.getElementById('drill').dataset.state === 'playing' && document.getElementById('board').dataset.ply === '0'`, 5*time.Second)
+	if again, _ := playDrill(t, ctx, tb, m.Rules, player, false); again != perfect {
+		t.Errorf("the fastest mate took %d moves, the table says %d", again, perfect)
+	}
+	waitFor(t, ctx, `document.getElementById('drill').dataset.state === 'won'`, 5*time.Second)
+	if result := eval[string](t, ctx, `document.getElementById('drill-result').textContent`); result != fmt.Sprintf("Won in %d moves — perfect play. A new best.", perfect) {
+		t.Errorf("played perfectly, the drill says %q", result)
+	}
+	if best := eval[string](t, ctx, `document.getElementById('drill-best').textContent`); best != fmt.Sprintf("Your best: won in %d moves, perfect.", perfect) {
+		t.Errorf("after a perfect try the best shown is %q", best)
+	}
+}
+
+// playDrill plays the player's moves of a drill by taps until the game
+// ends: the table's fastest mate, but with slow the first winning move
+// slower than the fastest that a position offers. It returns the moves
+// played and the moves of mate the slower move lost.
+func playDrill(t *testing.T, ctx context.Context, tb *solver.Table, r *engine.Rules, player string, slow bool) (played, lost int) {
+	t.Helper()
+	for ; ; played++ {
+		if played > 20 {
+			t.Fatal("the drill did not end in 20 moves")
+		}
+		waitFor(t, ctx, `(() => { const b = document.getElementById('board').dataset; return b.over !== '' || (b.turn === '`+player+`' && b.busy !== 'true'); })()`, 10*time.Second)
+		if eval[string](t, ctx, `document.getElementById('board').dataset.over`) != "" {
+			return played, lost
+		}
+		fen := eval[string](t, ctx, `document.getElementById('board').dataset.fen`)
+		q, err := engine.Parse(fen, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mv, slower := drillMove(tb, q, slow && lost == 0)
+		lost += slower
+		tap(t, ctx, `#board button[data-square="`+q.B.Name(mv.From())+`"]`)
+		tap(t, ctx, `#board button[data-square="`+q.B.Name(mv.To())+`"]`)
+		waitFor(t, ctx, `document.getElementById('board').dataset.fen !== `+strconv.Quote(fen), 5*time.Second)
 	}
 }
 

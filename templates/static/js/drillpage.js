@@ -49,6 +49,15 @@ function playAs(game, side, opponent) {
   game.board.setFlipped(side === 'black');
 }
 
+/**
+ * task says what the active drill asks.
+ * @param {Active} a
+ * @returns {string}
+ */
+function task(a) {
+  return taskText(a.drill, a.start.r.goal === RACE);
+}
+
 // DrillPanel drives the page's #drill box for its game.
 export class DrillPanel {
   /** @param {Game} game */
@@ -142,13 +151,12 @@ export class DrillPanel {
     this.root.dataset.state = 'playing';
     this.root.dataset.start = d.start;
     const active = this.active;
-    const task = taskText(d, active.start.r.goal === RACE);
     $('#drill-now', this.root).hidden = false;
     $('[data-drill="end"]', this.root).hidden = false;
-    $('#drill-task', this.root).textContent = task;
+    $('#drill-task', this.root).textContent = task(active);
     $('#drill-result', this.root).textContent = '';
     this.showBest();
-    announce(task);
+    announce(task(active));
     await game.load({ ...this.base, start: d.start, game: { ...g, variant, start: d.start, moves: [], cursor: 0 } });
     const table = await this.modeTable();
     if (this.active !== active) return;
@@ -172,7 +180,13 @@ export class DrillPanel {
    */
   update(s) {
     const a = this.active;
-    if (!a || !a.table || a.done || !s) return;
+    if (!a || !a.table || !s) return;
+    if (s.length === 0 && a.most > 0) {
+      // Reset: the drill again from its start, a fresh try.
+      Object.assign(a, { tookBack: false, most: 0, done: false });
+      announce(task(a));
+    }
+    if (a.done) return;
     if (s.cursor < a.most) a.tookBack = true;
     a.most = Math.max(a.most, s.cursor);
     let g;
