@@ -19,7 +19,9 @@ import (
 // the Drill box, starts a seeded Medium drill, and plays it by taps: once
 // a winning move slower than the fastest (the first position where the
 // table has one), else the table's fastest mate. The page grades it with
-// exactly the moves that slower move lost, and keeps the best.
+// exactly the moves that slower move lost, and keeps the best; Reset
+// and a perfect try make a new best, and a try helped by Best move
+// keeps none.
 func TestBrowserDrill(t *testing.T) {
 	needChromium(t)
 	site := buildTestSite(t, "")
@@ -97,6 +99,17 @@ func TestBrowserDrill(t *testing.T) {
 	}
 	if best := eval[string](t, ctx, `document.getElementById('drill-best').textContent`); best != fmt.Sprintf("Your best: won in %d moves, perfect.", perfect) {
 		t.Errorf("after a perfect try the best shown is %q", best)
+	}
+
+	// A try helped by Best move is graded but keeps no best.
+	tap(t, ctx, `button[data-action="reset"]`)
+	waitFor(t, ctx, `document.getElementById('drill').dataset.state === 'playing' && document.getElementById('board').dataset.ply === '0'`, 5*time.Second)
+	tap(t, ctx, `button[data-action="best"]`)
+	waitFor(t, ctx, `document.getElementById('analysis').textContent.startsWith('Best move: ')`, 5*time.Second)
+	playDrill(t, ctx, tb, m.Rules, player, false)
+	waitFor(t, ctx, `document.getElementById('drill').dataset.state === 'won'`, 5*time.Second)
+	if result := eval[string](t, ctx, `document.getElementById('drill-result').textContent`); result != fmt.Sprintf("Won in %d moves — perfect play. No best is kept: the best move was shown.", perfect) {
+		t.Errorf("helped by Best move, the drill says %q", result)
 	}
 }
 

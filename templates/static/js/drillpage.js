@@ -16,10 +16,20 @@ import { BANDS, pickDrill, grade, taskText, resultText, drillKey, readBests, rec
 
 /**
  * The drill being played: the drill, its start as a position, the table
- * it is graded by (null until loaded), whether a move was taken back,
- * the most moves played, and whether it has ended.
- * @typedef {{drill: Drill, start: import('./rules-position.js').Position, table: PlayTable | null, tookBack: boolean, most: number, done: boolean}} Active
+ * it is graded by (null until loaded), the help taken on this try (why
+ * it keeps no best: "a move was taken back", …, or ''), the most moves
+ * played, and whether it has ended.
+ * @typedef {{drill: Drill, start: import('./rules-position.js').Position, table: PlayTable | null, help: string, most: number, done: boolean}} Active
  */
+
+// HELP names the game's controls that help a drill's player, and what
+// a try that used them is told.
+const HELP = {
+  best: 'the best move was shown',
+  solve: 'the position was solved',
+  swap: 'the sides were swapped',
+  opponent: 'the opponent was changed',
+};
 
 /**
  * storage is the page's localStorage, or a store that keeps nothing
@@ -79,6 +89,12 @@ export class DrillPanel {
     const band = /** @type {HTMLSelectElement} */ ($('#drill-band', this.root));
     BANDS.forEach((b) => band.appendChild(el('option', { value: b.id }, b.label)));
     band.value = 'medium';
+    // A try that used the game's help keeps no best.
+    Object.entries(HELP).forEach(([action, said]) => {
+      const help = () => { if (this.active && !this.active.done) this.active.help = this.active.help || said; };
+      $$('[data-action="' + action + '"]').forEach((b) => b.addEventListener('click', help));
+      if (action === 'opponent') $$('#opponent').forEach((b) => b.addEventListener('change', help));
+    });
     $$('[data-drill]', this.root).forEach((b) => b.addEventListener('click', () => {
       const what = /** @type {HTMLElement} */ (b).dataset.drill;
       if (what === 'new') this.pick(band.value);
@@ -146,7 +162,7 @@ export class DrillPanel {
     const game = this.game;
     const g = this.base.game || {};
     const variant = g.variant || this.base.variant;
-    this.active = { drill: d, start: load(variant, g.rules || {}, d.start).game.position(), table: null, tookBack: false, most: 0, done: false };
+    this.active = { drill: d, start: load(variant, g.rules || {}, d.start).game.position(), table: null, help: '', most: 0, done: false };
     playAs(game, d.side, 'perfect');
     this.root.dataset.state = 'playing';
     this.root.dataset.start = d.start;
@@ -183,11 +199,11 @@ export class DrillPanel {
     if (!a || !a.table || !s) return;
     if (s.length === 0 && a.most > 0) {
       // Reset: the drill again from its start, a fresh try.
-      Object.assign(a, { tookBack: false, most: 0, done: false });
+      Object.assign(a, { help: '', most: 0, done: false });
       announce(task(a));
     }
     if (a.done) return;
-    if (s.cursor < a.most) a.tookBack = true;
+    if (s.cursor < a.most) a.help = a.help || 'a move was taken back';
     a.most = Math.max(a.most, s.cursor);
     let g;
     try {
@@ -201,7 +217,7 @@ export class DrillPanel {
     this.root.dataset.lost = String(g.lost);
     if (g.state !== 'playing') {
       a.done = true;
-      if (a.tookBack) text += ' A move was taken back, so no best is kept.';
+      if (a.help) text += ' No best is kept: ' + a.help + '.';
       else if (recordBest(storage(), drillKey(this.base.id, a.drill), g).improved) text += ' A new best.';
       this.showBest();
       announce(text);
