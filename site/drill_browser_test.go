@@ -16,7 +16,8 @@ import (
 
 // TestBrowserDrill plays a drill against perfect play on a phone (390×844,
 // touch) as a player would: on the test site's 1-D Gardner page it opens
-// the Drill box, starts a seeded Medium drill, and plays it by taps: once
+// the Drill box, starts a fresh drill and follows its link to the same
+// drill, then opens a seeded Medium drill and plays it by taps: once
 // a winning move slower than the fastest (the first position where the
 // table has one), else the table's fastest mate. The page grades it with
 // exactly the moves that slower move lost, and keeps the best; Reset
@@ -36,11 +37,27 @@ func TestBrowserDrill(t *testing.T) {
 	}
 
 	ctx := phoneBrowser(t, 390, 844)
-	open(t, ctx, srv.url("modes/gardner/?drill=11"))
+	const playing = `document.getElementById('drill').dataset.state === 'playing' && document.getElementById('board').dataset.fen === document.getElementById('drill').dataset.start`
+	// New drill picks a fresh one; its link opens the same drill again.
+	open(t, ctx, srv.url("modes/gardner/"))
 	waitFor(t, ctx, `document.getElementById('board').dataset.table === 'loaded'`, 10*time.Second)
 	tap(t, ctx, `#drill > summary`)
 	tap(t, ctx, `#drill button[data-drill="new"]`)
-	waitFor(t, ctx, `document.getElementById('drill').dataset.state === 'playing' && document.getElementById('board').dataset.fen === document.getElementById('drill').dataset.start`, 10*time.Second)
+	waitFor(t, ctx, playing+` && !document.getElementById('drill-link').hidden`, 10*time.Second)
+	fresh := eval[string](t, ctx, `document.getElementById('drill').dataset.start`)
+	seed := eval[string](t, ctx, `document.getElementById('drill').dataset.seed`)
+	if href := eval[string](t, ctx, `document.getElementById('drill-link').getAttribute('href')`); href != "?drill="+seed+"&band=medium" {
+		t.Errorf("the link to drill %s is %q", seed, href)
+	}
+	tap(t, ctx, `#drill-link`)
+	waitFor(t, ctx, `location.search.startsWith('?drill=') && document.getElementById('drill').open && `+playing, 15*time.Second)
+	if again := eval[string](t, ctx, `document.getElementById('drill').dataset.start`); again != fresh {
+		t.Errorf("the link to drill %s opened %s, not %s", seed, again, fresh)
+	}
+
+	// The drill of seed 11 has a slower winning move on its way.
+	open(t, ctx, srv.url("modes/gardner/?drill=11&band=medium"))
+	waitFor(t, ctx, playing, 10*time.Second)
 	if seed := eval[string](t, ctx, `document.getElementById('drill').dataset.seed`); seed != "11" {
 		t.Errorf("the drill's seed is %q, want the URL's 11", seed)
 	}

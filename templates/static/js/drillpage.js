@@ -75,13 +75,15 @@ export class DrillPanel {
     this.game = game;
     /** the mode's own data, to go back to its start */
     this.base = game.data;
-    this.root = /** @type {HTMLElement} */ ($('#drill'));
+    this.root = /** @type {HTMLDetailsElement} */ ($('#drill'));
     /** @type {Active | null} */
     this.active = null;
-    // A seed in the URL (?drill=) gives the first drill, for a link to
-    // it and for tests; each New drill after it takes a fresh one.
-    const s = Number(new URLSearchParams(location.search).get('drill'));
-    this.seed = Number.isInteger(s) && s > 0 ? s : 0;
+    // A link to a drill (?drill=seed&band=id) starts it once the game
+    // is ready (see update); each New drill takes a fresh seed.
+    const q = new URLSearchParams(location.search);
+    const seed = Number(q.get('drill'));
+    /** @type {{seed: number, band: string} | null} */
+    this.linked = Number.isInteger(seed) && seed > 0 ? { seed, band: q.get('band') || 'medium' } : null;
     this.bind();
   }
 
@@ -104,30 +106,25 @@ export class DrillPanel {
   }
 
   /**
-   * nextSeed is the URL's seed the first time, then a fresh one.
-   * @returns {number}
-   */
-  nextSeed() {
-    const s = this.seed || 1 + Math.floor(Math.random() * 2 ** 30);
-    this.seed = 0;
-    return s;
-  }
-
-  /**
-   * pick starts a drill of a band, picked from the mode's table.
+   * pick starts the drill of a seed (a fresh one without) in a band,
+   * picked from the mode's table, with a link to it.
    * @param {string} bandID
+   * @param {number} [seed]
    */
-  async pick(bandID) {
-    const band = BANDS.find((b) => b.id === bandID) || BANDS[0];
+  async pick(bandID, seed = 1 + Math.floor(Math.random() * 2 ** 30)) {
+    const band = BANDS.find((b) => b.id === bandID) || BANDS[1];
+    /** @type {HTMLSelectElement} */ ($('#drill-band', this.root)).value = band.id;
     const table = await this.modeTable();
     if (!table) { this.say('The table of this mode is not loaded: no drill can be picked.'); return; }
     const g = this.base.game || {};
     const start = load(g.variant || this.base.variant, g.rules || {}, g.start || this.base.start).game.position();
-    const seed = this.nextSeed();
     const d = pickDrill(table, start, band, seed);
     if (!d) { this.say('This mode’s table holds no position of that kind to drill.'); return; }
     this.root.dataset.seed = String(seed);
-    this.start(d);
+    await this.start(d);
+    const link = /** @type {HTMLAnchorElement} */ ($('#drill-link', this.root));
+    link.href = '?drill=' + seed + '&band=' + band.id;
+    link.hidden = false;
   }
 
   /**
@@ -169,6 +166,7 @@ export class DrillPanel {
     const active = this.active;
     $('#drill-now', this.root).hidden = false;
     $('[data-drill="end"]', this.root).hidden = false;
+    $('#drill-link', this.root).hidden = true;
     $('#drill-task', this.root).textContent = task(active);
     $('#drill-result', this.root).textContent = '';
     this.showBest();
@@ -195,6 +193,13 @@ export class DrillPanel {
    * @param {any} s the engine's state
    */
   update(s) {
+    if (this.linked && s) {
+      const l = this.linked;
+      this.linked = null;
+      this.root.open = true;
+      this.pick(l.band, l.seed);
+      return;
+    }
     const a = this.active;
     if (!a || !a.table || !s) return;
     if (s.length === 0 && a.most > 0) {
