@@ -55,9 +55,13 @@ const defaultScript = "prefs.js"
 // mode.js, without the puzzle's code.
 const puzzleScript = "puzzlepage.js"
 
+// drillScript is the entry of a mode page that offers drills (a game
+// from a table): mode.js's game with the drills' code.
+const drillScript = "drillmode.js"
+
 // scriptEntries lists the entry modules in a fixed order.
 func scriptEntries() []string {
-	entries := []string{defaultScript, puzzleScript}
+	entries := []string{defaultScript, puzzleScript, drillScript}
 	for _, e := range pageScripts {
 		entries = append(entries, e)
 	}

@@ -310,6 +310,9 @@ func (p *page) script() string {
 	if p.Kind == "mode" && p.Mode != nil && p.Mode.solvable() {
 		return puzzleScript
 	}
+	if p.Kind == "mode" && p.Mode != nil && p.Mode.Drillable() {
+		return drillScript
+	}
 	if s, ok := pageScripts[p.Kind]; ok {
 		return s
 	}
@@ -449,14 +452,11 @@ type modeView struct {
 	promotions []string
 }
 
-// Drillable says the page offers drills against perfect play: it plays
-// a game (not a puzzle, not a start that is over) from a table it ships.
+// Drillable says the page offers drills against perfect play (it loads
+// drillScript): it plays a game, not a puzzle, from a table it ships.
 func (mv *modeView) Drillable() bool {
 	return mv.table != "" && mv.Mode.Puzzle == nil && !mv.OverAtOnce()
 }
-
-// NamedDrills are the mode's named drills (drills.go).
-func (mv *modeView) NamedDrills() []wire.Drill { return drillsOf(mv.Mode) }
 
 // puzzleView is what the page says about a puzzle.
 type puzzleView struct {

@@ -35,8 +35,8 @@ type Mode struct {
 	// Opponent is the strategy the computer plays by: perfect,
 	// aggressive, cooperative or random.
 	Opponent string `json:"opponent"`
-	// Drills are the mode's named drills, proven in its table: sent only
-	// with a table the page plays from.
+	// Drills are the mode's named drills, proven in its table (package
+	// drill); a page offers them when it plays from the table.
 	Drills []Drill `json:"drills,omitempty"`
 }
 

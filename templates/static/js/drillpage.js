@@ -91,6 +91,11 @@ export class DrillPanel {
     const band = /** @type {HTMLSelectElement} */ ($('#drill-band', this.root));
     BANDS.forEach((b) => band.appendChild(el('option', { value: b.id }, b.label)));
     band.value = 'medium';
+    const named = $('.drill-named', this.root);
+    (this.base.drills || []).forEach((/** @type {wire.Drill} */ d, i) => {
+      named.appendChild(el('button', { type: 'button', 'data-drill': 'named', 'data-index': String(i) }, d.name));
+    });
+    named.hidden = !named.querySelector('button');
     // A try that used the game's help keeps no best.
     Object.entries(HELP).forEach(([action, said]) => {
       const help = () => { if (this.active && !this.active.done) this.active.help = this.active.help || said; };
@@ -247,14 +252,4 @@ export class DrillPanel {
     $('#drill-result', this.root).textContent = text;
     announce(text);
   }
-}
-
-/**
- * drillPanel returns the drill box of the game's page, or null on a page
- * without one (no table, or a puzzle).
- * @param {Game} game
- * @returns {DrillPanel | null}
- */
-export function drillPanel(game) {
-  return $('#drill') && game.data.table ? new DrillPanel(game) : null;
 }

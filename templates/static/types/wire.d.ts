@@ -42,8 +42,8 @@ declare namespace wire {
      */
     opponent: string;
     /**
-     * Drills are the mode's named drills, proven in its table: sent only
-     * with a table the page plays from.
+     * Drills are the mode's named drills, proven in its table (package
+     * drill); a page offers them when it plays from the table.
      */
     drills?: Drill[];
   }

@@ -1,4 +1,8 @@
-package site
+// Package drill holds the modes' named drills: positions of a mode's
+// exact table worth practising by name against perfect play, which a
+// mode page offers beside the drills it picks from the table itself
+// (templates/static/js/drill.js).
+package drill
 
 import (
 	"github.com/thinchess/thinchess/engine"
@@ -55,10 +59,10 @@ func (d namedDrill) position(r *engine.Rules) (*engine.Position, error) {
 	return engine.ParseCode(d.Code, r)
 }
 
-// drillsOf returns the named drills of m as its page reads them, each
+// Of returns the named drills of m as its page reads them, each
 // position as a FEN. A drill whose code does not parse is left out
 // (TestNamedDrillsProven fails on it).
-func drillsOf(m *mode.Mode) []wire.Drill {
+func Of(m *mode.Mode) []wire.Drill {
 	var out []wire.Drill
 	for _, d := range namedDrills[m.ID] {
 		if p, err := d.position(m.Rules); err == nil {

@@ -1,7 +1,8 @@
-package site
+package drill
 
 import (
 	"bytes"
+	"flag"
 	"os"
 	"path/filepath"
 	"testing"
@@ -36,7 +37,7 @@ func solvedMode(t *testing.T, id string) (*mode.Mode, *solver.Table) {
 func TestNamedDrillsProven(t *testing.T) {
 	for id, drills := range namedDrills {
 		m, tb := solvedMode(t, id)
-		page := drillsOf(m)
+		page := Of(m)
 		if len(page) != len(drills) {
 			t.Errorf("mode %s: %d drills for the page, want %d", id, len(page), len(drills))
 			continue
@@ -66,6 +67,8 @@ func TestNamedDrillsProven(t *testing.T) {
 	}
 }
 
+var update = flag.Bool("update", false, "write the Node tests' table again")
+
 // drillFixture is the play table of 1-D Gardner that the Node tests of
 // drill.js read (templates/testdata/gardner8.tcpt).
 const drillFixture = "../templates/testdata/gardner8.tcpt"
@@ -88,6 +91,6 @@ func TestDrillFixtureFresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, play) {
-		t.Errorf("%s is stale: run go test ./site -run TestDrillFixtureFresh -update", drillFixture)
+		t.Errorf("%s is stale: run go test ./drill -run TestDrillFixtureFresh -update", drillFixture)
 	}
 }
