@@ -79,6 +79,15 @@ func TestBrowserDrill(t *testing.T) {
 		t.Errorf("the task says %q, want %q", task, want)
 	}
 	player := p.Side.String()
+	// The open box fits the phone: nothing in it sticks out of it, and
+	// the page does not scroll sideways.
+	if out := eval[string](t, ctx, `(() => {
+		const box = document.getElementById('drill').getBoundingClientRect();
+		const out = [...document.querySelectorAll('#drill *')].filter((e) => e.getBoundingClientRect().right > box.right + 0.5);
+		return out.map((e) => e.tagName + (e.id ? '#' + e.id : '')).join(' ') + (document.documentElement.scrollWidth > innerWidth ? ' page' : '');
+	})()`); out != "" {
+		t.Errorf("out of the drill box at 390 px: %s", out)
+	}
 	trainShot(t, ctx, "drill-start-390")
 
 	played, lost := playDrill(t, ctx, tb, m.Rules, player, true)
