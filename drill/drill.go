@@ -5,6 +5,8 @@
 package drill
 
 import (
+	"sort"
+
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/internal/wire"
 	"github.com/thinchess/thinchess/mode"
@@ -48,9 +50,9 @@ var namedDrills = map[string][]namedDrill{
 	"thin-2x8-rook-bishop": {
 		{Name: "Rook and bishop against a king", Code: "x,x/x,x/x,x/wr,x/x,x/wb,bk/x,x/x,wk:w", Goal: "win", MateIn: 16},
 	},
-	"thin-3x4-rook-knight": {
+	"thin-3x4-rook-bishop": {
 		{Name: "Rook and king against king", Code: "x,x,wk/wr,x,x/x,bk,x/x,x,x:w", Goal: "win", MateIn: 5},
-		{Name: "Rook against knight", Code: "x,bk,bn/x,x,x/x,x,x/wr,x,wk:w", Goal: "win", MateIn: 12},
+		{Name: "Rook against bishop", Code: "x,x,wk/x,x,x/bk,x,x/bb,x,wr:w", Goal: "win", MateIn: 15},
 	},
 }
 
@@ -70,4 +72,14 @@ func Of(m *mode.Mode) []wire.Drill {
 		}
 	}
 	return out
+}
+
+// Modes lists the modes with named drills, by ID, in order.
+func Modes() []string {
+	ids := make([]string, 0, len(namedDrills))
+	for id := range namedDrills {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
 }
