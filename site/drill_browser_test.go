@@ -3,6 +3,7 @@ package site
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -194,4 +195,64 @@ func plural(n int, word string) string {
 		return "1 " + word
 	}
 	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// TestBrowserNamedDrill plays a named drill of 1-D Gardner on a phone:
+// the page lists the mode's named drills (package drill), a tap starts
+// one, the table's fastest mate wins it with no move lost, and End drill
+// goes back to the mode's start.
+func TestBrowserNamedDrill(t *testing.T) {
+	needChromium(t)
+	src := t.TempDir()
+	if err := os.CopyFS(src, os.DirFS(renderSrc)); err != nil {
+		t.Fatal(err)
+	}
+	modeText, err := os.ReadFile("../modes/1d-chess/1d-gardner-8.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "modes", "1d-chess", "1d-gardner-8.md"), modeText, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	site := buildSiteFrom(t, src, "")
+	srv := serve(t, site.dir, "")
+	m, errs := mode.LoadModeFile(filepath.Join(src, "modes", "1d-chess", "1d-gardner-8.md"))
+	if len(errs.Errors()) > 0 {
+		t.Fatal(errs)
+	}
+	tb, err := solver.Solve(m.Start, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	ctx := phoneBrowser(t, 390, 844)
+	open(t, ctx, srv.url("modes/1d-gardner-8/"))
+	waitFor(t, ctx, `document.getElementById('board').dataset.table === 'loaded'`, 10*time.Second)
+	tap(t, ctx, `#drill > summary`)
+	names := eval[string](t, ctx, `[...document.querySelectorAll('#drill button[data-drill="named"]')].map((b) => b.textContent).join('; ')`)
+	if names != "Rook and knight against rook; Knight and rook against knight" {
+		t.Fatalf("the named drills are %q", names)
+	}
+	tap(t, ctx, `#drill button[data-drill="named"][data-index="1"]`)
+	waitFor(t, ctx, `document.getElementById('drill').dataset.state === 'playing' && document.getElementById('board').dataset.fen === document.getElementById('drill').dataset.start`, 10*time.Second)
+	if task := eval[string](t, ctx, `document.getElementById('drill-task').textContent`); task != "Knight and rook against knight. White to play and win: mate in 5 against perfect defence." {
+		t.Errorf("the named drill's task is %q", task)
+	}
+	if eval[bool](t, ctx, `!document.getElementById('drill-link').hidden`) {
+		t.Error("a named drill offers a seed's link")
+	}
+	if played, _ := playDrill(t, ctx, tb, m.Rules, "white", false); played != 5 {
+		t.Errorf("the fastest mate took %d moves, the drill says 5", played)
+	}
+	waitFor(t, ctx, `document.getElementById('drill').dataset.state === 'won'`, 5*time.Second)
+	if result := eval[string](t, ctx, `document.getElementById('drill-result').textContent`); result != "Won in 5 moves — perfect play. A new best." {
+		t.Errorf("the named drill ends %q", result)
+	}
+	trainShot(t, ctx, "drill-named-390")
+
+	tap(t, ctx, `#drill button[data-drill="end"]`)
+	waitFor(t, ctx, `document.getElementById('board').dataset.fen === `+strconv.Quote(m.Start.FEN())+` && document.getElementById('drill-now').hidden`, 5*time.Second)
+	if state := eval[string](t, ctx, `document.getElementById('drill').dataset.state || ''`); state != "" {
+		t.Errorf("after End drill the drill box still says %q", state)
+	}
 }
