@@ -48,6 +48,8 @@ var layers = map[string]int{
 	"site/picture":                  2,
 	"site/publish":                  1,
 	"site/markdown":                 0,
+	"site/themes":                   0,
+	"drill":                         6,
 }
 
 const module = "github.com/thinchess/thinchess"

@@ -61,9 +61,13 @@ const puzzleScript = "puzzlepage.js"
 // its scheduler) when it is pressed, not with the page.
 var lazyScripts = []string{"reviewpanel.js"}
 
+// drillScript is the entry of a mode page that offers drills (a game
+// from a table): mode.js's game with the drills' code.
+const drillScript = "drillmode.js"
+
 // scriptEntries lists the entry modules in a fixed order.
 func scriptEntries() []string {
-	entries := append([]string{defaultScript, puzzleScript}, lazyScripts...)
+	entries := append([]string{defaultScript, puzzleScript, drillScript}, lazyScripts...)
 	for _, e := range pageScripts {
 		entries = append(entries, e)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/thinchess/thinchess/internal/wire"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/site/picture"
+	"github.com/thinchess/thinchess/site/themes"
 	"github.com/thinchess/thinchess/verify"
 )
 
@@ -405,7 +406,7 @@ func (r *renderer) indexGroup(idx *wire.Index, g *puzzleGroup, chunks []*chunk) 
 			r.staged[c.index.URL] = c.size
 		}
 		for t := range c.index.Themes {
-			idx.ThemeNames[t] = ThemeTitle(t)
+			idx.ThemeNames[t] = themes.Title(t)
 		}
 		pi.Chunks = append(pi.Chunks, len(idx.Chunks))
 		pi.Bytes += c.size

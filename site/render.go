@@ -310,6 +310,9 @@ func (p *page) script() string {
 	if p.Kind == "mode" && p.Mode != nil && p.Mode.solvable() {
 		return puzzleScript
 	}
+	if p.Kind == "mode" && p.Mode != nil && p.Mode.Drillable() {
+		return drillScript
+	}
 	if s, ok := pageScripts[p.Kind]; ok {
 		return s
 	}
@@ -447,6 +450,12 @@ type modeView struct {
 	table      string
 	game       json.RawMessage
 	promotions []string
+}
+
+// Drillable says the page offers drills against perfect play (it loads
+// drillScript): it plays a game, not a puzzle, from a table it ships.
+func (mv *modeView) Drillable() bool {
+	return mv.table != "" && mv.Mode.Puzzle == nil && !mv.OverAtOnce()
 }
 
 // puzzleView is what the page says about a puzzle.

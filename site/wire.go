@@ -1,6 +1,7 @@
 package site
 
 import (
+	"github.com/thinchess/thinchess/drill"
 	"github.com/thinchess/thinchess/internal/wire"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/verify"
@@ -32,7 +33,7 @@ func (r *renderer) modeData(mv *modeView, root string, f facts) wire.Mode {
 	d := wire.Mode{
 		ID: mv.ID, Title: mv.Title, Variant: mv.Variant, Game: mv.game,
 		Start: mv.StartText, FEN: mv.FEN, Code: mv.Code, W: mv.W, H: mv.H,
-		Promotion: mv.promotions, Difficulty: mv.Difficulty, Opponent: mv.Opponent,
+		Promotion: mv.promotions, Difficulty: mv.Difficulty, Opponent: mv.Opponent, Drills: drill.Of(mv.Mode),
 	}
 	if mv.Origin.Kind == mode.FromFile {
 		d.URL = root + "modes/" + mv.ID + "/" // a pack's puzzle has no page

@@ -35,6 +35,21 @@ type Mode struct {
 	// Opponent is the strategy the computer plays by: perfect,
 	// aggressive, cooperative or random.
 	Opponent string `json:"opponent"`
+	// Drills are the mode's named drills, proven in its table (package
+	// drill); a page offers them when it plays from the table.
+	Drills []Drill `json:"drills,omitempty"`
+}
+
+// Drill is a named drill: a position of the mode's table for the side
+// to move to win against perfect defence, or to hold to a draw.
+type Drill struct {
+	Name string `json:"name"`
+	// Start is the position as a FEN.
+	Start string `json:"start"`
+	// Goal is win or draw, for the side to move.
+	Goal string `json:"goal"`
+	// MateIn is the fastest mate of a win, in the winner's moves.
+	MateIn int `json:"mateIn,omitempty"`
 }
 
 // Game is a saved game, as engine.Game writes it.

@@ -198,6 +198,9 @@ export function api(fetchBytes) {
     },
     analyse: (id) => analyseSession(session(id)),
     judge: (id, text) => judgeMove(session(id), text),
+    // table is the game's play table once loaded, for the page's drills
+    // (drillpage.js); not a function of the wasm build.
+    table: (id) => session(id).table,
     // coords lists the moves played, in coordinates (state().coords
     // without the rest of the state); not a function of the wasm build.
     coords(id) {

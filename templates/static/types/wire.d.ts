@@ -41,6 +41,25 @@ declare namespace wire {
      * aggressive, cooperative or random.
      */
     opponent: string;
+    /**
+     * Drills are the mode's named drills, proven in its table (package
+     * drill); a page offers them when it plays from the table.
+     */
+    drills?: Drill[];
+  }
+
+  /**
+   * Drill is a named drill: a position of the mode's table for the side
+   * to move to win against perfect defence, or to hold to a draw.
+   */
+  interface Drill {
+    name: string;
+    /** Start is the position as a FEN. */
+    start: string;
+    /** Goal is win or draw, for the side to move. */
+    goal: string;
+    /** MateIn is the fastest mate of a win, in the winner's moves. */
+    mateIn?: number;
   }
 
   /** Game is a saved game, as engine.Game writes it. */

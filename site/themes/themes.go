@@ -1,4 +1,5 @@
-package site
+// Package themes names puzzle themes for people.
+package themes
 
 import (
 	"strings"
@@ -22,8 +23,8 @@ var themeWords = map[string]string{
 	"swallowstailMate": "Swallow's tail mate",
 }
 
-// ThemeTitle names a theme for people.
-func ThemeTitle(t string) string {
+// Title names a theme for people.
+func Title(t string) string {
 	if w, ok := themeWords[t]; ok {
 		return w
 	}

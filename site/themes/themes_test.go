@@ -1,10 +1,10 @@
-package site
+package themes
 
 import "testing"
 
-// TestThemeTitle: themes read as words, the lichess names the split at
+// TestTitle: themes read as words, the lichess names the split at
 // capitals mangles ("Attacking f 2 f 7", "Pillsburys mate") among them.
-func TestThemeTitle(t *testing.T) {
+func TestTitle(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"mateIn2", "Mate in 2"},
 		{"holdDraw", "Hold the draw"},
@@ -16,8 +16,8 @@ func TestThemeTitle(t *testing.T) {
 		{"attackingF2F7", "Attacking f2 or f7"},
 		{"pillsburysMate", "Pillsbury's mate"},
 	} {
-		if got := ThemeTitle(tc.in); got != tc.want {
-			t.Errorf("ThemeTitle(%q) = %q, want %q", tc.in, got, tc.want)
+		if got := Title(tc.in); got != tc.want {
+			t.Errorf("Title(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }
