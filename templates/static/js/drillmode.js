@@ -4,14 +4,10 @@
 // build chooses this entry for such pages, so that a page without a
 // table does not load the drills' code.
 import './prefs.js';
-import { Game } from './game.js';
-import { modePage } from './linked.js';
+import { gamePage } from './linked.js';
 import { DrillPanel } from './drillpage.js';
 
-modePage((data, root) => {
-  /** @type {DrillPanel | null} */
-  let drills = null;
-  const game = new Game({ data: data, root: root, onState: (s) => { if (drills) drills.update(s); } });
-  drills = new DrillPanel(game);
-  return game;
+gamePage((game) => {
+  const drills = new DrillPanel(game);
+  return (s) => drills.update(s);
 });

@@ -1,11 +1,15 @@
 // @ts-check
 // A mode page opened on a linked line of moves (?moves=, as the state
-// graph's explorer links it): shared by the game's entry (mode.js) and
-// the puzzle's (puzzlepage.js).
+// graph's explorer links it): shared by the game's entries (mode.js,
+// drillmode.js) and the puzzle's (puzzlepage.js). A game's page shows
+// "Review this game" once the player has moved against the computer; its
+// code (reviewpanel.js, an entry of its own) loads only when it is
+// pressed, so a game's page does not carry it.
 import { $, json, announce, onPage } from './dom.js';
 import { linkedMoves } from './position.js';
+import { Game } from './game.js';
+import { reviewable } from './moves.js';
 
-/** @typedef {import('./game.js').Game} Game */
 
 // playFrom plays a linked line from the start (out of the puzzle checker,
 // if any), then lets the player take the side to move against the
@@ -55,5 +59,41 @@ export function modePage(make) {
       if (moves) return playFrom(c, moves);
     }).catch(() => {});
     return c;
+  });
+}
+
+/**
+ * gamePage runs a game's mode page: its Game with "Review this game",
+ * and what more(game) returns, when given, called on every state.
+ * @param {(g: Game) => (s: SessionState) => void} [more]
+ */
+export function gamePage(more) {
+  modePage((data, root) => {
+    const box = /** @type {HTMLElement|null} */ ($('#game-review', root));
+    /** @type {((s: SessionState) => void) | null} */
+    let then = null;
+    const g = new Game({
+      data: data, root: root,
+      onState: (s) => {
+        // Until the panel is loaded (it then follows the game itself).
+        if (box && !box.dataset.loaded) box.hidden = !reviewable(s, g.human, g.opponent);
+        if (then) then(s);
+      },
+    });
+    if (more) then = more(g);
+    const button = $('#review-game', root);
+    if (button) {
+      button.addEventListener('click', () => {
+        if (!box || box.dataset.loaded) return;
+        box.dataset.loaded = 'loading';
+        const script = Object.assign(document.createElement('script'), { type: 'module', src: button.dataset.module });
+        script.onerror = () => {
+          delete box.dataset.loaded;
+          g.showError('The review could not be loaded' + (navigator.onLine === false ? ': you are offline and it is not saved on this device.' : '.'));
+        };
+        document.head.appendChild(script);
+      });
+    }
+    return g;
   });
 }

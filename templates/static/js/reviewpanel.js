@@ -14,10 +14,23 @@
 // data-state ("idle", "running", "done"), each marked move's button's
 // data-mark (its symbol) and #review-added's count of puzzles.
 import { $, el, store, url, announce, TC } from './dom.js';
+import { addStyles } from './styles.js';
 import { review, verdict, refutationText, summary, valueOf, puzzleEntry, makesPuzzle } from './gamereview.js';
 import { PROGRESS_KEY, readProgress } from './progress.js';
 import { addOwn } from './ownpuzzles.js';
 import { reviewable } from './moves.js';
+
+// The mistakes marked in the move list, their verdicts under the summary.
+const REVIEW_CSS = `
+.moves .mv.mistake { color: var(--bad); font-weight: 700; }
+.moves .mv.current.mistake { color: var(--accent-ink); }
+.review-summary, .review-added { margin: 0; }
+.review-summary:empty { display: none; }
+.review-marks { margin: 0; padding: 0; list-style: none; display: flex; flex-direction: column; gap: 0.25rem; }
+.review-marks:empty { display: none; }
+.review-mark { text-align: left; width: 100%; font-size: 0.9rem; line-height: 1.35; white-space: normal; }
+`;
+addStyles(REVIEW_CSS);
 
 /** REVIEW_MS bounds a review by the mate prover (no table), in ms. */
 const REVIEW_MS = 20000;

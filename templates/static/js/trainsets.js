@@ -10,9 +10,29 @@
 // ("Name · 7/20 · cycle 2"). A cycle's time counts while a puzzle of it
 // is on the screen and the page is seen.
 import { $, el, store, announce, boardIntoView, copyText, saveFile } from './dom.js';
+import { addStyles } from './styles.js';
 import { filterWords } from './trainstate.js';
 import { drawFromCorpus } from './setdraw.js';
 import { makeSet, startCycle, current, nextId, record, addTime, cycleText, status, shareQuery, parseLink, exportSet, parseSetFile, addSet, sameIds, SET_MAX } from './sets.js';
+
+// The Sets box: folded like the filters, a card a set.
+const SETS_CSS = `
+.sets-box > summary { cursor: pointer; color: var(--muted); padding: 0.2rem 0; }
+.sets-box > summary .filter-summary { color: var(--ink); font-weight: 600; }
+.set-list { list-style: none; padding: 0; margin: 0.6rem 0; display: grid; gap: 0.6rem; grid-template-columns: repeat(auto-fill, minmax(min(100%, 22rem), 1fr)); }
+.set-item { border: 1px solid var(--line); border-radius: 8px; padding: 0.5rem 0.75rem; background: var(--panel); min-width: 0; }
+.set-item.running { border-color: var(--accent); box-shadow: 0 0 0 1px var(--accent); }
+.set-item h3 { font-size: 1rem; margin: 0 0 0.3rem; overflow-wrap: anywhere; }
+.set-cycles { margin: 0 0 0.4rem; padding: 0; list-style: none; font-variant-numeric: tabular-nums; font-size: 0.95rem; }
+.set-actions { display: flex; flex-wrap: wrap; gap: 0.35rem; margin: 0; }
+.set-link { width: 100%; box-sizing: border-box; margin-top: 0.4rem; font-size: 0.85rem; }
+.set-offer { border: 2px solid var(--accent); border-radius: 8px; padding: 0.4rem 0.75rem; margin: 0.4rem 0; }
+.set-offer p { margin: 0.25rem 0; }
+.set-make input[type=text] { width: 11rem; max-width: 100%; }
+.set-import { margin: 0.4rem 0; }
+.set-filter { margin: 0.3rem 0 0; font-size: 0.95rem; }
+`;
+addStyles(SETS_CSS);
 
 /**
  * @typedef {import('./sets.js').PuzzleSet} PuzzleSet
