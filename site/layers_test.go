@@ -49,6 +49,7 @@ var layers = map[string]int{
 	"site/publish":                  1,
 	"site/markdown":                 0,
 	"site/themes":                   0,
+	"site/hintcost":                 1,
 	"drill":                         6,
 }
 

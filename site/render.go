@@ -18,6 +18,7 @@ import (
 	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/internal/wire"
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/site/hintcost"
 	"github.com/thinchess/thinchess/site/jslink"
 	"github.com/thinchess/thinchess/site/markdown"
 	"github.com/thinchess/thinchess/site/picture"
@@ -840,9 +841,9 @@ func (p *page) Picker() []pickChoice {
 }
 
 // FirstHint is the Hint button's label a new player reads on the
-// trainer's first puzzle (firstHintLabel), "" when the trainer must
+// trainer's first puzzle (hintcost.FirstLabel), "" when the trainer must
 // write it.
-func (p *page) FirstHint() string { return firstHintLabel(p.First) }
+func (p *page) FirstHint() string { return hintcost.FirstLabel(p.First) }
 
 // FirstMeta is the line of facts under the trainer's first puzzle, as
 // trainshow.js's metaText writes it once the trainer opens the puzzle.

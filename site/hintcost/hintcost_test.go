@@ -1,4 +1,4 @@
-package site
+package hintcost
 
 import (
 	"testing"
@@ -16,9 +16,9 @@ func TestFirstHintLabel(t *testing.T) {
 		{&wire.PuzzleEntry{Rating: 1500, Mode: wire.Mode{Puzzle: &wire.Puzzle{}}}, ""},
 		{nil, ""},
 	} {
-		got := firstHintLabel(c.e)
+		got := FirstLabel(c.e)
 		if len(got) < len(c.want) || got[:len(c.want)] != c.want || (c.want == "" && got != "") {
-			t.Errorf("firstHintLabel(%+v) = %q, want %q…", c.e, got, c.want)
+			t.Errorf("FirstLabel(%+v) = %q, want %q…", c.e, got, c.want)
 		}
 	}
 }

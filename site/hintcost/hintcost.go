@@ -1,4 +1,8 @@
-package site
+// Package hintcost writes the trainer's Hint button label a new player
+// reads on the trainer's first puzzle, with what the hint costs:
+//
+//	label := hintcost.FirstLabel(entry) // "Hint (costs 25 points)"
+package hintcost
 
 import (
 	"math"
@@ -11,7 +15,7 @@ import (
 // The trainer's Hint button says what a hint costs before it is used
 // ("Hint (costs 25 points)"), from the player's rating: hintscore.js
 // writes it. The trainer's page is drawn with its first puzzle for a
-// new player, whose rating is the Glicko-2 start; firstHintLabel writes
+// new player, whose rating is the Glicko-2 start; FirstLabel writes
 // the label that player will read, so that it is in the page from the
 // first paint and the panel does not move when the trainer writes it.
 // It twins rating.js (update), progress.js (puzzleRD) and hintscore.js
@@ -37,11 +41,11 @@ func ratingChange(e *wire.PuzzleEntry, score float64) int {
 	return int(jsRound(after.Rating) - jsRound(glicko.Start.Rating))
 }
 
-// firstHintLabel is the Hint button's label a new player reads in Rated
+// FirstLabel is the Hint button's label a new player reads in Rated
 // on puzzle e, when e has hints of its own ("Hint (costs 25 points)"),
 // else "" (the trainer writes it: a puzzle's other hints come from its
 // proof, which hints.js reads).
-func firstHintLabel(e *wire.PuzzleEntry) string {
+func FirstLabel(e *wire.PuzzleEntry) string {
 	if e == nil || e.Puzzle == nil || len(e.Puzzle.Hints) == 0 {
 		return ""
 	}
