@@ -28,14 +28,7 @@ func TestBrowserDrill(t *testing.T) {
 	needChromium(t)
 	site := buildTestSite(t, "")
 	srv := serve(t, site.dir, "")
-	m, errs := mode.LoadModeFile(filepath.Join(renderSrc, "modes", "1d-chess", "gardner.md"))
-	if len(errs.Errors()) > 0 {
-		t.Fatal(errs)
-	}
-	tb, err := solver.Solve(m.Start, solver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, tb := solvedMode(t, filepath.Join(renderSrc, "modes", "1d-chess", "gardner.md"))
 
 	ctx := phoneBrowser(t, 390, 844)
 	const playing = `document.getElementById('drill').dataset.state === 'playing' && document.getElementById('board').dataset.fen === document.getElementById('drill').dataset.start`
@@ -216,14 +209,7 @@ func TestBrowserNamedDrill(t *testing.T) {
 	}
 	site := buildSiteFrom(t, src, "")
 	srv := serve(t, site.dir, "")
-	m, errs := mode.LoadModeFile(filepath.Join(src, "modes", "1d-chess", "1d-gardner-8.md"))
-	if len(errs.Errors()) > 0 {
-		t.Fatal(errs)
-	}
-	tb, err := solver.Solve(m.Start, solver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, tb := solvedMode(t, filepath.Join(src, "modes", "1d-chess", "1d-gardner-8.md"))
 
 	ctx := phoneBrowser(t, 390, 844)
 	open(t, ctx, srv.url("modes/1d-gardner-8/"))
@@ -255,4 +241,18 @@ func TestBrowserNamedDrill(t *testing.T) {
 	if state := eval[string](t, ctx, `document.getElementById('drill').dataset.state || ''`); state != "" {
 		t.Errorf("after End drill the drill box still says %q", state)
 	}
+}
+
+// solvedMode loads the mode file at path and solves its start exactly.
+func solvedMode(t *testing.T, path string) (*mode.Mode, *solver.Table) {
+	t.Helper()
+	m, errs := mode.LoadModeFile(path)
+	if len(errs.Errors()) > 0 {
+		t.Fatal(errs)
+	}
+	tb, err := solver.Solve(m.Start, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, tb
 }
