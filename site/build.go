@@ -16,7 +16,9 @@ import (
 
 	"github.com/thinchess/thinchess/internal/outpath"
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/site/firstload"
 	"github.com/thinchess/thinchess/site/publish"
+	"github.com/thinchess/thinchess/site/wasmengine"
 	"github.com/thinchess/thinchess/verify"
 )
 
@@ -116,7 +118,7 @@ type Summary struct {
 	Exact, MateSearch, Verified, Unverified int
 	WasmRaw, WasmGzip                       int
 	// WasmFrom says where the engine came from: "embedded" or
-	// "compiled from source" (see WasmEnv).
+	// "compiled from source" (see wasmengine.Env).
 	WasmFrom               string
 	Bytes                  int
 	CacheHits, CacheMisses int
@@ -469,7 +471,7 @@ func (b *build) assemble() error {
 		}
 	}
 	b.beginStep("wasm", 0)
-	wasm, wasmExec, from, err := browserEngine(opt.CacheDir)
+	wasm, wasmExec, from, err := wasmengine.Browser(opt.CacheDir)
 	if err != nil {
 		return fmt.Errorf("the wasm engine: %w", err)
 	}
@@ -641,7 +643,7 @@ func gzipSize(c *verify.Cache, data []byte) int {
 			return n
 		}
 	}
-	n := gzipLen(data)
+	n := firstload.GzipLen(data)
 	c.Put("gzip-size", key, []byte(strconv.Itoa(n)))
 	return n
 }

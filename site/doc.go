@@ -10,3 +10,8 @@
 //	}
 //	sum.Print(os.Stdout)
 package site
+
+// The embedded browser engine (package wasmengine) is generated here,
+// so that the command stays `go generate ./site`.
+//
+//go:generate go run ../internal/wasmbuild/generate -out wasmengine

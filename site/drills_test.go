@@ -7,6 +7,8 @@ import (
 	"github.com/thinchess/thinchess/drill"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
+
+	"github.com/thinchess/thinchess/site/firstload"
 )
 
 // Every mode with named drills ships its play table to its page (within
@@ -31,7 +33,7 @@ func TestNamedDrillsShipped(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := gzipLen(play); n > PageTableBudget {
+		if n := firstload.GzipLen(play); n > PageTableBudget {
 			t.Errorf("mode %s has named drills, but its table (%d bytes gzipped) is over the page's budget: its page offers no drills", id, n)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/thinchess/thinchess/explore"
 	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/internal/wire"
+	"github.com/thinchess/thinchess/site/picture"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/verify"
 )
@@ -68,7 +69,7 @@ func summarize(e *explore.Graph) exploreSummary {
 type exploreView struct {
 	Mode  *modeView
 	S     exploreSummary
-	Board boardView
+	Board picture.BoardView
 	Data  template.JS
 }
 

@@ -3,6 +3,8 @@ package site
 import (
 	"strings"
 	"testing"
+
+	"github.com/thinchess/thinchess/site/firstload"
 )
 
 // Budgets of the first load, gzipped: a table-backed mode page plays on
@@ -32,7 +34,7 @@ func TestFirstLoad(t *testing.T) {
 		if !strings.HasPrefix(name, "modes/") || !strings.HasSuffix(name, "/index.html") {
 			continue
 		}
-		ld, err := firstLoad(sum.files, name, gz)
+		ld, err := firstload.Measure(sum.files, name, gz)
 		if err != nil {
 			t.Fatal(err)
 		}

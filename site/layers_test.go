@@ -50,6 +50,8 @@ var layers = map[string]int{
 	"site/markdown":                 0,
 	"site/themes":                   0,
 	"site/hintcost":                 1,
+	"site/firstload":                0,
+	"site/wasmengine":               1,
 	"drill":                         6,
 }
 

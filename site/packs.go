@@ -507,7 +507,7 @@ func (r *renderer) packView(g *puzzleGroup, idx *wire.Index) (*packView, error) 
 	}
 	if pv.first != nil {
 		start := pv.first.Start
-		pv.Thumb = template.HTML(boardThumbnail(start, p.Title+": a puzzle of the pack"))
+		pv.Thumb = template.HTML(picture.Thumbnail(start, p.Title+": a puzzle of the pack"))
 		pv.Wide = picture.WideBoard(start.B)
 	}
 	body, err := r.markdown(p.Body)

@@ -36,7 +36,7 @@ type RenderOptions struct {
 	// URL is relative.
 	BaseURL string
 	// Wasm is the engine compiled for GOOS=js GOARCH=wasm and WasmExec the
-	// matching wasm_exec.js (see browserEngine).
+	// matching wasm_exec.js (see wasmengine.Browser).
 	Wasm     []byte
 	WasmExec []byte
 	// LiveReload adds the script that reloads pages when `thinchess serve`
@@ -76,7 +76,7 @@ type RenderOptions struct {
 // deterministic: the same input gives byte-identical files.
 func Render(s *mode.Site, results map[string]*verify.Verification, artifacts map[string]*verify.Artifacts, opt RenderOptions) (map[string][]byte, error) {
 	if len(opt.Wasm) == 0 || len(opt.WasmExec) == 0 {
-		return nil, fmt.Errorf("render: the wasm engine and wasm_exec.js are required (see browserEngine)")
+		return nil, fmt.Errorf("render: the wasm engine and wasm_exec.js are required (see wasmengine.Browser)")
 	}
 	r, err := render(s, results, artifacts, opt)
 	if err != nil {
@@ -196,10 +196,10 @@ func (r *renderer) render() error {
 	}
 	r.build = r.assetHash()
 	var err error
-	if r.layout, err = template.New("layout").Funcs(template.FuncMap{"thousands": thousands, "icon": iconHTML, "stars": stars}).ParseFS(r.fs, "layout.html"); err != nil {
+	if r.layout, err = template.New("layout").Funcs(template.FuncMap{"thousands": thousands, "icon": picture.IconHTML, "stars": stars}).ParseFS(r.fs, "layout.html"); err != nil {
 		return fmt.Errorf("render: %v", err)
 	}
-	r.sprite = template.HTML(pieceSprite())
+	r.sprite = template.HTML(picture.Sprite())
 	r.docs = r.site.Pages
 	r.modes = make([]*modeView, len(r.site.Modes))
 	err = par.Try(len(r.site.Modes), func(i int) (err error) {
@@ -274,7 +274,7 @@ type page struct {
 	Beyond     beyond
 	Body       template.HTML
 	Categories []category
-	Board      boardView
+	Board      picture.BoardView
 	Data       template.JS
 	Palette    []paletteItem
 	Variants   []string
@@ -435,7 +435,7 @@ type modeView struct {
 	*mode.Mode
 	V         *verify.Verification
 	A         *verify.Artifacts // nil unless solved exactly
-	Board     boardView
+	Board     picture.BoardView
 	Thumb     template.HTML
 	Body      template.HTML
 	Code, FEN string
@@ -473,8 +473,8 @@ func (r *renderer) modeView(m *mode.Mode) (*modeView, error) {
 	if err != nil {
 		return nil, fmt.Errorf("render: %s: %v", m.Path, err)
 	}
-	mv.Board = newBoardView(m.Start)
-	mv.Thumb = template.HTML(boardThumbnail(m.Start, m.Title+": start position"))
+	mv.Board = picture.NewBoardView(m.Start)
+	mv.Thumb = template.HTML(picture.Thumbnail(m.Start, m.Title+": start position"))
 	mv.Body = template.HTML(body)
 	return mv, nil
 }
@@ -804,7 +804,7 @@ func (r *renderer) renderTrain() error {
 	if first == nil {
 		return r.execute(p, "train.html")
 	}
-	p.Board = newBoardView(first.Start)
+	p.Board = picture.NewBoardView(first.Start)
 	e := r.puzzleEntry(first, pack)
 	p.First = &e
 	if p.Data, err = scriptJSON(wire.Train{Root: p.Root, Index: p.PuzzleIndex(), First: p.First}); err != nil {
@@ -931,11 +931,11 @@ func (r *renderer) renderEditor() error {
 	if err != nil {
 		return fmt.Errorf("render editor: %v", err)
 	}
-	p.Board = newBoardView(start)
+	p.Board = picture.NewBoardView(start)
 	for _, c := range []engine.Color{engine.White, engine.Black} {
 		for _, t := range picture.Order {
 			pc := engine.MakePiece(c, t)
-			p.Palette = append(p.Palette, paletteItem{Code: colorClass(c) + string(t.Letter()), Label: pieceName(pc), Color: colorClass(c), Letter: string(t.Letter())})
+			p.Palette = append(p.Palette, paletteItem{Code: picture.ColorClass(c) + string(t.Letter()), Label: picture.PieceName(pc), Color: picture.ColorClass(c), Letter: string(t.Letter())})
 		}
 	}
 	p.Palette = append(p.Palette, paletteItem{Code: "x", Label: "Remove a piece"})

@@ -1,4 +1,10 @@
-package site
+// Package wasmengine holds the browser engine the binary carries
+// (cmd/thinchess-wasm compiled by wasmbuild.Build, zstd-compressed, with
+// its toolchain's wasm_exec.js and a record of both, in this folder) and
+// chooses between it and a build of the module's source:
+//
+//	wasm, wasmExec, from, err := wasmengine.Browser(cacheDir)
+package wasmengine
 
 import (
 	"embed"
@@ -13,26 +19,24 @@ import (
 	"github.com/thinchess/thinchess/internal/wasmbuild"
 )
 
-// The browser engine the binary carries: cmd/thinchess-wasm compiled by
-// wasmbuild.Build, zstd-compressed, with its toolchain's wasm_exec.js
-// and a record of both (wasmbuild.Record). CI compiles it again and fails
-// when it differs (TestEmbeddedEngineIsTheSourcesBuild, and the
-// generator's -check in .ci/run).
+// engineFS is the embedded engine, written by `go generate ./site`. CI
+// compiles it again and fails when it differs
+// (TestEmbeddedEngineIsTheSourcesBuild, and the generator's -check in
+// .ci/run).
 //
-//go:generate go run ../internal/wasmbuild/generate -out wasmengine
-//go:embed wasmengine
-var wasmEngineFS embed.FS
+//go:embed engine.json thinchess.wasm.zst wasm_exec.js
+var engineFS embed.FS
 
-// WasmEnv names the environment variable that chooses the browser
+// Env names the environment variable that chooses the browser
 // engine: "embedded" (the one the binary carries), "source" (compiled
 // from the module's source with the go command), or empty for the
 // embedded one unless the module's source is on disk and differs from
 // what it was built from.
-const WasmEnv = "THINCHESS_WASM"
+const Env = "THINCHESS_WASM"
 
-// embeddedEngine reads the embedded engine once.
-var embeddedEngine = sync.OnceValues(func() (*wasmbuild.Engine, error) {
-	e, err := wasmbuild.Read(func(name string) ([]byte, error) { return wasmEngineFS.ReadFile("wasmengine/" + name) })
+// Embedded reads the embedded engine once.
+var Embedded = sync.OnceValues(func() (*wasmbuild.Engine, error) {
+	e, err := wasmbuild.Read(func(name string) ([]byte, error) { return engineFS.ReadFile(name) })
 	if err != nil {
 		return nil, fmt.Errorf("the embedded wasm engine: %v", err)
 	}
@@ -46,9 +50,9 @@ var wasmMemo struct {
 	m map[string][2][]byte
 }
 
-// browserEngine returns the browser engine and the wasm_exec.js of its
+// Browser returns the browser engine and the wasm_exec.js of its
 // Go toolchain, and where they come from ("embedded" or "compiled from
-// source"), as WasmEnv chooses.
+// source"), as Env chooses.
 //
 // The choice: the binary embeds the engine, so that a site builds with
 // neither Go nor the network (Hugo's one-binary promise), and a build
@@ -58,12 +62,12 @@ var wasmMemo struct {
 // source is the module this package was compiled from, when its folder
 // still exists (go run, go test, a binary built in a clone), else the
 // module of the current directory when it is this one.
-func browserEngine(cacheDir string) (wasm, wasmExec []byte, from string, err error) {
-	emb, err := embeddedEngine()
+func Browser(cacheDir string) (wasm, wasmExec []byte, from string, err error) {
+	emb, err := Embedded()
 	if err != nil {
 		return nil, nil, "", err
 	}
-	choice, src, hash := os.Getenv(WasmEnv), "", ""
+	choice, src, hash := os.Getenv(Env), "", ""
 	if choice != "embedded" {
 		if src = wasmSource(); src != "" {
 			if hash, err = wasmbuild.SourceHash(src); err != nil {
@@ -80,12 +84,12 @@ func browserEngine(cacheDir string) (wasm, wasmExec []byte, from string, err err
 	}
 	wasm, wasmExec, err = compileWasm(src, hash, cacheDir)
 	if err != nil && choice == "" {
-		err = fmt.Errorf("the engine's source in %s changed since the embedded engine was generated (source %s, embedded %s), and compiling it failed: %w\n(%s=embedded builds with the embedded engine; go generate ./site regenerates it)", src, hash, emb.Record.Source, err, WasmEnv)
+		err = fmt.Errorf("the engine's source in %s changed since the embedded engine was generated (source %s, embedded %s), and compiling it failed: %w\n(%s=embedded builds with the embedded engine; go generate ./site regenerates it)", src, hash, emb.Record.Source, err, Env)
 	}
 	return wasm, wasmExec, "compiled from source", err
 }
 
-// useEmbedded decides, for the value choice of WasmEnv, between the
+// useEmbedded decides, for the value choice of Env, between the
 // embedded engine (recorded as rec) and the module's source in the folder
 // src ("" when it is not on disk), which hashes to hash.
 func useEmbedded(choice, src, hash string, rec wasmbuild.Record) (bool, error) {
@@ -94,13 +98,13 @@ func useEmbedded(choice, src, hash string, rec wasmbuild.Record) (bool, error) {
 		return true, nil
 	case "source":
 		if src == "" {
-			return false, fmt.Errorf("%s=source: the source of %s is not on disk here (run thinchess from a clone)", WasmEnv, wasmbuild.ModulePath)
+			return false, fmt.Errorf("%s=source: the source of %s is not on disk here (run thinchess from a clone)", Env, wasmbuild.ModulePath)
 		}
 		return false, nil
 	case "":
 		return src == "" || hash == rec.Source, nil
 	}
-	return false, fmt.Errorf("%s=%q: want embedded, source, or nothing", WasmEnv, choice)
+	return false, fmt.Errorf("%s=%q: want embedded, source, or nothing", Env, choice)
 }
 
 // compileWasm compiles the engine of the module in src, whose source
@@ -163,7 +167,7 @@ func wasmMemoStore(key string, wasm, exec []byte) {
 // not on disk.
 func wasmSource() string {
 	if _, file, _, ok := runtime.Caller(0); ok && filepath.IsAbs(file) {
-		if d := filepath.Dir(filepath.Dir(file)); wasmbuild.IsModule(d) {
+		if d := filepath.Dir(filepath.Dir(filepath.Dir(file))); wasmbuild.IsModule(d) {
 			return d
 		}
 	}

@@ -1,4 +1,4 @@
-package site
+package wasmengine
 
 import (
 	"path/filepath"
@@ -46,11 +46,11 @@ func TestEmbeddedEngineIsTheSourcesBuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles the wasm engine")
 	}
-	emb, err := embeddedEngine()
+	emb, err := Embedded()
 	if err != nil {
 		t.Fatal(err)
 	}
-	root, _ := filepath.Abs("..")
+	root, _ := filepath.Abs("../..")
 	version, _, err := wasmbuild.GoEnv("")
 	if err != nil {
 		t.Fatal(err)
@@ -64,5 +64,15 @@ func TestEmbeddedEngineIsTheSourcesBuild(t *testing.T) {
 	}
 	if d := wasmbuild.Diff(emb, fresh); d != "" {
 		t.Fatalf("the embedded engine is not the build of the source:\n%sregenerate it with: go generate ./site", d)
+	}
+}
+
+// TestSourceFound: run from a clone, the module's source is found (the
+// folder two above this package's), so a changed engine source is
+// compiled instead of the embedded engine.
+func TestSourceFound(t *testing.T) {
+	want, _ := filepath.Abs("../..")
+	if got := wasmSource(); got != want {
+		t.Errorf("wasmSource() = %q, want the module's folder %q", got, want)
 	}
 }

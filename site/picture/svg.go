@@ -1,4 +1,4 @@
-package site
+package picture
 
 import (
 	"fmt"
@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/engine"
-	"github.com/thinchess/thinchess/site/picture"
 )
 
 // uiIcons are the pages' icons, drawn as strokes in the text's colour on
@@ -31,16 +30,16 @@ var uiIcons = []struct{ id, d string }{
 	{"star", "m12 3 2.7 5.6 6.1.8-4.5 4.2 1.1 6.1L12 16.8l-5.4 2.9 1.1-6.1-4.5-4.2 6.1-.8Z"},
 }
 
-// pieceSprite returns an inline, invisible SVG holding one <symbol> per
+// Sprite returns an inline, invisible SVG holding one <symbol> per
 // piece type, id "p-k", "p-q", …, and one per icon of uiIcons, id
 // "i-menu", …; boards draw a piece with
 // <svg class="pc w"><use href="#p-k"/></svg>, the colours coming from CSS.
-func pieceSprite() string {
+func Sprite() string {
 	var b strings.Builder
 	b.WriteString(`<svg class="sprite" aria-hidden="true" focusable="false" xmlns="http://www.w3.org/2000/svg"><defs>`)
-	for _, t := range picture.Order {
+	for _, t := range Order {
 		fmt.Fprintf(&b, `<symbol id="p-%c" viewBox="0 0 100 100">`, t.Letter())
-		for _, s := range picture.Shapes[t] {
+		for _, s := range Shapes[t] {
 			if s.Filled {
 				fmt.Fprintf(&b, `<path d="%s"/>`, s.D)
 			} else {
@@ -74,12 +73,12 @@ var iconPieces = map[string]byte{
 // the emoji they stand for: their uiIcons id.
 var iconSigns = map[string]string{"ban": "ban", "🚫": "ban", "⛔": "ban", "pick": "pick", "⛏": "pick"}
 
-// iconHTML draws a mode's or a pack's icon: a piece's name or symbol
+// IconHTML draws a mode's or a pack's icon: a piece's name or symbol
 // with the piece set, "ban" and "pick" (or their emoji) as signs,
 // anything else (another emoji, say) as the text itself, which shows
 // only where a font has it. It is decorative: hidden from screen
 // readers, which read the title.
-func iconHTML(icon string) template.HTML {
+func IconHTML(icon string) template.HTML {
 	// U+FE0F asks for the emoji form of a symbol: the same icon.
 	key := strings.ToLower(strings.TrimSpace(strings.ReplaceAll(icon, "\uFE0F", "")))
 	l, piece := iconPieces[key]
@@ -95,24 +94,24 @@ func iconHTML(icon string) template.HTML {
 	return template.HTML(`<span class="icon" aria-hidden="true">` + html.EscapeString(icon) + `</span>`)
 }
 
-// pieceName returns "white knight" for a piece.
-func pieceName(pc engine.Piece) string {
+// PieceName returns "white knight" for a piece.
+func PieceName(pc engine.Piece) string {
 	return pc.Color().String() + " " + pc.Type().String()
 }
 
-// colorClass returns the CSS class of a piece's colour: "w" or "b".
-func colorClass(c engine.Color) string {
+// ColorClass returns the CSS class of a piece's colour: "w" or "b".
+func ColorClass(c engine.Color) string {
 	if c == engine.White {
 		return "w"
 	}
 	return "b"
 }
 
-// boardThumbnail returns a small inline SVG picture of a position for the
+// Thumbnail returns a small inline SVG picture of a position for the
 // home page. A board at least three times as long as it is wide is drawn
 // lying down, rank 1 on the left and file a at the bottom, across the
 // card, so a long thin board stays readable.
-func boardThumbnail(p *engine.Position, label string) string {
+func Thumbnail(p *engine.Position, label string) string {
 	b := p.B
 	cols, rows := b.W, b.H
 	lying := b.H >= 3*b.W && b.H > 3
@@ -141,7 +140,7 @@ func boardThumbnail(p *engine.Position, label string) string {
 		fmt.Fprintf(&s, `<rect class="%s" x="%d" y="%d" width="%d" height="%d"/>`, shade, x*cell, y*cell, cell, cell)
 		if pc := p.At(sq); pc != engine.NoPiece {
 			fmt.Fprintf(&pieces, `<use class="pc %s" href="#p-%c" x="%d" y="%d" width="%d" height="%d"/>`,
-				colorClass(pc.Color()), pc.Type().Letter(), x*cell, y*cell, cell, cell)
+				ColorClass(pc.Color()), pc.Type().Letter(), x*cell, y*cell, cell, cell)
 		}
 	}
 	s.WriteString(pieces.String())
@@ -149,8 +148,8 @@ func boardThumbnail(p *engine.Position, label string) string {
 	return s.String()
 }
 
-// squareView is one square of a board rendered at build time.
-type squareView struct {
+// SquareView is one square of a board rendered at build time.
+type SquareView struct {
 	Name   string
 	Label  string
 	Dark   bool
@@ -164,30 +163,30 @@ type squareView struct {
 	Tab bool
 }
 
-// boardView is the board markup of a position, top rank first, as the
+// BoardView is the board markup of a position, top rank first, as the
 // page JavaScript later redraws it.
-type boardView struct {
+type BoardView struct {
 	W, H    int
-	Squares []squareView
+	Squares []SquareView
 }
 
 // Tall reports a board at least twice as tall as it is wide: on a phone
 // it stands beside the game (the page's first guess; board.js measures
 // and may choose otherwise).
-func (v boardView) Tall() bool { return v.H >= 2*v.W }
+func (v BoardView) Tall() bool { return v.H >= 2*v.W }
 
-// newBoardView lays out p for the board template.
-func newBoardView(p *engine.Position) boardView {
+// NewBoardView lays out p for the board template.
+func NewBoardView(p *engine.Position) BoardView {
 	b := p.B
-	v := boardView{W: b.W, H: b.H}
+	v := BoardView{W: b.W, H: b.H}
 	for r := b.H - 1; r >= 0; r-- {
 		for f := 0; f < b.W; f++ {
 			sq := b.Sq(f, r)
-			sv := squareView{Name: b.Name(sq), Dark: (f+r)%2 == 0, Tab: len(v.Squares) == 0}
+			sv := SquareView{Name: b.Name(sq), Dark: (f+r)%2 == 0, Tab: len(v.Squares) == 0}
 			sv.Label = sv.Name + ", empty"
 			if pc := p.At(sq); pc != engine.NoPiece {
-				sv.Label = sv.Name + ", " + pieceName(pc)
-				sv.Color = colorClass(pc.Color())
+				sv.Label = sv.Name + ", " + PieceName(pc)
+				sv.Color = ColorClass(pc.Color())
 				sv.Letter = string(pc.Type().Letter())
 			}
 			if r == 0 {

@@ -1,4 +1,9 @@
-package site
+// Package firstload measures what a first visit to a page of a built
+// site downloads before its board plays, gzipped as a server sends it:
+//
+//	gz := map[string]int{} // sizes shared by the pages of one site
+//	ld, err := firstload.Measure(files, "modes/1d-12/index.html", gz)
+package firstload
 
 import (
 	"bytes"
@@ -34,11 +39,11 @@ type LoadedFile struct {
 	Raw, Gzip int
 }
 
-// firstLoad computes the first load of a page of a built site (its
+// Measure computes the first load of a page of a built site (its
 // output files by path, such as "modes/1d-12/index.html"). It keeps
 // each file's gzipped size by its path in gz, for the next page of the
 // same site: pages share their scripts, styles and engine.
-func firstLoad(files map[string][]byte, page string, gz map[string]int) (*Load, error) {
+func Measure(files map[string][]byte, page string, gz map[string]int) (*Load, error) {
 	doc, ok := files[page]
 	if !ok {
 		return nil, fmt.Errorf("first load: no page %s", page)
@@ -130,7 +135,7 @@ func measure(files map[string][]byte, page string, refs map[string]bool, table s
 		}
 		size, ok := gz[n]
 		if !ok {
-			size = gzipLen(data)
+			size = GzipLen(data)
 			gz[n] = size
 		}
 		f := LoadedFile{Path: n, Raw: len(data), Gzip: size}
@@ -141,7 +146,8 @@ func measure(files map[string][]byte, page string, refs map[string]bool, table s
 	return ld, nil
 }
 
-func gzipLen(data []byte) int {
+// GzipLen is the size of data gzipped at the default level.
+func GzipLen(data []byte) int {
 	var buf bytes.Buffer
 	w := gzip.NewWriter(&buf)
 	w.Write(data)
