@@ -13,9 +13,10 @@ import (
 // its review queue at 390×844 with touch: a player fails a puzzle by taps
 // (the rating drops, the puzzle enters the review queue), exports the
 // trainer's state from the dashboard, and a second player on a fresh
-// profile imports the file and has the same rating, the same queue and
-// the same stored record; there Review brings the failed puzzle, solved
-// by taps it waits, and it comes back when it is due.
+// profile imports the file and has the same rating, the same queue, the
+// same stored record and the same drills' bests; there Review brings
+// the failed puzzle, solved by taps it waits, and it comes back when it
+// is due.
 func TestBrowserProgressTravels(t *testing.T) {
 	needChromium(t)
 	site := buildTestSite(t, "")
@@ -35,6 +36,9 @@ func TestBrowserProgressTravels(t *testing.T) {
 
 	tap(t, ctx, `.player-line a[href="dashboard/"]`)
 	waitFor(t, ctx, `location.pathname.endsWith('/dashboard/') && document.getElementById('player-rating').textContent === '`+rating+`'`, 15*time.Second)
+	// A drill's best (drillbests.js) travels in the same file.
+	const drills = `{"1d-gardner-8 k/n/r/1/1/R/N/K w - -":{"moves":6,"lost":0}}`
+	eval[bool](t, ctx, `localStorage.setItem('thinchess.drills', '`+drills+`'), true`)
 	kept := eval[string](t, ctx, `localStorage.getItem('thinchess.progress')`)
 	exported := download(t, ctx, `[data-action="export"]`, "thinchess-progress.json")
 
@@ -48,6 +52,9 @@ func TestBrowserProgressTravels(t *testing.T) {
 	}
 	if got := eval[string](t, other, `localStorage.getItem('thinchess.progress')`); got != kept {
 		t.Errorf("the import on a fresh profile stored\n%s\nthe exporter's\n%s", got, kept)
+	}
+	if got := eval[string](t, other, `localStorage.getItem('thinchess.drills')`); got != drills {
+		t.Errorf("the drills' bests on the fresh profile are %s, the exporter's %s", got, drills)
 	}
 	open(t, other, srv.url("train/"))
 	waitFor(t, other, `document.getElementById('review-count').textContent === '1'`, 15*time.Second)

@@ -8,6 +8,10 @@ import './prefs.js';
 import { $, el, svgEl, store, onPage, json, fetchJSON, saveFile, TC as page } from './dom.js';
 import { PROGRESS_KEY, readProgress, emptyProgress, statsBy, dueReviews, exportProgress, importProgress, solvedCount } from './progress.js';
 import { timeTicks } from './timeaxis.js';
+import { readBests, mergeBests, BESTS_KEY } from './drillbests.js';
+
+/** drillStore reads the drills' bests (drillbests.js) through dom.store. */
+const drillStore = { getItem: (/** @type {string} */ k) => store.get(k) };
 
 /** TC, the page seen from the console. @type {{[k: string]: any}} */
 const TC = page;
@@ -141,7 +145,7 @@ export class Dashboard {
     $('#by-family').replaceChildren(table(fams, 'Board'));
   }
 
-  exportText() { return exportProgress(this.progress, Date.now()); }
+  exportText() { return exportProgress(this.progress, Date.now(), readBests(drillStore)); }
 
   exportFile() {
     saveFile('thinchess-progress.json', this.exportText());
@@ -161,6 +165,7 @@ export class Dashboard {
     }
     this.progress = r.progress;
     this.save();
+    if (r.drills && Object.keys(r.drills).length) store.set(BESTS_KEY, JSON.stringify(mergeBests(readBests(drillStore), r.drills)));
     this.note('Imported: your progress now holds ' + this.progress.history.length + ' rated puzzles and ' + solvedCount(this.progress) + ' solved.');
     return true;
   }

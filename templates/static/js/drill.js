@@ -285,73 +285,9 @@ export function resultText(d, g) {
   return `${movesText(n)} played, ${so}.` + (last.lost ? ` ${last.san} was slower than ${last.best}.` : '');
 }
 
-// Bests: the best result of each drill on this device.
-
-export const BESTS_KEY = 'thinchess.drills';
-
-/**
- * A drill's best result: finished (won or held), its moves and the
- * moves lost.
- * @typedef {{moves: number, lost: number}} Best
- */
-
-/**
- * drillKey names a drill for its best: the mode and the start.
- * @param {string} modeID
- * @param {Drill} d
- * @returns {string}
- */
-export function drillKey(modeID, d) {
-  return modeID + ' ' + d.start.split(' ').slice(0, 4).join(' ');
-}
-
-/**
- * readBests reads the bests kept in storage, dropping any entry that is
- * not one (a damaged store reads as empty).
- * @param {Pick<Storage, 'getItem'>} storage
- * @returns {Record<string, Best>}
- */
-export function readBests(storage) {
-  let raw;
-  try {
-    raw = JSON.parse(storage.getItem(BESTS_KEY) || '{}');
-  } catch (err) {
-    return {};
-  }
-  /** @type {Record<string, Best>} */
-  const out = {};
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return out;
-  for (const [k, b] of Object.entries(raw)) {
-    if (b && Number.isInteger(b.moves) && Number.isInteger(b.lost) && b.moves >= 0 && b.lost >= 0) out[k] = { moves: b.moves, lost: b.lost };
-  }
-  return out;
-}
-
-/**
- * recordBest keeps a finished drill's result when it beats the best
- * (fewer moves lost, then fewer moves) and reports the best now kept
- * and whether it is new.
- * @param {Pick<Storage, 'getItem' | 'setItem'>} storage
- * @param {string} key
- * @param {Grade} g
- * @returns {{best: Best | null, improved: boolean}}
- */
-export function recordBest(storage, key, g) {
-  const bests = readBests(storage);
-  const old = bests[key] || null;
-  if (g.state !== 'won' && g.state !== 'held') return { best: old, improved: false };
-  const now = { moves: g.steps.length, lost: g.lost };
-  if (old && (old.lost < now.lost || (old.lost === now.lost && old.moves <= now.moves))) return { best: old, improved: false };
-  bests[key] = now;
-  try {
-    storage.setItem(BESTS_KEY, JSON.stringify(bests));
-  } catch (err) { /* a full or blocked storage keeps no best */ }
-  return { best: now, improved: true };
-}
-
 /**
  * bestText says a drill's best in words, or '' when it has none.
- * @param {Best | null} b
+ * @param {import('./drillbests.js').Best | null} b
  * @param {'win' | 'draw'} goal
  * @returns {string}
  */

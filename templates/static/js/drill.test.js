@@ -7,9 +7,10 @@ import { compareMoves } from './rules-order.js';
 import { coord } from './rules-move.js';
 import { mateIn } from './rules-outcome.js';
 import {
-  BANDS, HOLD_MOVES, pickDrill, sample, grade, resultText, taskText, readBests, recordBest, bestText, drillKey, BESTS_KEY,
+  BANDS, HOLD_MOVES, pickDrill, sample, grade, resultText, taskText, bestText,
 } from './drill.js';
 import { seeded } from './playtable.js';
+import { readBests, recordBest, drillKey, BESTS_KEY } from './drillbests.js';
 
 // The exact table of 1-D Gardner (K, N and R each on eight squares;
 // White to move mates in 6), as the build writes it

@@ -8,7 +8,8 @@ import { $, $$, el, announce } from './dom.js';
 import { load } from './session.js';
 import { parsePosition } from './rules-code.js';
 import { RACE } from './rules-rules.js';
-import { BANDS, pickDrill, grade, taskText, resultText, drillKey, readBests, recordBest, bestText } from './drill.js';
+import { BANDS, pickDrill, grade, taskText, resultText, bestText } from './drill.js';
+import { drillKey, readBests, recordBest } from './drillbests.js';
 
 /** @typedef {import('./game.js').Game} Game */
 /** @typedef {import('./drill.js').Drill} Drill */

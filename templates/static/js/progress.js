@@ -12,6 +12,7 @@ import { update, START } from './rating.js';
 import { Grade, fromLeitner, isDue, newCard, review, validCard } from './review.js';
 import { validOwn, mergeOwn, ownEntry } from './ownpuzzles.js';
 import { validSets, mergeSets } from './sets.js';
+import { validBests } from './drillbests.js';
 
 /**
  * Progress is the stored record (see emptyProgress): puzzles by id, the
@@ -317,22 +318,28 @@ export function statsBy(p, key) {
 export const EXPORT_KIND = 'thinchess-progress';
 
 /**
- * exportProgress is the text of an export file.
+ * exportProgress is the text of an export file: the progress, and the
+ * drills' bests (drillbests.js) when there are any.
  * @param {Progress} p
  * @param {number} now
+ * @param {Record<string, import('./drillbests.js').Best>} [drills]
  * @returns {string}
  */
-export function exportProgress(p, now) {
-  return JSON.stringify({ kind: EXPORT_KIND, exported: new Date(now).toISOString(), progress: p }, null, 1);
+export function exportProgress(p, now, drills) {
+  /** @type {Record<string, unknown>} */
+  const f = { kind: EXPORT_KIND, exported: new Date(now).toISOString(), progress: p };
+  if (drills && Object.keys(drills).length) f.drills = drills;
+  return JSON.stringify(f, null, 1);
 }
 
 /**
  * importProgress merges the progress of an export file into current and
- * returns {progress} (a new record; current is not changed), or {error}
- * with a message when the file is not a valid export.
+ * returns {progress} (a new record; current is not changed) with the
+ * file's drill bests (drills, the valid ones), or {error} with a message
+ * when the file is not a valid export.
  * @param {string} text
  * @param {Progress} current
- * @returns {{progress?: Progress, error?: string}} one of the two
+ * @returns {{progress?: Progress, drills?: Record<string, import('./drillbests.js').Best>, error?: string}}
  */
 export function importProgress(text, current) {
   let f = null;
@@ -347,7 +354,7 @@ export function importProgress(text, current) {
       ? 'This export comes from a newer version of thinchess (' + f.progress.v + '); update the site first.'
       : 'This export is damaged: some of its fields are missing or wrong. Nothing was changed.' };
   }
-  return { progress: merge(current, got) };
+  return { progress: merge(current, got), drills: validBests(f.drills) };
 }
 
 /**
