@@ -11,6 +11,7 @@
 // it.
 import { fnv1a } from './corpus.js';
 import { numberLine } from './rules-label.js';
+import { mateIn } from './rules-outcome.js';
 
 /** MARGIN_MOVES is how many moves slower than the fastest a win may be before it is marked. */
 export const MARGIN_MOVES = 2;
@@ -61,13 +62,11 @@ const color = (side) => (side === 'black' ? 'black' : 'white');
 
 /**
  * moves is a distance in plies as the winner's moves (mate in n), or
- * the loser's moves until mated.
+ * the loser's moves until mated (rules-outcome.mateIn).
  * @param {number} value 1 or -1
  * @param {number} dtm
  */
-function moves(value, dtm) {
-  return value > 0 ? Math.floor((dtm + 1) / 2) : Math.floor(dtm / 2);
-}
+const moves = (value, dtm) => mateIn(value > 0, dtm);
 
 /**
  * valueOf reads an engine analysis as a proven value for side: the

@@ -71,16 +71,16 @@ export function gamePage(more) {
   modePage((data, root) => {
     const box = /** @type {HTMLElement|null} */ ($('#game-review', root));
     /** @type {((s: SessionState) => void) | null} */
-    let then = null;
+    let onMore = null;
     const g = new Game({
       data: data, root: root,
       onState: (s) => {
         // Until the panel is loaded (it then follows the game itself).
         if (box && !box.dataset.loaded) box.hidden = !reviewable(s, g.human, g.opponent);
-        if (then) then(s);
+        if (onMore) onMore(s);
       },
     });
-    if (more) then = more(g);
+    if (more) onMore = more(g);
     const button = $('#review-game', root);
     if (button) {
       button.addEventListener('click', () => {
