@@ -165,8 +165,10 @@ func playCycle(t *testing.T, ctx context.Context, ids []string, miss bool) {
 			if eval[bool](t, ctx, puzzleIs("solved")) {
 				break
 			}
+			// A move whose taps a loaded machine lost leaves the puzzle
+			// waiting: the next turn of the loop plays it again.
 			tapMove(t, ctx, fastestMove(t, eval[string](t, ctx, boardJS+`.fen`), eval[string](t, ctx, boardJS+`.variant`)))
-			waitFor(t, ctx, `!(`+puzzleIs("play")+`) || document.getElementById('feedback').textContent.indexOf('✗') === 0`, 15*time.Second)
+			holds(ctx, `!(`+puzzleIs("play")+`) || document.getElementById('feedback').textContent.indexOf('✗') === 0`, 15*time.Second)
 		}
 	}
 	// The last solved, the cycle is done: the trainer says so.
@@ -174,8 +176,9 @@ func playCycle(t *testing.T, ctx context.Context, ids []string, miss bool) {
 }
 
 // tapMove plays a move given in coordinates ("a10a9") by two taps; the
-// first is tapped again when no target shows (a busy machine may lose
-// it while the board settles).
+// first is tapped again when no target shows, the second while the
+// targets still show (a busy machine may lose either while the board
+// settles).
 func tapMove(t *testing.T, ctx context.Context, move string) {
 	t.Helper()
 	sq := squareNames.FindAllString(move, 2)
@@ -185,7 +188,12 @@ func tapMove(t *testing.T, ctx context.Context, move string) {
 			break
 		}
 	}
-	tap(t, ctx, `#board button[data-square="`+sq[1]+`"]`)
+	for try := 0; try < 3; try++ {
+		tap(t, ctx, `#board button[data-square="`+sq[1]+`"]`)
+		if holds(ctx, `!document.querySelector('#board button.dot, #board button.cap')`, 3*time.Second) {
+			break
+		}
+	}
 }
 
 // holds reports whether a JavaScript condition comes to hold within
