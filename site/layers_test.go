@@ -43,6 +43,7 @@ var layers = map[string]int{
 	"internal/ucitest":              0,
 	"internal/wasmbuild":            0,
 	"internal/wasmbuild/generate":   1,
+	"internal/rulesdata":            2,
 	"templates":                     0,
 	"site/jslink":                   0,
 	"site/picture":                  2,

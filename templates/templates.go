@@ -7,7 +7,11 @@
 // browser code in static/js is native ES modules, which the build links
 // from each page's entry module (site/modules.go, linked by site/jslink). The Node unit tests
 // beside them (*.test.js, run by TestNodeUnitTests) and their
-// package.json are embedded too, but never shipped.
+// package.json are embedded too, but never shipped. static/js/rules-data.js
+// holds package engine's tables for the JavaScript rules, written by
+// internal/rulesdata:
+//
+//go:generate go run ../internal/rulesdata -out static/js/rules-data.js
 package templates
 
 import "embed"

@@ -11,10 +11,15 @@ import (
 // twinLine is the first line of a Go file with a JavaScript twin.
 var twinLine = regexp.MustCompile(`^// JavaScript twin: templates/static/js/([a-z-]+\.js)\b`)
 
+// generatedLine marks a module written by a program, as Go marks
+// generated code.
+var generatedLine = regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\.$`)
+
 // TestTwins checks that every Go file naming a JavaScript twin on its
 // first line names a module that exists and names the Go file back in
 // its header comment, and that every rules-*.js module is some Go file's
-// twin (but rules-strconv.js, Go's strconv).
+// twin (but rules-strconv.js, Go's strconv, and rules-data.js, generated
+// from engine's tables by internal/rulesdata).
 func TestTwins(t *testing.T) {
 	var goFiles []string
 	for _, dir := range []string{"engine", "bridge", "solver"} {
@@ -52,6 +57,16 @@ func TestTwins(t *testing.T) {
 	}
 	for _, m := range mods {
 		base := filepath.Base(m)
+		src, err := os.ReadFile(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if generatedLine.MatchString(header(string(src))) {
+			if twins[base] {
+				t.Errorf("%s is generated, but a Go file names it as its hand-written twin", base)
+			}
+			continue
+		}
 		if !strings.HasSuffix(base, ".test.js") && base != "rules-strconv.js" && !twins[base] {
 			t.Errorf("%s is no Go file's twin: name it on the first line of the file of engine/ it mirrors", base)
 		}

@@ -7,7 +7,7 @@
 import { $, $$, el, announce } from './dom.js';
 import { load } from './session.js';
 import { parsePosition } from './rules-code.js';
-import { RACE } from './rules-rules.js';
+import { RACE } from './rules-data.js';
 import { BANDS, pickDrill, grade, taskText, resultText, bestText } from './drill.js';
 import { drillKey, readBests, recordBest } from './drillbests.js';
 

@@ -3,8 +3,7 @@
 // every position on it, and square names.
 
 import { goQuote, atoi } from './rules-strconv.js';
-
-export const MAX_SIDE = 16;
+import { MAX_SIDE } from './rules-data.js';
 
 /** Directions: four orthogonal (rook), then four diagonal (bishop). */
 export const DIRS = [[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [-1, 1], [1, -1], [-1, -1]];

@@ -7,7 +7,7 @@
 
 import { goQuote, goQuoteChar } from './rules-strconv.js';
 import { piece, letterType } from './rules-piece.js';
-import { MAX_SIDE } from './rules-board.js';
+import { MAX_SIDE } from './rules-data.js';
 import { wrapErr, fromGrid, finish, parseFEN } from './rules-fen.js';
 
 /**

@@ -4,9 +4,9 @@
 
 /** @typedef {import('./rules-position.js').Position} Position */
 
-import { PAWN, KNIGHT, KING, COLORS, TYPE_NAMES, colorOf, typeOf, pieceName, letterType } from './rules-piece.js';
+import { PAWN, KNIGHT, KING, COLORS, TYPE_NAMES, RACE } from './rules-data.js';
+import { colorOf, typeOf, pieceName, letterType } from './rules-piece.js';
 import { DIRS } from './rules-board.js';
-import { RACE } from './rules-rules.js';
 import { mv } from './rules-move.js';
 import { slides, raceOver, legalMoves } from './rules-movegen.js';
 

@@ -5,9 +5,10 @@
 // imports this one.
 
 import { goQuote, goQuoteChar, atoi, isDigit } from './rules-strconv.js';
-import { PAWN, BISHOP, ROOK, KING, COLORS, LETTERS, piece, colorOf, typeOf, pieceName, letterType } from './rules-piece.js';
-import { MAX_SIDE, board, squareName, parseSquare } from './rules-board.js';
-import { RACE, defaultRules } from './rules-rules.js';
+import { PAWN, BISHOP, ROOK, KING, COLORS, LETTERS, MAX_SIDE, RACE } from './rules-data.js';
+import { piece, colorOf, typeOf, pieceName, letterType } from './rules-piece.js';
+import { board, squareName, parseSquare } from './rules-board.js';
+import { defaultRules } from './rules-rules.js';
 import { attacked } from './rules-movegen.js';
 import { Position } from './rules-position.js';
 

@@ -5,7 +5,8 @@
 
 /** @typedef {import('./rules-position.js').Position} Position */
 
-import { BOOL_RULES, RACE, preset, applyRules, promotionLetters } from './rules-rules.js';
+import { BOOL_RULES, RACE } from './rules-data.js';
+import { preset, applyRules, promotionLetters } from './rules-rules.js';
 import { findMove, sameMove, coord } from './rules-move.js';
 import { legalMoves } from './rules-movegen.js';
 import { status, winner } from './rules-status.js';

@@ -7,7 +7,8 @@
 // import this one.)
 
 import { goQuote, isDigit } from './rules-strconv.js';
-import { PAWN, LETTERS, letterType } from './rules-piece.js';
+import { PAWN, LETTERS } from './rules-data.js';
+import { letterType } from './rules-piece.js';
 import { squareName, parseSquare } from './rules-board.js';
 
 /** Move flags: en passant, castling, a pawn's double step. */

@@ -4,8 +4,8 @@
 
 /** @typedef {import('./rules-position.js').Position} Position */
 
-import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, LETTERS, piece, colorOf, typeOf } from './rules-piece.js';
-import { RACE } from './rules-rules.js';
+import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, LETTERS, RACE } from './rules-data.js';
+import { piece, colorOf, typeOf } from './rules-piece.js';
 import { EP, CASTLE, DOUBLE, mv } from './rules-move.js';
 
 const PROMOTION_ORDER = [QUEEN, ROOK, BISHOP, KNIGHT, KING];

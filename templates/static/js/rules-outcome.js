@@ -1,17 +1,16 @@
 // @ts-check
 // The twin of engine/outcome.go: a position's value with best play, in
-// words.
+// words (the titles are generated: OUTCOME_TITLES of rules-data.js).
 
 import { colorTitle } from './rules-piece.js';
-import { RACE } from './rules-rules.js';
+import { RACE, OUTCOME_TITLES } from './rules-data.js';
 
 /**
  * outcomeTitle is Outcome.Title: "White wins", "Draw", "Unknown".
  * @param {string} outcome
  * @returns {string}
  */
-export const outcomeTitle = (outcome) =>
-  ({ 'white-wins': 'White wins', 'black-wins': 'Black wins', draw: 'Draw' })[outcome] || 'Unknown';
+export const outcomeTitle = (outcome) => OUTCOME_TITLES[outcome] || OUTCOME_TITLES.unknown;
 
 /**
  * describe is Outcome.Describe: "White wins: mate in 6 (11 plies)",

@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { describe, mateIn } from './rules-outcome.js';
-import { RACE } from './rules-rules.js';
+import { RACE } from './rules-data.js';
 import { lineText } from './rules-label.js';
 import { parsePosition } from './rules-code.js';
 

@@ -2,15 +2,9 @@
 // The twin of engine/piece.go: colours and pieces. Pieces are small
 // integers as in Go: type | colour << 3; colours are 0 (white) and 1
 // (black) inside the rules and 'white' / 'black' in what they answer.
+// The types, letters, names and titles are generated (rules-data.js).
 
-export const PAWN = 1, KNIGHT = 2, BISHOP = 3, ROOK = 4, QUEEN = 5, KING = 6;
-/** LETTERS[t] is the lower-case letter of piece type t (PieceType.Letter). */
-export const LETTERS = ' pnbrqk';
-/** TYPE_NAMES[t] is the name of piece type t (PieceType.String). */
-export const TYPE_NAMES = ['', 'pawn', 'knight', 'bishop', 'rook', 'queen', 'king'];
-/** @type {Color[]} */
-export const COLORS = ['white', 'black'];
-const TITLES = ['White', 'Black'];
+import { LETTERS, TYPE_NAMES, COLORS, COLOR_TITLES } from './rules-data.js';
 
 /** @type {(c: number, t: number) => number} MakePiece */
 export const piece = (c, t) => t | (c << 3);
@@ -33,4 +27,4 @@ export const letterType = (ch) => (typeof ch === 'string' && ch.length === 1 ? M
  * @param {Color | number} color
  * @returns {string}
  */
-export const colorTitle = (color) => TITLES[color === 'black' || color === 1 ? 1 : 0];
+export const colorTitle = (color) => COLOR_TITLES[color === 'black' || color === 1 ? 1 : 0];

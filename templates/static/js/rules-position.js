@@ -4,7 +4,8 @@
 // files are functions of the position in their twins (legalMoves in
 // rules-movegen.js, san in rules-san.js, fen in rules-fen.js, …).
 
-import { COLORS, LETTERS, PAWN, KING, piece, colorOf, typeOf, letterType } from './rules-piece.js';
+import { COLORS, LETTERS, PAWN, KING } from './rules-data.js';
+import { piece, colorOf, typeOf, letterType } from './rules-piece.js';
 import { squareName } from './rules-board.js';
 import { EP, CASTLE, DOUBLE, findMove } from './rules-move.js';
 import { legalMoves, legalByTrial } from './rules-movegen.js';

@@ -1,44 +1,21 @@
 // @ts-check
 // The twin of engine/rules.go: the rule presets and the overrides a mode
-// sets on them (every rule set but Ban Chess is played here).
+// sets on them (every rule set but Ban Chess is played here). The
+// presets and the rules' names are generated (rules-data.js).
 
 import { goQuote } from './rules-strconv.js';
-import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, LETTERS, letterType } from './rules-piece.js';
-
-/** The goal RACE (Goal Race): reaching the far rank first wins. */
-export const RACE = 1;
-
-export const PRESETS = ['1d', 'chess', 'gardner', 'losalamos', 'race'];
-const RULE_NAMES = ['bans', 'castling', 'double_step', 'en_passant', 'fifty_move', 'goal',
-  'insufficient_material', 'promote_to_captured', 'promotion', 'threefold'];
-/** BOOL_RULES maps a rule's name to its field of RuleSet. */
-export const BOOL_RULES = { castling: 'castling', en_passant: 'enPassant', double_step: 'doubleStep',
-  promote_to_captured: 'promoteToCaptured', fifty_move: 'fiftyMove', threefold: 'threefold',
-  insufficient_material: 'insufficientMaterial', bans: 'bans' };
-
-/** @type {(...ts: number[]) => number} PromotionSet */
-const promoSet = (...ts) => ts.reduce((m, t) => m | (1 << t), 0);
+import { letterType } from './rules-piece.js';
+import { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, LETTERS, RACE, PRESETS, RULE_NAMES, BOOL_RULES, RULE_DEFAULTS, PRESET_RULES } from './rules-data.js';
 
 /**
- * preset returns the rules of a named preset (engine.Preset).
+ * preset returns the rules of a named preset (engine.Preset), from the
+ * generated tables of rules-data.js.
  * @param {string} name
  * @returns {RuleSet}
  */
 export function preset(name) {
-  /** @type {RuleSet} */
-  const r = { preset: name, castling: false, enPassant: false, doubleStep: false, promotion: 0,
-    promoteToCaptured: false, initial: null, fiftyMove: true, threefold: true,
-    insufficientMaterial: true, bans: false, goal: 0, oneD: false };
-  const qrbn = promoSet(QUEEN, ROOK, BISHOP, KNIGHT);
-  switch (name) {
-    case '1d': r.oneD = true; break;
-    case 'chess': Object.assign(r, { castling: true, enPassant: true, doubleStep: true, promotion: qrbn }); break;
-    case 'gardner': r.promotion = qrbn; break;
-    case 'losalamos': r.promotion = promoSet(QUEEN, ROOK, KNIGHT); break;
-    case 'race': r.goal = RACE; r.insufficientMaterial = false; break;
-    default: throw new Error(`unknown variant ${goQuote(name)} (want one of ${PRESETS.join(', ')})`);
-  }
-  return r;
+  if (!PRESETS.includes(name)) throw new Error(`unknown variant ${goQuote(name)} (want one of ${PRESETS.join(', ')})`);
+  return { ...RULE_DEFAULTS, preset: name, ...PRESET_RULES[name] };
 }
 
 /**

@@ -7,9 +7,9 @@
 /** @typedef {import('./rules-position.js').Position} Position */
 
 import { goQuote, goQuoteChar, atoi, isDigit, isLower, isLetter } from './rules-strconv.js';
-import { PAWN, LETTERS, piece, colorOf, typeOf, pieceName, letterType } from './rules-piece.js';
+import { PAWN, LETTERS, RACE } from './rules-data.js';
+import { piece, colorOf, typeOf, pieceName, letterType } from './rules-piece.js';
 import { parseSquare } from './rules-board.js';
-import { RACE } from './rules-rules.js';
 import { EP, CASTLE, findMove, coord, splitCoord } from './rules-move.js';
 import { legalMoves, hasLegalMove, inCheck, raceOver } from './rules-movegen.js';
 import { status } from './rules-status.js';

@@ -1,11 +1,11 @@
 // @ts-check
 // The twin of engine/status.go: how a position stands (the game's draws
-// that depend on history are in rules-game.js) and the words for it.
+// that depend on history are in rules-game.js) and the words for it
+// (generated: REASONS of rules-data.js).
 
 /** @typedef {import('./rules-position.js').Position} Position */
 
-import { PAWN, KNIGHT, BISHOP, KING, COLORS } from './rules-piece.js';
-import { RACE } from './rules-rules.js';
+import { PAWN, KNIGHT, BISHOP, KING, COLORS, RACE, REASONS } from './rules-data.js';
 import { inCheck, raceOver, hasLegalMove } from './rules-movegen.js';
 
 /**
@@ -52,12 +52,8 @@ function insufficient(p) {
   return minors === 1 && p.b.w > 1;
 }
 
-const REASONS = { checkmate: 'checkmate', stalemate: 'stalemate', 'insufficient-material': 'insufficient material',
-  'fifty-move': 'the fifty-move rule', threefold: 'threefold repetition', race: 'reaching the far rank first',
-  'no-moves': 'leaving the opponent without a move', resigned: 'resignation' };
-
 /**
- * statusReason is Status.Reason: words to follow "by".
+ * statusReason is Status.Reason: words to follow "by", "" for none.
  * @param {string} st
  * @returns {string}
  */

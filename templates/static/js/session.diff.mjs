@@ -6,7 +6,7 @@ import { load, parse } from './session.js';
 import { compareMoves } from './rules-order.js';
 import { lineText } from './rules-label.js';
 import { describe, mateIn } from './rules-outcome.js';
-import { RACE } from './rules-rules.js';
+import { RACE } from './rules-data.js';
 import { actionNames } from './rules-san.js';
 import { coord } from './rules-move.js';
 import { legalMoves, inCheck } from './rules-movegen.js';
