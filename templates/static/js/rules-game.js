@@ -173,8 +173,7 @@ export function ruleOverrides(r) {
   const base = preset(r.preset);
   /** @type {Record<string, boolean | string | string[]>} */
   const out = {};
-  for (const name of ['bans', 'castling', 'double_step', 'en_passant', 'fifty_move', 'insufficient_material', 'promote_to_captured', 'threefold']) {
-    const f = BOOL_RULES[name];
+  for (const [name, f] of Object.entries(BOOL_RULES)) {
     if (r[f] !== base[f]) out[name] = r[f];
   }
   if (r.goal !== base.goal) out.goal = r.goal === RACE ? 'race' : 'checkmate';

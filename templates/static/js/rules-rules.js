@@ -32,7 +32,7 @@ export const defaultRules = (w) => preset(w === 1 ? '1d' : 'chess');
  * @param {boolean} v
  */
 function setBool(r, name, v) {
-  if (BOOL_RULES[name]) {
+  if (Object.hasOwn(BOOL_RULES, name)) {
     r[BOOL_RULES[name]] = v;
   } else if (name === 'promotion') {
     if (v) throw new Error('promotion: want a list of piece letters such as [q, r, b, n], or false');
