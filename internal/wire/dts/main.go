@@ -13,7 +13,10 @@
 // map with string keys and a pointer become T[], Record<string, T> and
 // T | null. A field's ts tag, or a type's //wire:ts comment line, gives
 // a TypeScript type Go cannot say (a json.RawMessage's content, a
-// tuple).
+// tuple). A function type becomes an arrow type. An interface marked
+// //wire:calls declares a protocol of calls (wire.Calls, the engine's):
+// it becomes an interface of each call's arguments and answer, with the
+// typed client of the calls (calls.go).
 package main
 
 import (
@@ -70,6 +73,15 @@ declare namespace wire {
 // Generate returns the declarations of the Go package in dir (its
 // non-test files, types in file and source order).
 func Generate(dir string) ([]byte, error) {
+	g, err := declare(dir)
+	if err != nil {
+		return nil, err
+	}
+	return append(append([]byte(header), g.b.Bytes()...), "}\n"...), nil
+}
+
+// declare writes the declarations of the Go package in dir.
+func declare(dir string) (*generator, error) {
 	fset := token.NewFileSet()
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
@@ -103,7 +115,7 @@ func Generate(dir string) ([]byte, error) {
 	if len(g.errs) > 0 {
 		return nil, fmt.Errorf("%s", strings.Join(g.errs, "\n"))
 	}
-	return append(append([]byte(header), g.b.Bytes()...), "}\n"...), nil
+	return g, nil
 }
 
 // generator writes declarations into b and gathers what it cannot
@@ -112,6 +124,8 @@ type generator struct {
 	fset *token.FileSet
 	b    bytes.Buffer
 	errs []string
+	// calls are the calls of the //wire:calls interface, nil before it.
+	calls []Call
 }
 
 func (g *generator) errorf(at ast.Node, format string, args ...any) {
@@ -130,6 +144,10 @@ func (g *generator) typeDecl(ts *ast.TypeSpec, doc *ast.CommentGroup) {
 	g.comment("  ", doc)
 	if override := directive(doc, "wire:ts"); override != "" {
 		fmt.Fprintf(&g.b, "  type %s = %s;\n", name, override)
+		return
+	}
+	if it, ok := ts.Type.(*ast.InterfaceType); ok && hasLine(doc, "//wire:calls") {
+		g.callsDecl(name, it)
 		return
 	}
 	st, ok := ts.Type.(*ast.StructType)
@@ -223,6 +241,8 @@ func (g *generator) tsType(e ast.Expr) string {
 		}
 	case *ast.StarExpr:
 		return g.tsType(t.X) + " | null"
+	case *ast.FuncType:
+		return "(" + g.params(t.Params, false) + ") => " + g.result(t)
 	case *ast.SelectorExpr:
 		if x, ok := t.X.(*ast.Ident); ok && x.Name == "json" && t.Sel.Name == "RawMessage" {
 			g.errorf(e, "a json.RawMessage needs a ts tag saying what it holds")
@@ -268,6 +288,19 @@ func (g *generator) commentTo(b *bytes.Buffer, indent string, doc *ast.CommentGr
 		fmt.Fprintf(b, "%s * %s\n", indent, l)
 	}
 	fmt.Fprintf(b, "%s */\n", indent)
+}
+
+// hasLine reports whether doc has the comment line line.
+func hasLine(doc *ast.CommentGroup, line string) bool {
+	if doc == nil {
+		return false
+	}
+	for _, c := range doc.List {
+		if c.Text == line {
+			return true
+		}
+	}
+	return false
 }
 
 // directive returns the argument of a //name line of doc, or "".

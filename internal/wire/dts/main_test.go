@@ -66,6 +66,10 @@ func TestGenerateErrors(t *testing.T) {
 		"bad.go:8:8: no TypeScript type for *ast.MapType",
 		"bad.go:9:8: no TypeScript type for *ast.Ident",
 		"bad.go:15:2: an embedded field with a JSON name",
+		"bad.go:20:5: a call answers one value",
+		"bad.go:21:14: a parameter after one that may be left out",
+		"bad.go:23:2: //wire:by moon: want sides among",
+		"bad.go:27:12: a second //wire:calls interface",
 	} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("no error %q in\n%v", want, err)
@@ -90,4 +94,15 @@ func lineDiff(want, got string) string {
 		}
 	}
 	return b.String()
+}
+
+// TestCallName checks the names of calls from their methods' names.
+func TestCallName(t *testing.T) {
+	for method, want := range map[string]string{
+		"Load": "load", "LoadTable": "loadTable", "PGN": "pgn", "PVText": "pvText", "Goto": "goto", "X": "x", "ID": "id",
+	} {
+		if got := CallName(method); got != want {
+			t.Errorf("CallName(%q) = %q, want %q", method, got, want)
+		}
+	}
 }

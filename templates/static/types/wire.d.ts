@@ -4,6 +4,312 @@
 
 declare namespace wire {
   /**
+   * Calls is the engine protocol: each method is a call, named by the
+   * method's name with its first word in lower case (LoadTable is
+   * "loadTable", PGN is "pgn"); its parameters are the call's arguments,
+   * in order (a pointer is an argument that may be left out, at the end),
+   * and its one result is the answer. An error is not part of the answer:
+   * the engine answers {"error": "…"} and the client rejects the call's
+   * promise with it. A //wire:by line lists the sides that answer the
+   * call (wasm, worker, local); without it, the wasm engine and the light
+   * engine do.
+   */
+  interface Calls {
+    /**
+     * Load starts a game from a position (a FEN or a position code; ""
+     * is the variant's start) under rule overrides.
+     */
+    load: { args: [variant: string, rules: RuleOverrides, position: string]; result: Loaded };
+    /** Parse checks a position for the editor. */
+    parse: { args: [variant: string, rules: RuleOverrides, position: string]; result: ParsedPosition };
+    /** Free forgets a game. */
+    free: { args: [game: GameID]; result: Done };
+    /** State is the game's state. */
+    state: { args: [game: GameID]; result: SessionState };
+    /** Play plays a move in SAN or coordinates. */
+    play: { args: [game: GameID, text: string]; result: SessionState };
+    /**
+     * Move plays from → to with a promotion letter ("" for none); in a
+     * ban phase, the ban of the pair.
+     */
+    move: { args: [game: GameID, from: string, to: string, promo: string]; result: SessionState };
+    /** Undo takes the last action back. */
+    undo: { args: [game: GameID]; result: SessionState };
+    /** Goto undoes or redoes until n actions are played. */
+    goto: { args: [game: GameID, n: number]; result: SessionState };
+    /** Reset starts the game again from its start. */
+    reset: { args: [game: GameID]; result: SessionState };
+    /** PGN writes the game as PGN with the given tags. */
+    pgn: { args: [game: GameID, tags: Record<string, string>]; result: PGNText };
+    /** Line reads a move line (SAN with move numbers) from the game's start. */
+    line: { args: [game: GameID, text: string]; result: BoardMove[] };
+    /**
+     * Resolve reads a move without playing it, at the current position
+     * or, with atStart, at the start.
+     */
+    resolve: { args: [game: GameID, text: string, atStart: boolean]; result: BoardMove };
+    /** LoadTable loads a mode's exact table (its bytes) for the game. */
+    loadTable: { args: [game: GameID, table: TableBytes]; result: TableSize };
+    /** FetchTable downloads a mode's exact table from url and loads it. */
+    fetchTable: { args: [game: GameID, url: string]; result: TableSize };
+    /**
+     * Choose returns the move a strategy (perfect, aggressive,
+     * cooperative, random) would play, without playing it.
+     */
+    choose: { args: [game: GameID, strategy: string, seed: number]; result: BoardMove };
+    /** Judge tells whether a move keeps the best result. */
+    judge: { args: [game: GameID, text: string]; result: Judgement };
+    /**
+     * Reply chooses and plays the computer's move within ms
+     * milliseconds (0: the engine's default); a long call, watched by
+     * watch and ended early by the client's stop().
+     */
+    reply: { args: [game: GameID, strategy: string, ms: number, seed: number, watch?: SearchWatch]; result: Reply };
+    /**
+     * Analyse values the game's position within ms milliseconds; a long
+     * call, like Reply.
+     */
+    analyse: { args: [game: GameID, ms: number, watch?: SearchWatch]; result: Analysis };
+    /**
+     * Stop ends the long call running with what it found so far (the
+     * worker calls it on the client's stop()).
+     */
+    stop: { args: []; result: Done };
+    /**
+     * Solve analyses a position from scratch for the editor: an exact
+     * solve of at most maxStates states (0: the engine's default), else
+     * a search, within ms milliseconds.
+     */
+    solve: { args: [variant: string, rules: RuleOverrides, position: string, maxStates: number, ms: number, watch?: SolveWatch]; result: Analysis };
+    /**
+     * Coords lists the actions played, in coordinates (the state's
+     * coords without the rest).
+     */
+    coords: { args: [game: GameID]; result: string[] };
+    /** Table is the game's play table once loaded, for the page's drills. */
+    table: { args: [game: GameID]; result: PlayTable };
+  }
+
+  /** The calls of Calls each side answers (their //wire:by lines). */
+  interface CallSides {
+    wasm: 'load' | 'parse' | 'free' | 'state' | 'play' | 'move' | 'undo' | 'goto' | 'reset' | 'pgn' | 'line' | 'resolve' | 'loadTable' | 'choose' | 'judge' | 'reply' | 'analyse' | 'stop' | 'solve';
+    worker: 'fetchTable';
+    local: 'load' | 'parse' | 'free' | 'state' | 'play' | 'move' | 'undo' | 'goto' | 'reset' | 'pgn' | 'line' | 'resolve' | 'loadTable' | 'fetchTable' | 'choose' | 'judge' | 'reply' | 'analyse' | 'coords' | 'table';
+  }
+
+  /** A typed client of Calls: call(fn, ...args) answers a promise of the call's answer. */
+  interface Caller {
+    call<K extends keyof Calls>(fn: K, ...args: Calls[K]['args']): Promise<Calls[K]['result']>;
+  }
+
+  /** The functions a side answers the calls K with, by name: each answers at once or with a promise. */
+  type Handlers<K extends keyof Calls> = { [N in K]: (...args: Calls[N]['args']) => Calls[N]['result'] | Promise<Calls[N]['result']> };
+
+  /** GameID names a game of the engine: what Load answers. */
+  type GameID = number;
+
+  /**
+   * RuleOverrides are the rules that differ from the variant's, by their
+   * front-matter names ({castling: false, promotion: ["q", "n"], goal:
+   * "race"}).
+   */
+  type RuleOverrides = Record<string, boolean | number | string | string[]>;
+
+  /** TableBytes are the bytes of a mode's play table. */
+  type TableBytes = Uint8Array;
+
+  /**
+   * PlayTable is the light engine's play table (js/playtable.js), a
+   * JavaScript object that does not cross the wire.
+   */
+  type PlayTable = import('../js/playtable.js').PlayTable;
+
+  /**
+   * SearchWatch watches a long call: Progress receives the search's
+   * progress after every iteration.
+   */
+  interface SearchWatch {
+    progress: (p: SearchProgress) => void;
+  }
+
+  /** SolveWatch watches a solve: Progress receives its progress. */
+  interface SolveWatch {
+    progress: (p: SolveProgress) => void;
+  }
+
+  /** Loaded is the answer of Load: the new game's id and state. */
+  interface Loaded {
+    id: GameID;
+    state: SessionState;
+  }
+
+  /** Done is the answer of a call that only acts. */
+  interface Done {
+    ok: boolean;
+  }
+
+  /** PGNText is the answer of PGN. */
+  interface PGNText {
+    pgn: string;
+  }
+
+  /** TableSize is the answer of LoadTable: the table's reachable graph. */
+  interface TableSize {
+    states: number;
+    edges: number;
+  }
+
+  /**
+   * Judgement is the answer of Judge: whether the move keeps the best
+   * result, and how that was found (table, mate-search).
+   */
+  interface Judgement {
+    optimal: boolean;
+    method: string;
+  }
+
+  /**
+   * Reply is the answer of Reply: the move played, the state after it,
+   * and the time it took.
+   */
+  interface Reply {
+    move: BoardMove;
+    state: SessionState;
+    ms: number;
+  }
+
+  /**
+   * BoardMove is a move (or under Ban Chess an action) as the board needs
+   * it (bridge.moveOf, bridge.actionOf).
+   */
+  interface BoardMove {
+    from: string;
+    to: string;
+    promo: string;
+    san: string;
+    coord: string;
+    /** Ban is true when the action is a ban (Ban Chess). */
+    ban?: boolean;
+  }
+
+  /** Squares is a pair of squares: the move a ban forbids. */
+  interface Squares {
+    from: string;
+    to: string;
+  }
+
+  /**
+   * SessionState is everything the page draws after a change
+   * (bridge.Session.State).
+   */
+  interface SessionState {
+    fen: string;
+    code: string;
+    w: number;
+    h: number;
+    side: string;
+    sideName: string;
+    opponentName: string;
+    /** Board lists the pieces by square index: "wk", "bn", or "". */
+    board: string[];
+    status: string;
+    over: boolean;
+    winner: string;
+    result: string;
+    reason: string;
+    /** Check is the square of a king in check, or "". */
+    check: string;
+    last: BoardMove | null;
+    /**
+     * SAN lists the actions played, for people: a move in SAN, a ban as
+     * "b:" and the move it forbids ("b:Ra4").
+     */
+    san: string[];
+    coords: string[];
+    cursor: number;
+    length: number;
+    /** Legal lists the legal actions by origin square. */
+    legal: Record<string, BoardMove[]>;
+    promotion: string[];
+    fullmove: number;
+    startSide: string;
+    startFullmove: number;
+    table: boolean;
+    statusText: string;
+    /** BannedText is the banned move in SAN ("Ra4"), or "". */
+    bannedText: string;
+    bans: boolean;
+    banPhase: boolean;
+    actor: string;
+    banned: Squares | null;
+    byBan: boolean;
+    startBanPhase: boolean;
+  }
+
+  /** ParsedPosition is a position checked for the editor (bridge.Parse). */
+  interface ParsedPosition {
+    code: string;
+    fen: string;
+    w: number;
+    h: number;
+    side: string;
+    variant: string;
+    board: string[];
+    status: string;
+    text: string;
+  }
+
+  /** Analysis is the value of a position for the page (bridge.Analysis). */
+  interface Analysis {
+    /**
+     * Method is how the value was found: table, exact, mate-search,
+     * search or over.
+     */
+    method: string;
+    methodText: string;
+    value: string;
+    /** DTM is the distance to mate in plies, -1 when none. */
+    dtm: number;
+    mateIn: number;
+    summary: string;
+    bestMoves: BoardMove[];
+    pv: string[];
+    pvText: string;
+    side: string;
+    fullmove: number;
+    states: number;
+    score: number;
+  }
+
+  /** SearchProgress is a search's progress (bridge.progressOf). */
+  interface SearchProgress {
+    depth: number;
+    /** Score is in centipawns for the side to move. */
+    score: number;
+    /**
+     * Mate counts moves to mate, negative when mated; 0 when no mate is
+     * seen.
+     */
+    mate: number;
+    nodes: number;
+    ms: number;
+    best: BoardMove | null;
+    pv: string[];
+    /** PVText is the PV numbered for reading. */
+    pvText: string;
+  }
+
+  /**
+   * SolveProgress is an exact solve's progress (the worker's
+   * thinchessProgress during Solve): done of total, in words.
+   */
+  interface SolveProgress {
+    done: number;
+    total: number;
+    text: string;
+  }
+
+  /**
    * Mode is a mode as a page's script plays it: the mode page embeds one,
    * and every puzzle of a chunk is one (PuzzleEntry).
    */

@@ -31,4 +31,35 @@ declare namespace wire {
   type List = Thing[];
 
   type Pair = [a: number, b: string];
+
+  /** Watch watches a long call. */
+  interface Watch {
+    progress: (done: number, text: string) => void;
+  }
+
+  /** Proto is a protocol of calls. */
+  interface Proto {
+    /** Open opens a thing. */
+    open: { args: [name: string, size: number]; result: Thing };
+    /** PGNText has an initialism. */
+    pgnText: { args: [id: number, tags: Record<string, string>]; result: string[] };
+    ping: { args: []; result: void };
+    /** Long may be watched. */
+    long: { args: [id: number, watch?: Watch]; result: Base | null };
+  }
+
+  /** The calls of Proto each side answers (their //wire:by lines). */
+  interface CallSides {
+    wasm: 'open' | 'ping' | 'long';
+    worker: 'pgnText' | 'long';
+    local: 'open' | 'ping' | 'long';
+  }
+
+  /** A typed client of Proto: call(fn, ...args) answers a promise of the call's answer. */
+  interface Caller {
+    call<K extends keyof Proto>(fn: K, ...args: Proto[K]['args']): Promise<Proto[K]['result']>;
+  }
+
+  /** The functions a side answers the calls K with, by name: each answers at once or with a promise. */
+  type Handlers<K extends keyof Proto> = { [N in K]: (...args: Proto[N]['args']) => Proto[N]['result'] | Promise<Proto[N]['result']> };
 }
