@@ -7,11 +7,11 @@ package wire
 // bridge, which builds these shapes as ordered bridge.Obj values), its
 // worker (templates/static/worker.js, which answers fetchTable itself),
 // and the page's light engine (templates/static/js/local.js). The
-// generator (internal/wire/dts) writes Calls into wire.d.ts as a typed
-// client, so tsc checks every call's name, arguments and answer, and
-// tests hold each side to the declaration: the wasm command's names
-// (internal/wire/dts), bridge's keys (bridge), local.js's handlers
-// (tsc, through wire.Handlers).
+// generator (internal/wire/dts) writes Calls into wire-protocol.d.ts as
+// a typed client, so tsc checks every call's name, arguments and
+// answer, and tests hold each side to the declaration: the wasm
+// command's names (internal/wire/dts), bridge's keys (bridge),
+// local.js's handlers (tsc, through wire.Handlers).
 
 // Calls is the engine protocol: each method is a call, named by the
 // method's name with its first word in lower case (LoadTable is

@@ -1,25 +1,15 @@
 // @ts-check
 // The engine client: a Web Worker running the wasm build of the Go
 // engine and solver. call(fn, ...args) returns a promise of the parsed
-// answer, rejected with the engine's own message on an error; a last
-// argument {__opts: true, progress} receives a long call's progress.
-// stop() ends the long call running with what it found so far.
+// answer, rejected with the engine's own message on an error; a long
+// call's last argument, its watch {progress}, receives its progress.
+// stop() ends the long call running with what it found so far. The calls
+// are declared in Go (wire.Calls) and typed by the generated
+// wire-protocol.d.ts.
 import { url, json, TC } from './dom.js';
-import { localEngine, LocalEngine } from './local.js';
+import { localEngine, LocalEngine, lastWatch } from './local.js';
 
-/**
- * lastOptions takes the CallOptions off the end of args, if there.
- * @param {any[]} args
- * @returns {CallOptions | null}
- */
-export function lastOptions(args) {
-  const last = args.length ? args[args.length - 1] : null;
-  if (last && last.__opts) {
-    args.pop();
-    return last;
-  }
-  return null;
-}
+/** @typedef {import('./local.js').Watch} Watch */
 
 /** @implements {EngineClient} */
 export class Engine {
@@ -85,17 +75,18 @@ export class Engine {
   }
 
   /**
-   * call runs one engine function; a last argument {__opts: true,
-   * progress} passes progress posts to progress instead.
-   * @param {string} fn
-   * @param {...any} args
-   * @returns {Promise<any>}
+   * call runs one engine function; a long call's watch, its last
+   * argument, receives the call's progress posts.
+   * @template {keyof wire.Calls} K
+   * @param {K} fn
+   * @param {wire.Calls[K]['args']} args
+   * @returns {Promise<wire.Calls[K]['result']>}
    */
   call(fn, ...args) {
-    const opts = lastOptions(args) || { __opts: true };
+    const watch = lastWatch(args);
     return this.ready.then(() => new Promise((resolve, reject) => {
       const id = ++this.seq;
-      this.pending[id] = { resolve: resolve, reject: reject, progress: opts.progress };
+      this.pending[id] = { resolve: resolve, reject: reject, progress: watch && watch.progress };
       this.worker.postMessage({ id: id, fn: fn, args: args });
     }));
   }
@@ -145,7 +136,7 @@ const SEARCHES = new Set(['choose', 'reply', 'analyse', 'judge']);
 /**
  * A game of a HybridEngine: how to load it again, the worker's copy of
  * it (its id and the moves played on it), and the chain of its searches.
- * @typedef {{args: any[], copy: {id: number, coords: string[]} | null, queue: Promise<any>}} HybridGame
+ * @typedef {{args: wire.Calls['load']['args'], copy: {id: number, coords: string[]} | null, queue: Promise<unknown>}} HybridGame
  */
 
 /**
@@ -171,28 +162,34 @@ export class HybridEngine {
   }
 
   /**
-   * @param {string} fn
-   * @param {...any} args
-   * @returns {Promise<any>}
+   * call answers fn(...args) on the page's rules, or a search in the
+   * worker (SEARCHES).
+   * @template {keyof wire.Calls} K
+   * @param {K} fn
+   * @param {wire.Calls[K]['args']} args
+   * @returns {Promise<wire.Calls[K]['result']>}
    */
   call(fn, ...args) {
+    // The calls are told apart by name, which does not narrow K: the
+    // arguments and answers are the declared ones by the name's test.
+    const loose = /** @type {any} */ (args);
     if (fn === 'load') {
-      return this.local.call('load', ...args).then((r) => {
-        this.games.set(r.id, { args, copy: null, queue: Promise.resolve() });
+      return /** @type {Promise<any>} */ (this.local.call('load', .../** @type {wire.Calls['load']['args']} */ (loose)).then((r) => {
+        this.games.set(r.id, { args: loose, copy: null, queue: Promise.resolve() });
         return r;
-      });
+      }));
     }
     if (fn === 'free') {
-      const g = this.games.get(args[0]);
-      this.games.delete(args[0]);
+      const g = this.games.get(loose[0]);
+      this.games.delete(loose[0]);
       if (g) g.queue.then(() => { if (g.copy) this.wasm.call('free', g.copy.id).catch(() => {}); });
-      return this.local.call('free', ...args);
+      return /** @type {Promise<any>} */ (this.local.call('free', loose[0]));
     }
-    const g = this.games.get(args[0]);
+    const g = this.games.get(loose[0]);
     if (!SEARCHES.has(fn) || !g) return this.local.call(fn, ...args);
-    const opts = lastOptions(args);
+    const watch = lastWatch(args);
     // One search at a time per game, so that the copy stays in step.
-    const run = g.queue.then(() => this.search(g, fn, args, opts));
+    const run = g.queue.then(() => this.search(g, fn, loose, watch));
     g.queue = run.catch(() => {});
     return run;
   }
@@ -200,11 +197,12 @@ export class HybridEngine {
   /**
    * search brings the worker's copy to the game's moves and asks it.
    * @param {HybridGame} g
-   * @param {string} fn
-   * @param {any[]} args
-   * @param {CallOptions | null} opts passed on to the worker's call
+   * @param {string} fn one of SEARCHES
+   * @param {[number, ...unknown[]]} args the game's id, then the search's
+   * @param {Watch | null} watch passed on to the worker's call
+   * @returns {Promise<any>}
    */
-  async search(g, fn, args, opts) {
+  async search(g, fn, args, watch) {
     if (!this.wasm) this.wasm = this.wasmOf();
     const id = args[0];
     const coords = await this.local.call('coords', id);
@@ -221,8 +219,9 @@ export class HybridEngine {
       copy.coords.push(c);
     }
     const rest = args.slice(1);
-    if (opts) rest.push(opts);
-    const answer = await this.wasm.call(fn, copy.id, ...rest);
+    if (watch) rest.push(watch);
+    /** @type {any} a reply or an analysis, by fn */
+    const answer = await this.wasm.call(/** @type {any} */ (fn), copy.id, ...rest);
     if (fn !== 'reply') return answer;
     copy.coords.push(answer.move.coord);
     // The game may have moved on meanwhile (an undo while the computer
