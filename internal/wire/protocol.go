@@ -26,8 +26,9 @@ package wire
 //wire:calls
 type Calls interface {
 	// Load starts a game from a position (a FEN or a position code; ""
-	// is the variant's start) under rule overrides.
-	Load(variant string, rules RuleOverrides, position string) Loaded
+	// is the variant's start) under rule overrides, and plays moves, the
+	// actions played since, in coordinates (a state's coords).
+	Load(variant string, rules RuleOverrides, position string, moves *[]string) Loaded
 	// Parse checks a position for the editor.
 	Parse(variant string, rules RuleOverrides, position string) ParsedPosition
 	// Free forgets a game.

@@ -9,8 +9,6 @@
 import { url, json, TC } from './dom.js';
 import { localEngine, LocalEngine, lastWatch } from './local.js';
 
-/** @typedef {import('./local.js').Watch} Watch */
-
 /** @implements {EngineClient} */
 export class Engine {
   constructor() {
@@ -134,19 +132,14 @@ function wasmPage() {
 const SEARCHES = new Set(['choose', 'reply', 'analyse', 'judge']);
 
 /**
- * A game of a HybridEngine: how to load it again, the worker's copy of
- * it (its id and the moves played on it), and the chain of its searches.
- * @typedef {{args: wire.Calls['load']['args'], copy: {id: number, coords: string[]} | null, queue: Promise<unknown>}} HybridGame
- */
-
-/**
  * HybridEngine plays a game without a table on the page's JavaScript
  * rules, ready at once, and asks the WebAssembly engine only what needs
- * its searchers. Before such a call it brings a copy of the game in the
- * worker to the same moves (the searchers see the same history, for
- * repetitions); a reply the worker plays is then played in the page too.
- * The WebAssembly engine is started at the first search (a page that
- * needs it at once starts it earlier, see wasmPage).
+ * its searchers. The game is kept once, in the page: a search loads it
+ * into the worker as it stands, from its start with the moves played
+ * (the searchers see the same history, for repetitions), asks, and frees
+ * it; a reply the worker plays is then played in the page. The
+ * WebAssembly engine is started at the first search (a page that needs
+ * it at once starts it earlier, see wasmPage).
  * @implements {EngineClient}
  */
 export class HybridEngine {
@@ -157,7 +150,7 @@ export class HybridEngine {
     /** @type {EngineClient | null} */
     this.wasm = null;
     this.ready = Promise.resolve();
-    /** @type {Map<number, HybridGame>} by the local game's id */
+    /** @type {Map<number, wire.Calls['load']['args']>} how each game was loaded, by its id */
     this.games = new Map();
   }
 
@@ -175,62 +168,45 @@ export class HybridEngine {
     const loose = /** @type {any} */ (args);
     if (fn === 'load') {
       return /** @type {Promise<any>} */ (this.local.call('load', .../** @type {wire.Calls['load']['args']} */ (loose)).then((r) => {
-        this.games.set(r.id, { args: loose, copy: null, queue: Promise.resolve() });
+        this.games.set(r.id, loose);
         return r;
       }));
     }
-    if (fn === 'free') {
-      const g = this.games.get(loose[0]);
-      this.games.delete(loose[0]);
-      if (g) g.queue.then(() => { if (g.copy) this.wasm.call('free', g.copy.id).catch(() => {}); });
-      return /** @type {Promise<any>} */ (this.local.call('free', loose[0]));
-    }
-    const g = this.games.get(loose[0]);
-    if (!SEARCHES.has(fn) || !g) return this.local.call(fn, ...args);
-    const watch = lastWatch(args);
-    // One search at a time per game, so that the copy stays in step.
-    const run = g.queue.then(() => this.search(g, fn, loose, watch));
-    g.queue = run.catch(() => {});
-    return run;
+    if (fn === 'free') this.games.delete(loose[0]);
+    const load = this.games.get(loose[0]);
+    if (!SEARCHES.has(fn) || !load) return this.local.call(fn, ...args);
+    return this.search(load, fn, loose, lastWatch(args));
   }
 
   /**
-   * search brings the worker's copy to the game's moves and asks it.
-   * @param {HybridGame} g
+   * search loads the game into the worker as it stands and asks it.
+   * @param {wire.Calls['load']['args']} load how the game was loaded
    * @param {string} fn one of SEARCHES
    * @param {[number, ...unknown[]]} args the game's id, then the search's
-   * @param {Watch | null} watch passed on to the worker's call
+   * @param {import('./local.js').Watch | null} watch passed on to the worker's call
    * @returns {Promise<any>}
    */
-  async search(g, fn, args, watch) {
+  async search(load, fn, args, watch) {
     if (!this.wasm) this.wasm = this.wasmOf();
     const id = args[0];
     const coords = await this.local.call('coords', id);
-    let copy = g.copy;
-    const inStep = copy && copy.coords.length <= coords.length && copy.coords.every((c, i) => c === coords[i]);
-    if (!inStep) {
-      if (copy) this.wasm.call('free', copy.id).catch(() => {});
-      g.copy = null;
-      const r = await this.wasm.call('load', ...g.args);
-      copy = g.copy = { id: r.id, coords: [] };
-    }
-    for (const c of coords.slice(copy.coords.length)) {
-      await this.wasm.call('play', copy.id, c);
-      copy.coords.push(c);
-    }
+    const game = (await this.wasm.call('load', load[0], load[1], load[2], coords)).id;
     const rest = args.slice(1);
     if (watch) rest.push(watch);
     /** @type {any} a reply or an analysis, by fn */
-    const answer = await this.wasm.call(/** @type {any} */ (fn), copy.id, ...rest);
+    let answer;
+    try {
+      answer = await this.wasm.call(/** @type {any} */ (fn), game, ...rest);
+    } finally {
+      this.wasm.call('free', game).catch(() => {});
+    }
     if (fn !== 'reply') return answer;
-    copy.coords.push(answer.move.coord);
     // The game may have moved on meanwhile (an undo while the computer
     // thought): the reply is then not played, as the page drops it.
     const now = await this.local.call('coords', id);
     if (now.join(' ') !== coords.join(' ')) return { ...answer, state: await this.local.call('state', id) };
     const m = answer.move;
-    const state = await this.local.call('move', id, m.from, m.to, m.promo);
-    return { ...answer, state };
+    return { ...answer, state: await this.local.call('move', id, m.from, m.to, m.promo) };
   }
 
   /** stop ends the search running in the worker with what it found so far. */

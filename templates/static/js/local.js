@@ -162,8 +162,9 @@ export function api(fetchBytes) {
     return { states: s.table.states, edges: s.table.edges };
   };
   return {
-    load(variant, rules, position) {
+    load(variant, rules, position, moves) {
       const s = load(variant || '', rules || {}, position || '');
+      for (const c of moves || []) s.game.playText(c);
       const id = next++;
       sessions.set(id, s);
       return { id, state: s.state() };

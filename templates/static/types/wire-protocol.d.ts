@@ -17,9 +17,10 @@ declare namespace wire {
   interface Calls {
     /**
      * Load starts a game from a position (a FEN or a position code; ""
-     * is the variant's start) under rule overrides.
+     * is the variant's start) under rule overrides, and plays moves, the
+     * actions played since, in coordinates (a state's coords).
      */
-    load: { args: [variant: string, rules: RuleOverrides, position: string]; result: Loaded };
+    load: { args: [variant: string, rules: RuleOverrides, position: string, moves?: string[]]; result: Loaded };
     /** Parse checks a position for the editor. */
     parse: { args: [variant: string, rules: RuleOverrides, position: string]; result: ParsedPosition };
     /** Free forgets a game. */

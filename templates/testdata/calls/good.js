@@ -16,6 +16,7 @@ export async function good(e) {
   const t = await e.call('loadTable', id, new Uint8Array(0));
   const line = await e.call('line', id, '1. e4 e5');
   const table = await e.call('table', id);
+  const again = await e.call('load', 'chess', {}, '', s.coords);
   await e.call('free', id);
-  return [state.fen, s.legal.e2[0].san, m.cursor, r.move.coord, r.state.over, a.bestMoves[0].from, n.mateIn, t.states, line[0].coord, table.states];
+  return [state.fen, s.legal.e2[0].san, m.cursor, r.move.coord, r.state.over, a.bestMoves[0].from, n.mateIn, t.states, line[0].coord, table.states, again.state.cursor];
 }

@@ -10,6 +10,7 @@ export async function wrong(e) {
   const { id } = await e.call('load', 'chess', {}, 3); // want TS2345: a number for the position
   await e.call('lod', 'chess', {}, ''); // want TS2345: no call of that name
   await e.call('play', id); // want TS2554: the move left out
+  await e.call('load', 'chess', {}, '', 'e2e4'); // want TS2345: the moves as one string, not a list
   await e.call('goto', id, '3'); // want TS2345: a string for a number
   await e.call('pgn', id, { Event: 1 }); // want TS2322: a tag that is not a string
   await e.call('reply', id, 'perfect', 100, 1, { __opts: true }); // want TS2353: the old options flag
