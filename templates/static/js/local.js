@@ -242,7 +242,10 @@ export function lastWatch(args) {
   return null;
 }
 
-// LocalEngine answers calls at once, in the page.
+/**
+ * LocalEngine answers calls at once, in the page.
+ * @implements {EngineClient}
+ */
 export class LocalEngine {
   constructor() {
     this.fns = api(fetchBytes);
