@@ -1336,9 +1336,9 @@ func TestBrowserEarlyMove(t *testing.T) {
 
 // On a page without a table the computer's moves come from the
 // WebAssembly engine's searcher while the page plays on its own rules:
-// the worker's copy of the game follows moves, take-backs and redos, so
-// every reply is legal where it is played and analysis sees the same
-// position.
+// each search loads the page's game into the worker as it stands, after
+// moves, take-backs and redos, so every reply is legal where it is
+// played and analysis sees the same position.
 func TestBrowserSearchFollowsTheGame(t *testing.T) {
 	needChromium(t)
 	site := buildTestSite(t, "")

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -74,5 +75,68 @@ func checkVendored(t *testing.T, f, first string) {
 	}
 	if _, err := os.Stat(strings.TrimSuffix(f, ".js") + ".d.ts"); err != nil {
 		t.Errorf("%s: no declaration file beside it for tsc (%v)", f, err)
+	}
+}
+
+// wantError marks a line of a fixture that must fail tsc: // want TSnnnn.
+var wantError = regexp.MustCompile(`// want (TS\d+)`)
+
+// tscError is an error tsc reports: file(line,col): error TSnnnn.
+var tscError = regexp.MustCompile(`(?m)^(?:.*/)?([a-z]+\.js)\((\d+),\d+\): error (TS\d+)`)
+
+// TestEngineCallsTyped holds the engine's calls typed end to end: tsc
+// checks the fixtures of testdata/calls against the engine protocol's
+// generated types (static/types/wire-protocol.d.ts, from wire.Calls), and
+// good.js, which calls the engine as the pages do, must pass while
+// every line of wrong.js marked // want TSnnnn (a wrong argument, a
+// call of no name, a field the answer does not have) must fail with
+// that error, and no other line. TestTypeCheck checks the real modules.
+func TestEngineCallsTyped(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the type check is skipped with -short")
+	}
+	t.Parallel()
+	tsc := needTool(t, "tsc", "the engine calls' type check", "npm install -g typescript@5")
+	want := map[string]string{} // "wrong.js:10" → "TS2345"
+	for _, f := range []string{"good.js", "wrong.js"} {
+		b, err := os.ReadFile(filepath.Join("testdata", "calls", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			if m := wantError.FindStringSubmatch(line); m != nil {
+				want[f+":"+strconv.Itoa(i+1)] = m[1]
+			}
+		}
+	}
+	if len(want) < 5 {
+		t.Fatalf("wrong.js marks %d wrong calls, want at least 5", len(want))
+	}
+	decls, _ := filepath.Glob("static/types/*.d.ts")
+	for _, f := range decls {
+		if _, err := os.ReadFile(f); err != nil { // for go test's cache
+			t.Fatal(err)
+		}
+	}
+	out, err := exec.Command(tsc, "--noEmit", "-p", filepath.Join("testdata", "calls")).CombinedOutput()
+	if err == nil {
+		t.Fatalf("tsc passes wrong.js: the engine's calls are not typed")
+	}
+	got := map[string]string{}
+	for _, m := range tscError.FindAllStringSubmatch(string(out), -1) {
+		got[m[1]+":"+m[2]] = m[3]
+	}
+	for at, code := range want {
+		if got[at] != code {
+			t.Errorf("%s: tsc reports %q, want %s", at, got[at], code)
+		}
+	}
+	for at, code := range got {
+		if want[at] == "" {
+			t.Errorf("%s: an error %s no line marks", at, code)
+		}
+	}
+	if t.Failed() {
+		t.Logf("tsc --noEmit -p testdata/calls:\n%s", out)
 	}
 }

@@ -113,11 +113,19 @@ func errorJSON(err error) string {
 	return bridge.JSON(bridge.Obj{{K: "error", V: err.Error()}})
 }
 
-// load starts a game: load(variant, rules, position) → {id, state}.
+// load starts a game and plays the moves given, in coordinates:
+// load(variant, rules, position, moves) → {id, state}.
 func load(args []js.Value) (any, error) {
 	s, err := bridge.Load(str(args, 0), rules(arg(args, 1)), str(args, 2))
 	if err != nil {
 		return nil, err
+	}
+	if v := arg(args, 3); v.Type() == js.TypeObject {
+		for i := range v.Length() {
+			if err := s.Game().PlayText(v.Index(i).String()); err != nil {
+				return nil, err
+			}
+		}
 	}
 	id := nextID
 	nextID++

@@ -4,12 +4,18 @@
 // types (mode.Mode, verify.Verification, …) in one place each and
 // marshals them; it never ships a domain type as it is.
 //
-// The page's side of the contract, templates/static/types/wire.d.ts, is
-// generated from this package's source: every type here becomes a
-// declaration in the ambient namespace wire (wire.Mode, wire.Index, …),
-// a field's name is its JSON key, optional when the field is omitempty,
-// and a json.RawMessage field says its TypeScript type in a ts tag. A
-// test fails when the file is stale; regenerate it with
+// It also declares the engine protocol (protocol.go): Calls, every call
+// a page makes of the engine, with its arguments and the shape of its
+// answer.
+//
+// The page's side of the contract, templates/static/types/wire.d.ts (and
+// wire-protocol.d.ts, from protocol.go), is generated from this
+// package's source: every type here becomes a declaration in the
+// ambient namespace wire (wire.Mode, wire.Index, …), a field's name is
+// its JSON key, optional when the field is omitempty, and a
+// json.RawMessage field says its TypeScript type in a ts tag; Calls
+// becomes the typed client of the engine (wire.Caller). A test fails
+// when a file is stale; regenerate them with
 //
 //	go generate ./internal/wire
 //
@@ -21,4 +27,4 @@
 // The package imports nothing of the module, so every layer may use it.
 package wire
 
-//go:generate go run ./dts -out ../../templates/static/types/wire.d.ts
+//go:generate go run ./dts -out ../../templates/static/types

@@ -196,7 +196,7 @@ export class DrillPanel {
 
   /**
    * update grades the game's moves so far, on every new state.
-   * @param {any} s the engine's state
+   * @param {SessionState} s the engine's state
    */
   update(s) {
     if (this.linked && s) {

@@ -209,7 +209,7 @@ export class Editor {
       if (p.total) { this.progress.max = p.total; this.progress.value = p.done; }
       this.status.textContent = 'Solving… ' + (p.text || '');
     };
-    mine.call('solve', this.ed.variant, {}, text, 0, 3000, { __opts: true, progress: progress }).then((a) => {
+    mine.call('solve', this.ed.variant, {}, text, 0, 3000, { progress: progress }).then((a) => {
       if (this.solver !== mine) return;
       this.solving(false);
       this.status.textContent = 'Solved.';

@@ -1,25 +1,13 @@
 // @ts-check
 // The engine client: a Web Worker running the wasm build of the Go
 // engine and solver. call(fn, ...args) returns a promise of the parsed
-// answer, rejected with the engine's own message on an error; a last
-// argument {__opts: true, progress} receives a long call's progress.
-// stop() ends the long call running with what it found so far.
+// answer, rejected with the engine's own message on an error; a long
+// call's last argument, its watch {progress}, receives its progress.
+// stop() ends the long call running with what it found so far. The calls
+// are declared in Go (wire.Calls) and typed by the generated
+// wire-protocol.d.ts.
 import { url, json, TC } from './dom.js';
-import { localEngine, LocalEngine } from './local.js';
-
-/**
- * lastOptions takes the CallOptions off the end of args, if there.
- * @param {any[]} args
- * @returns {CallOptions | null}
- */
-export function lastOptions(args) {
-  const last = args.length ? args[args.length - 1] : null;
-  if (last && last.__opts) {
-    args.pop();
-    return last;
-  }
-  return null;
-}
+import { localEngine, LocalEngine, lastWatch } from './local.js';
 
 /** @implements {EngineClient} */
 export class Engine {
@@ -85,17 +73,18 @@ export class Engine {
   }
 
   /**
-   * call runs one engine function; a last argument {__opts: true,
-   * progress} passes progress posts to progress instead.
-   * @param {string} fn
-   * @param {...any} args
-   * @returns {Promise<any>}
+   * call runs one engine function; a long call's watch, its last
+   * argument, receives the call's progress posts.
+   * @template {keyof wire.Calls} K
+   * @param {K} fn
+   * @param {wire.Calls[K]['args']} args
+   * @returns {Promise<wire.Calls[K]['result']>}
    */
   call(fn, ...args) {
-    const opts = lastOptions(args) || { __opts: true };
+    const watch = lastWatch(args);
     return this.ready.then(() => new Promise((resolve, reject) => {
       const id = ++this.seq;
-      this.pending[id] = { resolve: resolve, reject: reject, progress: opts.progress };
+      this.pending[id] = { resolve: resolve, reject: reject, progress: watch && watch.progress };
       this.worker.postMessage({ id: id, fn: fn, args: args });
     }));
   }
@@ -143,19 +132,14 @@ function wasmPage() {
 const SEARCHES = new Set(['choose', 'reply', 'analyse', 'judge']);
 
 /**
- * A game of a HybridEngine: how to load it again, the worker's copy of
- * it (its id and the moves played on it), and the chain of its searches.
- * @typedef {{args: any[], copy: {id: number, coords: string[]} | null, queue: Promise<any>}} HybridGame
- */
-
-/**
  * HybridEngine plays a game without a table on the page's JavaScript
  * rules, ready at once, and asks the WebAssembly engine only what needs
- * its searchers. Before such a call it brings a copy of the game in the
- * worker to the same moves (the searchers see the same history, for
- * repetitions); a reply the worker plays is then played in the page too.
- * The WebAssembly engine is started at the first search (a page that
- * needs it at once starts it earlier, see wasmPage).
+ * its searchers. The game is kept once, in the page: a search loads it
+ * into the worker as it stands, from its start with the moves played
+ * (the searchers see the same history, for repetitions), asks, and frees
+ * it; a reply the worker plays is then played in the page. The
+ * WebAssembly engine is started at the first search (a page that needs
+ * it at once starts it earlier, see wasmPage).
  * @implements {EngineClient}
  */
 export class HybridEngine {
@@ -166,72 +150,63 @@ export class HybridEngine {
     /** @type {EngineClient | null} */
     this.wasm = null;
     this.ready = Promise.resolve();
-    /** @type {Map<number, HybridGame>} by the local game's id */
+    /** @type {Map<number, wire.Calls['load']['args']>} how each game was loaded, by its id */
     this.games = new Map();
   }
 
   /**
-   * @param {string} fn
-   * @param {...any} args
-   * @returns {Promise<any>}
+   * call answers fn(...args) on the page's rules, or a search in the
+   * worker (SEARCHES).
+   * @template {keyof wire.Calls} K
+   * @param {K} fn
+   * @param {wire.Calls[K]['args']} args
+   * @returns {Promise<wire.Calls[K]['result']>}
    */
   call(fn, ...args) {
+    // The calls are told apart by name, which does not narrow K: the
+    // arguments and answers are the declared ones by the name's test.
+    const loose = /** @type {any} */ (args);
     if (fn === 'load') {
-      return this.local.call('load', ...args).then((r) => {
-        this.games.set(r.id, { args, copy: null, queue: Promise.resolve() });
+      return /** @type {Promise<any>} */ (this.local.call('load', .../** @type {wire.Calls['load']['args']} */ (loose)).then((r) => {
+        this.games.set(r.id, loose);
         return r;
-      });
+      }));
     }
-    if (fn === 'free') {
-      const g = this.games.get(args[0]);
-      this.games.delete(args[0]);
-      if (g) g.queue.then(() => { if (g.copy) this.wasm.call('free', g.copy.id).catch(() => {}); });
-      return this.local.call('free', ...args);
-    }
-    const g = this.games.get(args[0]);
-    if (!SEARCHES.has(fn) || !g) return this.local.call(fn, ...args);
-    const opts = lastOptions(args);
-    // One search at a time per game, so that the copy stays in step.
-    const run = g.queue.then(() => this.search(g, fn, args, opts));
-    g.queue = run.catch(() => {});
-    return run;
+    if (fn === 'free') this.games.delete(loose[0]);
+    const load = this.games.get(loose[0]);
+    if (!SEARCHES.has(fn) || !load) return this.local.call(fn, ...args);
+    return this.search(load, fn, loose, lastWatch(args));
   }
 
   /**
-   * search brings the worker's copy to the game's moves and asks it.
-   * @param {HybridGame} g
-   * @param {string} fn
-   * @param {any[]} args
-   * @param {CallOptions | null} opts passed on to the worker's call
+   * search loads the game into the worker as it stands and asks it.
+   * @param {wire.Calls['load']['args']} load how the game was loaded
+   * @param {string} fn one of SEARCHES
+   * @param {[number, ...unknown[]]} args the game's id, then the search's
+   * @param {import('./local.js').Watch | null} watch passed on to the worker's call
+   * @returns {Promise<any>}
    */
-  async search(g, fn, args, opts) {
+  async search(load, fn, args, watch) {
     if (!this.wasm) this.wasm = this.wasmOf();
     const id = args[0];
     const coords = await this.local.call('coords', id);
-    let copy = g.copy;
-    const inStep = copy && copy.coords.length <= coords.length && copy.coords.every((c, i) => c === coords[i]);
-    if (!inStep) {
-      if (copy) this.wasm.call('free', copy.id).catch(() => {});
-      g.copy = null;
-      const r = await this.wasm.call('load', ...g.args);
-      copy = g.copy = { id: r.id, coords: [] };
-    }
-    for (const c of coords.slice(copy.coords.length)) {
-      await this.wasm.call('play', copy.id, c);
-      copy.coords.push(c);
-    }
+    const game = (await this.wasm.call('load', load[0], load[1], load[2], coords)).id;
     const rest = args.slice(1);
-    if (opts) rest.push(opts);
-    const answer = await this.wasm.call(fn, copy.id, ...rest);
+    if (watch) rest.push(watch);
+    /** @type {any} a reply or an analysis, by fn */
+    let answer;
+    try {
+      answer = await this.wasm.call(/** @type {any} */ (fn), game, ...rest);
+    } finally {
+      this.wasm.call('free', game).catch(() => {});
+    }
     if (fn !== 'reply') return answer;
-    copy.coords.push(answer.move.coord);
     // The game may have moved on meanwhile (an undo while the computer
     // thought): the reply is then not played, as the page drops it.
     const now = await this.local.call('coords', id);
     if (now.join(' ') !== coords.join(' ')) return { ...answer, state: await this.local.call('state', id) };
     const m = answer.move;
-    const state = await this.local.call('move', id, m.from, m.to, m.promo);
-    return { ...answer, state };
+    return { ...answer, state: await this.local.call('move', id, m.from, m.to, m.promo) };
   }
 
   /** stop ends the search running in the worker with what it found so far. */

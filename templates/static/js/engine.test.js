@@ -4,8 +4,8 @@ import { HybridEngine } from './engine.js';
 import { LocalEngine } from './local.js';
 
 // fakeWasm stands for the WebAssembly engine: the page's own rules, and
-// searchers that answer from its copy of the game (reply plays the first
-// legal move in canonical order; analyse reports the moves of the copy).
+// searchers that answer from the worker's game (reply plays the first
+// legal move in canonical order; analyse reports the moves of the game).
 function fakeWasm(gate) {
   const e = new LocalEngine();
   const calls = [];
@@ -28,7 +28,7 @@ function fakeWasm(gate) {
 
 const START = 'bk,bn,br,x,x,wr,wn,wk:w';
 
-test('the copy follows moves, take-backs and a reset', async () => {
+test('a search sees the game as it stands: moves, take-backs, a reset', async () => {
   const wasm = fakeWasm();
   const h = new HybridEngine(() => wasm);
   const { id } = await h.call('load', '1d', {}, START);
@@ -36,16 +36,18 @@ test('the copy follows moves, take-backs and a reset', async () => {
   let r = await h.call('reply', id, 'perfect', 10, 1);
   assert.equal(r.state.cursor, 2);
   assert.deepEqual((await h.call('analyse', id)).coords, r.state.coords);
-  // Only the new moves are sent while the copy is in step.
-  const loads = () => wasm.calls.filter((c) => c === 'load').length;
-  assert.equal(loads(), 1);
   await h.call('goto', id, 0);
   await h.call('move', id, 'a2', 'a4', '');
   const s = await h.call('state', id);
   assert.deepEqual((await h.call('analyse', id)).coords, s.coords);
-  assert.equal(loads(), 2, 'a take-back loads a fresh copy');
   await h.call('reset', id);
   assert.deepEqual((await h.call('analyse', id)).coords, []);
+  // The game is kept once, in the page: each search loads it into the
+  // worker in one call, as it stands, and frees it after.
+  const count = (fn) => wasm.calls.filter((c) => c === fn).length;
+  assert.equal(count('load'), 4);
+  assert.equal(count('free'), 4);
+  assert.equal(count('play'), 0);
 });
 
 test('a reply that comes after an undo is not played', async () => {
@@ -61,7 +63,7 @@ test('a reply that comes after an undo is not played', async () => {
   const r = await pending;
   assert.equal(r.state.cursor, 0);
   assert.equal((await h.call('state', id)).cursor, 0);
-  // The next search starts from a fresh copy of the game as it is.
+  // The next search sees the game as it is.
   assert.deepEqual((await h.call('analyse', id)).coords, []);
 });
 

@@ -24,7 +24,7 @@ const REPLY_PAUSE = 250;
  * @typedef {object} GameOptions
  * @property {any} data the mode data
  * @property {ParentNode} [root]
- * @property {any} [engine]
+ * @property {EngineClient} [engine]
  * @property {(s: any, moved: boolean) => void} [onState]
  * @property {(from: string, to: string, promo?: string) => boolean} [onUserMove]
  * @property {(text: string) => Promise<any>} [onUserText]
@@ -195,7 +195,7 @@ export class Game {
    * for tests and style: data-fen, data-ply (the moves made), data-turn
    * (the side to act), data-phase (ban or move), data-over (how the game
    * ended, else empty) and data-winner.
-   * @param {any} s the engine's state
+   * @param {SessionState} s the engine's state
    */
   showPosition(s) {
     const d = this.board.el.dataset;
@@ -255,8 +255,13 @@ export class Game {
     });
   }
 
-  // run draws the state an engine call answers, unless the game moved on
-  // meanwhile, and shows its error.
+  /**
+   * run draws the state an engine call answers, unless the game moved on
+   * meanwhile, and shows its error.
+   * @param {Promise<SessionState>} promise
+   * @param {boolean} moved
+   * @returns {Promise<SessionState>}
+   */
   run(promise, moved) {
     const gen = this.gen;
     return promise.then((s) => {
@@ -291,7 +296,7 @@ export class Game {
       if (this.searches()) this.showThinking(this.state.sideName + ' is thinking…');
       t0 = performance.now();
       const progress = (/** @type {SearchProgress} */ p) => { if (gen === this.gen) this.showThinking(progressText(p, side)); };
-      return this.engine.call('reply', this.id, this.opponent, this.level, Math.floor(Math.random() * 1e9), { __opts: true, progress });
+      return this.engine.call('reply', this.id, this.opponent, this.level, Math.floor(Math.random() * 1e9), { progress });
     }).then((r) => {
       this.busy = false;
       if (gen === this.gen) this.showThinking('');
@@ -417,7 +422,7 @@ export class Game {
       if (this.searches()) this.showThinking('Looking for the best move…');
       this.stopped = false;
       const t0 = performance.now();
-      return this.engine.call('analyse', this.id, ANALYSE_MS, { __opts: true, progress }).then((a) => {
+      return this.engine.call('analyse', this.id, ANALYSE_MS, { progress }).then((a) => {
         this.lastAnalyseMs = performance.now() - t0;
         this.noteTime(this.lastAnalyseMs);
         this.showThinking('');

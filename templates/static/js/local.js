@@ -142,9 +142,10 @@ export function judgeMove(s, text) {
 
 /**
  * api builds the functions of the global thinchess object of the wasm
- * build, over sessions named by id.
+ * build, over sessions named by id: the calls of the engine protocol the
+ * local side answers (wire.CallSides), typed by their declaration.
  * @param {(url: string) => Promise<Uint8Array>} fetchBytes
- * @returns {Record<string, (...args: any[]) => any>}
+ * @returns {wire.Handlers<wire.CallSides['local']>}
  */
 export function api(fetchBytes) {
   /** @type {Map<number, Session>} */
@@ -161,8 +162,9 @@ export function api(fetchBytes) {
     return { states: s.table.states, edges: s.table.edges };
   };
   return {
-    load(variant, rules, position) {
+    load(variant, rules, position, moves) {
       const s = load(variant || '', rules || {}, position || '');
+      for (const c of moves || []) s.game.playText(c);
       const id = next++;
       sessions.set(id, s);
       return { id, state: s.state() };
@@ -222,7 +224,28 @@ function fetchBytes(u) {
   }).then((buf) => new Uint8Array(buf));
 }
 
-// LocalEngine answers calls at once, in the page.
+/** A long call's watch (wire.SearchWatch, wire.SolveWatch). @typedef {wire.SearchWatch | wire.SolveWatch} Watch */
+
+/**
+ * lastWatch takes a long call's watch off the end of args, if there: the
+ * protocol declares it as the last argument of the long calls, an object
+ * with a progress function, which no other argument is.
+ * @param {unknown[]} args
+ * @returns {Watch | null}
+ */
+export function lastWatch(args) {
+  const last = /** @type {Watch | null} */ (args.length ? args[args.length - 1] : null);
+  if (last && typeof last.progress === 'function') {
+    args.pop();
+    return last;
+  }
+  return null;
+}
+
+/**
+ * LocalEngine answers calls at once, in the page.
+ * @implements {EngineClient}
+ */
 export class LocalEngine {
   constructor() {
     this.fns = api(fetchBytes);
@@ -230,14 +253,17 @@ export class LocalEngine {
   }
 
   /**
-   * call answers fn(...args) as the worker's Engine.call does.
-   * @param {string} fn
-   * @param {...any} args
-   * @returns {Promise<any>}
+   * call answers fn(...args) as the worker's Engine.call does; a long
+   * call's watch is left out (the table answers at once).
+   * @template {keyof wire.Calls} K
+   * @param {K} fn
+   * @param {wire.Calls[K]['args']} args
+   * @returns {Promise<wire.Calls[K]['result']>}
    */
   call(fn, ...args) {
-    if (args.length && args[args.length - 1] && args[args.length - 1].__opts) args.pop();
-    const f = this.fns[fn];
+    lastWatch(args);
+    /** @type {Function} the call's function, if the light engine answers fn */
+    const f = this.fns[/** @type {wire.CallSides['local']} */ (fn)];
     if (!f) return Promise.reject(new Error('the table engine of this page cannot ' + fn));
     try {
       return Promise.resolve(f(...args));

@@ -26,7 +26,7 @@ export const PAUSE = 450;
  * @typedef {object} PuzzleOptions
  * @property {any} data the mode data with .puzzle (its tree, hints, side)
  * @property {ParentNode} [root] the element holding the board and controls
- * @property {any} [engine]
+ * @property {EngineClient} [engine]
  * @property {(r: PuzzleResult) => void} [onSolved] the puzzle ended
  * @property {() => void} [onMistake] a wrong move was played
  * @property {() => void} [onRight] a right move was played
@@ -233,7 +233,7 @@ export class Puzzle {
     // Past the stored tree: ask the table, else the mate search.
     return this.game.tableReady
       .then(() => this.game.engine.call('judge', this.game.id, coord))
-      .then((/** @type {any} */ r) => r.optimal);
+      .then((r) => r.optimal);
   }
 
   /**
@@ -251,7 +251,7 @@ export class Puzzle {
   /** @param {string} text a typed move */
   userText(text) {
     // Resolve the typed move to coordinates with the engine first.
-    return this.game.engine.call('resolve', this.game.id, text, false).then((/** @type {any} */ m) => this.tryCoord(m.coord));
+    return this.game.engine.call('resolve', this.game.id, text, false).then((m) => this.tryCoord(m.coord));
   }
 
   /**
@@ -285,7 +285,7 @@ export class Puzzle {
    * to win too, only slower, is a proven alternative (alternative);
    * anything else is a mistake (refute). A hold's wrong move loses, so
    * it is marked at once. Either way the action is taken back.
-   * @param {any} st the state after the wrong action
+   * @param {SessionState} st the state after the wrong action
    * @param {string} coord the wrong action (a move, or a ban "b:a4a2")
    */
   wrong(st, coord) {
@@ -380,13 +380,13 @@ export class Puzzle {
   /**
    * defence is the state after the defender's move: the tree's reply,
    * else the table's or the searcher's perfect move.
-   * @returns {Promise<any>}
+   * @returns {Promise<SessionState>}
    */
   defence() {
     const g = this.game;
     const reply = this.node && this.node.reply;
     if (reply) return g.engine.call('play', g.id, reply);
-    return g.tableReady.then(() => g.engine.call('reply', g.id, 'perfect', 700, 1)).then((/** @type {any} */ r) => r.state);
+    return g.tableReady.then(() => g.engine.call('reply', g.id, 'perfect', 700, 1)).then((r) => r.state);
   }
 
   /**
@@ -520,7 +520,7 @@ export class Puzzle {
     const squares = h.squares.slice();
     const mark = () => this.game.board.mark('hint', squares);
     if (h.move) {
-      this.schedule.guard(this.game.engine.call('resolve', this.game.id, h.move, true)).then((/** @type {any} */ m) => { squares.push(m.from); mark(); }, mark);
+      this.schedule.guard(this.game.engine.call('resolve', this.game.id, h.move, true)).then((m) => { squares.push(m.from); mark(); }, mark);
     } else {
       mark();
     }
@@ -541,7 +541,7 @@ export class Puzzle {
     this.updateHintButton();
     this.feedback('The solution:', '');
     this.schedule.guard(g.engine.call('line', g.id, this.data.puzzle.solution))
-      .then((/** @type {any[]} */ ms) => ms.map((m) => m.coord), () => [])
+      .then((ms) => ms.map((m) => m.coord), () => [])
       .then((line) => this.playSolution(line))
       .catch((err) => {
         this.busy = false;
@@ -572,7 +572,7 @@ export class Puzzle {
       pick = n.accept.indexOf(planned) >= 0 ? planned : n.accept[0];
     }
     return s.sleep(this.pause()).then(() => s.guard(pick ? Promise.resolve({ coord: pick }) : g.engine.call('choose', g.id, 'perfect', 1)))
-      .then((/** @type {any} */ m) => s.guard(g.run(g.engine.call('play', g.id, m.coord), true)).then((st) => this.descend(n, lastAction(st) || m.coord)))
+      .then((m) => s.guard(g.run(g.engine.call('play', g.id, m.coord), true)).then((st) => this.descend(n, lastAction(st) || m.coord)))
       .then(() => this.playSolution(line));
   }
 

@@ -293,7 +293,7 @@ async function walk(g, line, progress) {
  * in session id, and leaves the session after it: the values before and
  * after it, the proven best moves and line, the refutation and, when it
  * is a mistake, the positions after the best moves.
- * @param {any} e the engine
+ * @param {EngineClient} e the engine
  * @param {number} id
  * @param {SessionState} st
  * @param {string} move the move played, in coordinates

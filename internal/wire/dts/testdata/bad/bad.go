@@ -14,3 +14,14 @@ type Inner struct{}
 type Named struct {
 	Inner `json:"inner"`
 }
+
+//wire:calls
+type Proto interface {
+	Two() (int, error)
+	Gap(a *int, b int) int
+	//wire:by moon
+	Where() int
+}
+
+//wire:calls
+type Again interface{}

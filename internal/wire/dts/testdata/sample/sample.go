@@ -34,3 +34,25 @@ type List []Thing
 type Pair []json.RawMessage
 
 type unexported struct{}
+
+// Watch watches a long call.
+type Watch struct {
+	Progress func(done int, text string) `json:"progress"`
+}
+
+// Proto is a protocol of calls.
+//
+//wire:calls
+type Proto interface {
+	// Open opens a thing.
+	Open(name string, size int) Thing
+	// PGNText has an initialism.
+	//
+	//wire:by worker
+	PGNText(id int, tags map[string]string) []string
+	Ping()
+	// Long may be watched.
+	//
+	//wire:by wasm local worker
+	Long(id int, watch *Watch) *Base
+}
