@@ -12,6 +12,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/ban"
 )
 
 // banSolveStates bounds the ban table a page solves for its computer.
@@ -119,7 +120,7 @@ func (s *Session) banAnalysis() (*Analysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !fromOracle(solver.BanOracle{T: t}, p, a) {
+	if !fromOracle(ban.Oracle{T: t}, p, a) {
 		return nil, fmt.Errorf("the position %s is not in the ban table", p.FEN())
 	}
 	st := t.Stats()

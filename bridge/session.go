@@ -8,6 +8,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/ban"
 	"github.com/thinchess/thinchess/solver/search"
 )
 
@@ -17,7 +18,7 @@ type Session struct {
 	game   *engine.Game
 	table  *solver.Table
 	search *search.Searcher
-	bans   *solver.BanTable // Ban Chess: solved on the computer's first action
+	bans   *ban.Table // Ban Chess: solved on the computer's first action
 }
 
 // Rules are rule overrides as the page sends them: a boolean per rule

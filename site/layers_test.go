@@ -27,6 +27,7 @@ var layers = map[string]int{
 	"uci":                           5,
 	"solver/search":                 4,
 	"solver/mate":                   3,
+	"solver/ban":                    3,
 	"solver":                        2,
 	"engine":                        1,
 	"internal/par":                  0,

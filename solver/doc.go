@@ -1,6 +1,6 @@
 // Package solver answers questions about positions exactly, by
 // retrograde analysis of every reachable state (Solve and Table, and
-// SolveBans for Ban Chess), and holds what every judge shares: the Oracle
+// solver/ban for Ban Chess), and holds what every judge shares: the Oracle
 // interface that the CLI, the build and the browser all ask, its
 // principal variation (PV), Value and Method. Its sub-packages add the
 // bounded mate search for boards too large to enumerate (solver/mate,

@@ -55,8 +55,9 @@ func (t Terminal) Reason() string {
 // lost reports whether the terminal state is lost for the side to move.
 func (t Terminal) lost() bool { return t == Mate || t == Race }
 
-// terminalOf maps an engine status to a terminal kind.
-func terminalOf(st engine.Status) Terminal {
+// TerminalOf maps an engine status to the terminal kind a table records
+// (NotTerminal for a position still in play).
+func TerminalOf(st engine.Status) Terminal {
 	switch st {
 	case engine.Checkmate:
 		return Mate
@@ -128,10 +129,10 @@ func (e *engineExpander) terminal(n int) Terminal {
 	p := &e.pos
 	r := p.R
 	if n == 0 {
-		return terminalOf(p.Status())
+		return TerminalOf(p.Status())
 	}
 	if r.InsufficientMaterial && r.Goal == engine.GoalCheckmate && minorsOnly(p) {
-		return terminalOf(p.Status())
+		return TerminalOf(p.Status())
 	}
 	return NotTerminal
 }
