@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/engine/game"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/solver/ban"
 )
@@ -38,7 +39,7 @@ func actionWords(p *engine.Position, line []engine.Move) []string { return p.Act
 // whether it is in a ban phase, who acts, the banned pair ({from, to} or
 // null), whether a mate or stalemate came from the ban, and whether the
 // game started in a ban phase (for the page's turn arithmetic).
-func banFields(g *engine.Game) Obj {
+func banFields(g *game.Game) Obj {
 	p := g.Position()
 	var banned any
 	if !p.BanPhase && p.Ban != engine.NoMove {

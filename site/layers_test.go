@@ -30,6 +30,7 @@ var layers = map[string]int{
 	"solver/ban":                    3,
 	"solver":                        2,
 	"engine":                        1,
+	"engine/game":                   2,
 	"internal/par":                  0,
 	"internal/memo":                 0,
 	"internal/bounded":              0,

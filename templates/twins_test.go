@@ -17,7 +17,7 @@ var twinLine = regexp.MustCompile(`^// JavaScript twin: templates/static/js/([a-
 // twin (but rules-strconv.js, Go's strconv).
 func TestTwins(t *testing.T) {
 	var goFiles []string
-	for _, dir := range []string{"engine", "bridge", "solver"} {
+	for _, dir := range []string{"engine", "engine/game", "bridge", "solver"} {
 		fs, err := filepath.Glob(filepath.Join("..", dir, "*.go"))
 		if err != nil {
 			t.Fatal(err)
