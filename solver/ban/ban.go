@@ -5,6 +5,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/keyspace"
 )
 
 // Table is the exact solution of a Ban Chess game (Rules.Bans): the
@@ -110,7 +111,7 @@ func Solve(start *engine.Position, opt solver.Options) (*Table, error) {
 		for _, p := range level {
 			st := p.Status()
 			t.check = append(t.check, p.InCheck())
-			t.term = append(t.term, solver.TerminalOf(st))
+			t.term = append(t.term, keyspace.TerminalOf(st))
 			np := len(p.BanMoves(bans[:0]))
 			t.pairs = append(t.pairs, uint16(np))
 			t.base = append(t.base, int32(states))
