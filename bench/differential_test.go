@@ -12,6 +12,7 @@ import (
 
 	"github.com/corentings/chess/v2"
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/engine/game"
 )
 
 var (
@@ -126,7 +127,7 @@ func playDifferential(i int, met map[string]int) error {
 	if err != nil {
 		return fmt.Errorf("game %d: %v", i, err)
 	}
-	game := engine.NewGame(ours)
+	gm := game.New(ours)
 	peer, err := peerFromFEN(start)
 	if err != nil {
 		return fmt.Errorf("game %d: %v", i, err)
@@ -136,11 +137,11 @@ func playDifferential(i int, met map[string]int) error {
 	var line []string
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("game %d (-diff.seed %d) from %s\n  moves: %s\n  at %s\n  %s",
-			i, *diffSeed, start, strings.Join(line, " "), game.Position().FEN(), fmt.Sprintf(format, args...))
+			i, *diffSeed, start, strings.Join(line, " "), gm.Position().FEN(), fmt.Sprintf(format, args...))
 	}
 	var buf [engine.MaxMoves]engine.Move
 	for ply := 0; ply < 200; ply++ {
-		p := game.Position()
+		p := gm.Position()
 		var mine []string
 		for _, m := range p.LegalMoves(buf[:0]) {
 			mine = append(mine, m.Coord(p.B))
@@ -158,7 +159,7 @@ func playDifferential(i int, met map[string]int) error {
 		if p.Halfmove != peer.HalfMoveClock() {
 			return fail("halfmove clock: thinchess %d, corentings/chess %d", p.Halfmove, peer.HalfMoveClock())
 		}
-		st := game.Status()
+		st := gm.Status()
 		want, defined := peerStatus(peer, keys[key])
 		if defined && st != want {
 			return fail("status: thinchess %v, corentings/chess %v", st, want)
@@ -176,7 +177,7 @@ func playDifferential(i int, met map[string]int) error {
 		if err != nil {
 			return fail("%v", err)
 		}
-		if err := game.Play(m); err != nil {
+		if err := gm.Play(m); err != nil {
 			return fail("%v", err)
 		}
 		j := slices.IndexFunc(peerMoves, func(pm chess.Move) bool { return pm.String() == mine[k] })

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/engine/game"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/solver/search"
 	"github.com/thinchess/thinchess/solver/terms"
@@ -28,7 +29,7 @@ func clampBudget(d, def time.Duration) time.Duration {
 
 // history returns the Zobrist keys of the game's positions before the
 // current one, oldest first, so searches see repetitions.
-func history(g *engine.Game) []uint64 {
+func history(g *game.Game) []uint64 {
 	p := g.Start()
 	keys := []uint64{}
 	for _, m := range g.Moves() {

@@ -11,7 +11,9 @@ import (
 	"math/rand/v2"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/engine/game"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/ban"
 )
 
 // banSolveStates bounds the ban table a page solves for its computer.
@@ -37,7 +39,7 @@ func actionWords(p *engine.Position, line []engine.Move) []string { return p.Act
 // whether it is in a ban phase, who acts, the banned pair ({from, to} or
 // null), whether a mate or stalemate came from the ban, and whether the
 // game started in a ban phase (for the page's turn arithmetic).
-func banFields(g *engine.Game) Obj {
+func banFields(g *game.Game) Obj {
 	p := g.Position()
 	var banned any
 	if !p.BanPhase && p.Ban != engine.NoMove {
@@ -119,7 +121,7 @@ func (s *Session) banAnalysis() (*Analysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !fromOracle(solver.BanOracle{T: t}, p, a) {
+	if !fromOracle(ban.Oracle{T: t}, p, a) {
 		return nil, fmt.Errorf("the position %s is not in the ban table", p.FEN())
 	}
 	st := t.Stats()

@@ -5,14 +5,15 @@ import (
 	"fmt"
 
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/ban"
 )
 
 // banTable solves the game's ban table from its start once.
-func (s *Session) banTable() (*solver.BanTable, error) {
+func (s *Session) banTable() (*ban.Table, error) {
 	if s.bans != nil {
 		return s.bans, nil
 	}
-	t, err := solver.SolveBans(s.game.Start(), solver.Options{MaxStates: banSolveStates, Workers: 1})
+	t, err := ban.Solve(s.game.Start(), solver.Options{MaxStates: banSolveStates, Workers: 1})
 	if errors.Is(err, solver.ErrTooLarge) {
 		return nil, fmt.Errorf("this Ban Chess game has more than %d states, too many to solve in the browser; choose the random opponent", banSolveStates)
 	}

@@ -7,27 +7,29 @@ import (
 	"slices"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/engine/game"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/ban"
 	"github.com/thinchess/thinchess/solver/search"
 )
 
 // Session is one game in the browser and what has been loaded for it: an
 // exact table, a searcher kept between moves, a Ban Chess table.
 type Session struct {
-	game   *engine.Game
+	game   *game.Game
 	table  *solver.Table
 	search *search.Searcher
-	bans   *solver.BanTable // Ban Chess: solved on the computer's first action
+	bans   *ban.Table // Ban Chess: solved on the computer's first action
 }
 
 // Rules are rule overrides as the page sends them: a boolean per rule
 // name, "goal" as "checkmate" or "race", "promotion" as a list of piece
-// letters — the form engine.Game writes.
+// letters — the form game.Game writes.
 type Rules map[string]any
 
 // NewGame starts a game from a variant ("" for the board's default),
 // rule overrides and a start position (code or FEN).
-func NewGame(variant string, rules Rules, position string) (*engine.Game, error) {
+func NewGame(variant string, rules Rules, position string) (*game.Game, error) {
 	var r *engine.Rules
 	if variant != "" {
 		var err error
@@ -48,7 +50,7 @@ func NewGame(variant string, rules Rules, position string) (*engine.Game, error)
 	if err != nil {
 		return nil, err
 	}
-	return engine.NewGame(p), nil
+	return game.New(p), nil
 }
 
 // applyRules sets the rules named in rules, in sorted order.
@@ -95,10 +97,10 @@ func Load(variant string, rules Rules, position string) (*Session, error) {
 }
 
 // Open starts a session on a game from p, under p's rules.
-func Open(p *engine.Position) *Session { return &Session{game: engine.NewGame(p)} }
+func Open(p *engine.Position) *Session { return &Session{game: game.New(p)} }
 
 // Game returns the session's game.
-func (s *Session) Game() *engine.Game { return s.game }
+func (s *Session) Game() *game.Game { return s.game }
 
 // Parse checks a position for the editor: its code, FEN, size, cells and
 // status.
@@ -261,7 +263,7 @@ func (s *Session) Goto(n int) Obj {
 
 // Reset starts the game again from its start position.
 func (s *Session) Reset() Obj {
-	s.game = engine.NewGame(s.game.Start())
+	s.game = game.New(s.game.Start())
 	return s.State()
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/engine/game"
 )
 
 // The sentences the page shows about a game, written here from the
@@ -25,7 +26,7 @@ func bannedText(p *engine.Position) string {
 // banned Ra4.", "White wins by checkmate: White banned Black's only
 // move, Kb2.", "Draw by stalemate.". A ban is named as the move it
 // forbids, in SAN, as the move list writes moves.
-func StatusText(g *engine.Game) string {
+func StatusText(g *game.Game) string {
 	p := g.Position()
 	st := g.Status()
 	banned := bannedText(p)
@@ -61,7 +62,7 @@ func StatusText(g *engine.Game) string {
 
 // positionText describes a position the editor parsed: the side to
 // move, its status unless the game goes on, and the preset.
-func positionText(g *engine.Game) string {
+func positionText(g *game.Game) string {
 	p := g.Position()
 	s := p.Side.Title() + " to move"
 	if st := g.Status(); st.IsOver() {

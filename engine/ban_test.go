@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/engine/game"
 )
 
 // banRules returns a preset with Ban Chess switched on.
@@ -226,7 +227,7 @@ func TestBanActionLog(t *testing.T) {
 // through JSON and PGN.
 func TestBanGame(t *testing.T) {
 	p, _ := engine.Parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", banRules(t, "chess"))
-	g := engine.NewGame(p)
+	g := game.New(p)
 	if err := g.PlayText("e4"); err == nil || !strings.Contains(err.Error(), "must ban") {
 		t.Errorf("a move in the ban phase: %v", err)
 	}
@@ -247,14 +248,14 @@ func TestBanGame(t *testing.T) {
 	if !strings.Contains(string(data), `"b:e2e4","m:d2d4"`) || !strings.Contains(string(data), `"bans":true`) {
 		t.Errorf("JSON %s: want actions and the bans rule", data)
 	}
-	var back engine.Game
+	var back game.Game
 	if err := json.Unmarshal(data, &back); err != nil {
 		t.Fatal(err)
 	}
 	if back.Position().FEN() != wantFEN {
 		t.Errorf("JSON round trip: %s, want %s", back.Position().FEN(), wantFEN)
 	}
-	var bad engine.Game
+	var bad game.Game
 	err = json.Unmarshal([]byte(strings.Replace(string(data), `"m:d2d4"`, `"m:e2e4"`, 1)), &bad)
 	if err == nil || !strings.Contains(err.Error(), `moves[1] "m:e2e4": e2e4 is banned`) {
 		t.Errorf("JSON with a banned move: %v", err)
@@ -264,7 +265,7 @@ func TestBanGame(t *testing.T) {
 	if !strings.Contains(pgn, "1. {banning: e2e4} d4 {banning: d7d5} e6 2. {banning: c2c4} Nf3") {
 		t.Errorf("PGN movetext:\n%s", pgn)
 	}
-	pg, _, err := engine.ParsePGN(pgn)
+	pg, _, err := game.ParsePGN(pgn)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, pgn)
 	}
@@ -278,7 +279,7 @@ func TestBanGame(t *testing.T) {
 		{"[Variant \"chess\"]\n\n1. {banning: e2e4} e4 *\n", "a ban in a game without bans"},
 	}
 	for _, tc := range badPGN {
-		_, _, err := engine.ParsePGN(tc.text)
+		_, _, err := game.ParsePGN(tc.text)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("PGN error %v, want one containing %q", err, tc.want)
 		}
@@ -292,7 +293,7 @@ func TestBanGameEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := engine.NewGame(p)
+	g := game.New(p)
 	if err := g.PlayText("b:h8g7"); err != nil {
 		t.Fatal(err)
 	}
@@ -303,14 +304,14 @@ func TestBanGameEnd(t *testing.T) {
 	if !strings.Contains(pgn, "1... {banning: h8g7} 1-0") {
 		t.Errorf("PGN:\n%s", pgn)
 	}
-	if _, _, err := engine.ParsePGN(pgn); err != nil {
+	if _, _, err := game.ParsePGN(pgn); err != nil {
 		t.Errorf("%v\n%s", err, pgn)
 	}
 
 	// Knights out and back: the start's ban phase is seen a third time
 	// after two rounds (16 actions); no earlier state repeats thrice.
 	start, _ := engine.Parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", banRules(t, "chess"))
-	g = engine.NewGame(start)
+	g = game.New(start)
 	round := strings.Fields("b:e2e4 m:g1f3 b:e7e5 m:g8f6 b:e2e4 m:f3g1 b:e7e5 m:f6g8")
 	for i, a := range append(round, round...) {
 		if st := g.Status(); st != engine.Active {
@@ -409,7 +410,7 @@ func TestBanSAN(t *testing.T) {
 			if got := q.BanSAN(b); got != tc.want {
 				t.Errorf("BanSAN(%s%s) once banned = %q, want %q", tc.from, tc.to, got, tc.want)
 			}
-			g := engine.NewGame(p)
+			g := game.New(p)
 			if err := g.Play(b); err != nil {
 				t.Fatal(err)
 			}

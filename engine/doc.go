@@ -1,7 +1,9 @@
 // Package engine holds the rules of thinchess: boards of any size from
 // 1×1 to 16×16, pieces, positions, legal move generation with make/unmake,
 // the rule presets (1d, chess, gardner, losalamos, race) and the notations
-// (position code, FEN, SAN, coordinates, PGN).
+// of positions and moves (position code, FEN, SAN, coordinates). A game —
+// its history, undo and redo, the draws history decides, its JSON and PGN
+// — is engine/game's.
 //
 // A position is read from either notation and explored move by move:
 //

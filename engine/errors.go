@@ -185,3 +185,11 @@ func (p *Position) blocked(from, to, s Square) string {
 	}
 	return fmt.Sprintf("the %s on %s cannot %s %s: %s is taken by %s", pc.Type(), b.Name(from), verb, b.Name(to), b.Name(s), by)
 }
+
+// moveReason returns a move error's message without the move itself.
+func moveReason(err error) string {
+	if me, ok := err.(*MoveError); ok {
+		return me.Msg
+	}
+	return err.Error()
+}

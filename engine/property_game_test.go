@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/engine/game"
 	"pgregory.net/rapid"
 )
 
@@ -27,11 +28,11 @@ var moveText = rapid.StringOfN(rapid.SampledFrom([]rune("abcdhpxKQRBNP0123456789
 // families.
 func TestPropertyInvalidMoveRejection(t *testing.T) {
 	checkGames(t, nil, func(t *rapid.T, g *played, cover coverage) {
-		game, p := g.game, g.last()
+		cur, p := g.game, g.last()
 		legal := newRef(p).legalByCoord()
 		try := func(text string) {
-			before := stateOf(t, game)
-			err := game.PlayText(text)
+			before := stateOf(t, cur)
+			err := cur.PlayText(text)
 			if err == nil {
 				m, perr := p.ParseMove(text)
 				if perr != nil {
@@ -40,7 +41,7 @@ func TestPropertyInvalidMoveRejection(t *testing.T) {
 				if _, ok := legal[m.Coord(p.B)]; !ok {
 					t.Fatalf("%s: PlayText(%q) played %s, not a legal move", p.FEN(), text, m.Coord(p.B))
 				}
-				if !game.Undo() || *game.Position() != before.pos {
+				if !cur.Undo() || *cur.Position() != before.pos {
 					t.Fatalf("%s: PlayText(%q) then Undo did not restore the position", p.FEN(), text)
 				}
 				cover["accepted"]++
@@ -50,7 +51,7 @@ func TestPropertyInvalidMoveRejection(t *testing.T) {
 			if !errors.As(err, &me) {
 				t.Fatalf("%s: PlayText(%q): %T %v, want a *MoveError", p.FEN(), text, err, err)
 			}
-			if !sameState(before, stateOf(t, game)) {
+			if !sameState(before, stateOf(t, cur)) {
 				t.Fatalf("%s: PlayText(%q) refused the move but changed the game", p.FEN(), text)
 			}
 			cover["refused"]++
@@ -67,8 +68,8 @@ func TestPropertyInvalidMoveRejection(t *testing.T) {
 		for _, q := range g.pos {
 			// Every move that would leave the king attacked, refused in a
 			// game started at each position of this one.
-			game := engine.NewGame(q)
-			if game.Status().IsOver() {
+			gm := game.New(q)
+			if gm.Status().IsOver() {
 				continue
 			}
 			r := newRef(q)
@@ -77,13 +78,13 @@ func TestPropertyInvalidMoveRejection(t *testing.T) {
 					if r.safe(m) {
 						continue
 					}
-					before := stateOf(t, game)
-					err := game.PlayText(r.coord(m))
+					before := stateOf(t, gm)
+					err := gm.PlayText(r.coord(m))
 					var me *engine.MoveError
 					if !errors.As(err, &me) || me.Kind != engine.ErrLeavesCheck {
 						t.Fatalf("%s: %s leaves the king attacked: %v, want ErrLeavesCheck", q.FEN(), r.coord(m), err)
 					}
-					if !sameState(before, stateOf(t, game)) {
+					if !sameState(before, stateOf(t, gm)) {
 						t.Fatalf("%s: the refused %s changed the game", q.FEN(), r.coord(m))
 					}
 					cover["leaving the king attacked"]++
@@ -119,7 +120,7 @@ func TestPropertyNewGameReset(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := engine.NewGame(p)
+		g := game.New(p)
 		q := g.Position()
 		for r, row := range rows {
 			for f := range row {
@@ -139,7 +140,7 @@ func TestPropertyNewGameReset(t *testing.T) {
 	checkGames(t, nil, func(t *rapid.T, g *played, cover coverage) {
 		for _, start := range []*engine.Position{g.pos[0], g.last()} {
 			p := *start
-			fresh := engine.NewGame(&p)
+			fresh := game.New(&p)
 			st := stateOf(t, fresh)
 			p.Put(p.B.Sq(0, 0), engine.NoPiece) // must not reach the game
 			if st.pos != *start || st.start != *start || len(st.moves) != 0 || len(st.redo) != 0 {
@@ -159,8 +160,8 @@ func TestPropertyNewGameReset(t *testing.T) {
 				t.Fatalf("%s: changing the start position changed the game", start.FEN())
 			}
 		}
-		again := stateOf(t, engine.NewGame(g.game.Start()))
-		if first := stateOf(t, engine.NewGame(g.pos[0])); !sameState(again, first) {
+		again := stateOf(t, game.New(g.game.Start()))
+		if first := stateOf(t, game.New(g.pos[0])); !sameState(again, first) {
 			t.Fatalf("%s: a new game from a played game's start differs from the first", g.pos[0].FEN())
 		}
 		cover["games"]++
@@ -404,7 +405,7 @@ func TestPropertySerializationRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("MarshalJSON: %v", err)
 		}
-		var back engine.Game
+		var back game.Game
 		if err := json.Unmarshal(data, &back); err != nil {
 			t.Fatalf("%s does not read back: %v", data, err)
 		}
@@ -412,7 +413,7 @@ func TestPropertySerializationRoundTrip(t *testing.T) {
 			t.Fatalf("%s reads back as another game", data)
 		}
 		pgn := g.game.PGN(map[string]string{"Event": "property test"})
-		pg, tags, err := engine.ParsePGN(pgn)
+		pg, tags, err := game.ParsePGN(pgn)
 		if err != nil {
 			t.Fatalf("PGN does not read back: %v\n%s", err, pgn)
 		}

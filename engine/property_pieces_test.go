@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/engine/game"
 	"pgregory.net/rapid"
 )
 
@@ -55,7 +56,7 @@ func TestPropertyTurnEnforcement(t *testing.T) {
 		for _, p := range g.pos {
 			them := newRef(p)
 			them.side = p.Side.Other() // the opponent's moves, as if it were its turn
-			game := engine.NewGame(p)  // without the history: a draw by repetition is not over here
+			game := game.New(p)        // without the history: a draw by repetition is not over here
 			want := engine.ErrWrongSide
 			if game.Status().IsOver() {
 				want = engine.ErrGameOver

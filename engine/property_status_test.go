@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/engine/game"
 	"pgregory.net/rapid"
 )
 
@@ -73,7 +74,7 @@ func TestPropertyCheckmateDetection(t *testing.T) {
 			if g.status[i] != engine.Checkmate {
 				t.Fatalf("%s: the game's status is %v at a mate", p.FEN(), g.status[i])
 			}
-			game := engine.NewGame(p)
+			game := game.New(p)
 			if w, ok := game.Winner(); !ok || w != p.Side.Other() {
 				t.Fatalf("%s: winner %v %v, want %s", p.FEN(), w, ok, p.Side.Other())
 			}
@@ -87,7 +88,7 @@ func TestPropertyCheckmateDetection(t *testing.T) {
 
 // refuseAfterEnd checks that a game that is over refuses a move of a
 // piece of the side to move, with ErrGameOver, and stays as it was.
-func refuseAfterEnd(t *rapid.T, game *engine.Game, r *refBoard) {
+func refuseAfterEnd(t *rapid.T, game *game.Game, r *refBoard) {
 	p := game.Position()
 	for s := range r.cells {
 		if !r.own(s) {
@@ -127,7 +128,7 @@ func TestPropertyStalemateDetection(t *testing.T) {
 			if g.status[i] != engine.Stalemate {
 				t.Fatalf("%s: the game's status is %v at a stalemate", p.FEN(), g.status[i])
 			}
-			game := engine.NewGame(p)
+			game := game.New(p)
 			if w, ok := game.Winner(); ok || game.Result() != "1/2-1/2" {
 				t.Fatalf("%s: winner %v %v, result %s; want a draw", p.FEN(), w, ok, game.Result())
 			}
@@ -157,7 +158,7 @@ func TestPropertyInsufficientMaterialDetection(t *testing.T) {
 			if g.status[i] != engine.InsufficientMaterial {
 				t.Fatalf("%s: the game's status is %v", p.FEN(), g.status[i])
 			}
-			refuseAfterEnd(t, engine.NewGame(p), r)
+			refuseAfterEnd(t, game.New(p), r)
 		}
 	})
 }

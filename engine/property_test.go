@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/engine/game"
 	"pgregory.net/rapid"
 )
 
@@ -86,7 +87,7 @@ var propStarts = []propStart{
 // between them and the game's status at each.
 type played struct {
 	family string
-	game   *engine.Game
+	game   *game.Game
 	pos    []*engine.Position // pos[0] is the start, pos[i] the position after i moves
 	moves  []engine.Move      // moves[i] leads from pos[i] to pos[i+1]
 	status []engine.Status    // the game's status at pos[i]
@@ -136,7 +137,7 @@ func playGame(t *rapid.T, families ...string) *played {
 	}
 	style := rapid.IntRange(0, numStyles-1).Draw(t, "style")
 	plies := 100 - rapid.IntRange(0, 100).Draw(t, "plies short of 100")
-	g := &played{family: s.family, game: engine.NewGame(p)}
+	g := &played{family: s.family, game: game.New(p)}
 	g.pos = append(g.pos, g.game.Position())
 	g.status = append(g.status, g.game.Status())
 	var buf [engine.MaxMoves]engine.Move
@@ -338,7 +339,7 @@ type gameState struct {
 	json        string
 }
 
-func stateOf(t *rapid.T, g *engine.Game) gameState {
+func stateOf(t *rapid.T, g *game.Game) gameState {
 	j, err := json.Marshal(g)
 	if err != nil {
 		t.Fatalf("MarshalJSON: %v", err)

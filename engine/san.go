@@ -37,6 +37,20 @@ func findMove(legal []Move, m Move) (Move, bool) {
 	return NoMove, false
 }
 
+// FindLegal returns the legal move of p with m's origin, destination and
+// promotion (so a move built with NewMove finds its castling or
+// en-passant flags), or, when there is none, a *MoveError saying why it
+// is not legal, with text as the move's text.
+func (p *Position) FindLegal(m Move, text string) (Move, error) {
+	if !p.BanPhase {
+		var buf [MaxMoves]Move
+		if lm, ok := findMove(p.LegalMoves(buf[:0]), m); ok {
+			return lm, nil
+		}
+	}
+	return NoMove, p.whyIllegal(m.From(), m.To(), m.Promotion(), text)
+}
+
 // sanWith writes the SAN of m, a member of legal, the legal moves of p.
 func (p *Position) sanWith(m Move, legal []Move) string {
 	return p.sanBody(m, legal) + p.checkSuffix(m)
@@ -427,7 +441,7 @@ func (p *Position) ParseLine(s string) ([]Move, error) {
 	var moves []Move
 	for _, tok := range lineTokens(s) {
 		text := tok.text
-		if isResult(text) {
+		if IsResult(text) {
 			continue
 		}
 		m, err := q.ParseMove(text)
@@ -493,15 +507,16 @@ func lineTokens(s string) []lineToken {
 func MoveOffsets(s string) []int {
 	var out []int
 	for _, tok := range lineTokens(s) {
-		if !isResult(tok.text) {
+		if !IsResult(tok.text) {
 			out = append(out, tok.off)
 		}
 	}
 	return out
 }
 
-// isResult reports a game result token.
-func isResult(s string) bool {
+// IsResult reports whether s is a game result token: "1-0", "0-1",
+// "1/2-1/2" (or "½-½") or "*".
+func IsResult(s string) bool {
 	switch s {
 	case "1-0", "0-1", "1/2-1/2", "½-½", "*":
 		return true

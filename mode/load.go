@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/engine/game"
 	"github.com/thinchess/thinchess/solver/terms"
 	"go.yaml.in/yaml/v3"
 )
@@ -157,6 +158,10 @@ type Page struct {
 
 // Source is the whole file as it was read: front matter and body.
 func (m *Mode) Source() []byte { return m.source }
+
+// StartGame returns a game at the mode's start with nothing played: the
+// saved game a page begins from.
+func (m *Mode) StartGame() *game.Game { return game.New(m.Start) }
 
 // At returns where the value of a front-matter key (a dotted path such as
 // "claim.mate_in" or "puzzle.hints.1.move") is in the file.

@@ -8,10 +8,11 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/ban"
 )
 
 // Ban Chess puzzles come from games over the exact Ban Chess table
-// (solver.SolveBans), as natural puzzles do over a table without bans:
+// (ban.Solve), as natural puzzles do over a table without bans:
 // each side keeps its value with a random action and now and then
 // blunders. A puzzle starts right after the opponent's slip, where the
 // side to act wins and one action alone wins as fast at each of its
@@ -22,7 +23,7 @@ import (
 // MineBans plays opt.Games games over t, the Ban Chess table of src's
 // start, and returns the puzzles they reach (see above). Holds are not
 // mined under bans.
-func MineBans(src Source, t *solver.BanTable, opt GameOptions) (*GameResult, error) {
+func MineBans(src Source, t *ban.Table, opt GameOptions) (*GameResult, error) {
 	if src.Start == nil || t == nil || !src.Start.R.Bans {
 		return nil, errors.New("mine bans: a Ban Chess start and its table are needed")
 	}
@@ -52,7 +53,7 @@ func MineBans(src Source, t *solver.BanTable, opt GameOptions) (*GameResult, err
 }
 
 // playBans plays game n over t, as play does over a table without bans.
-func (g *gamer) playBans(t *solver.BanTable, start *engine.Position, n uint64) {
+func (g *gamer) playBans(t *ban.Table, start *engine.Position, n uint64) {
 	rng := rand.New(rand.NewPCG(g.opt.Seed, n))
 	var rate [2]float64
 	for c := range rate {
@@ -87,7 +88,7 @@ func (g *gamer) playBans(t *solver.BanTable, start *engine.Position, n uint64) {
 
 // visitBan looks at state p, reached by the opponent's slip, for a win
 // of its actor with one winning action at each of its turns.
-func (g *gamer) visitBan(t *solver.BanTable, p *engine.Position) {
+func (g *gamer) visitBan(t *ban.Table, p *engine.Position) {
 	if p.Status() != engine.Active {
 		return
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/puzzles"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/ban"
 )
 
 // TestMineBans mines Ban Chess puzzles twice: the same both times, each
@@ -20,7 +21,7 @@ func TestMineBans(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := solver.SolveBans(start, solver.Options{})
+	tab, err := ban.Solve(start, solver.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

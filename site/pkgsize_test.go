@@ -20,9 +20,7 @@ const maxPackageLines = 4000
 // ceiling it may not pass while it is split: a ratchet that only goes
 // down. A package that falls under maxPackageLines must leave the list.
 var oversized = map[string]int{
-	"solver": 5720,
-	"site":   4317,
-	"engine": 4837,
+	"site": 4317,
 }
 
 // TestPackagesAreSmall counts the lines of each package of the module (a

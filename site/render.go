@@ -493,7 +493,7 @@ func (r *renderer) viewOf(m *mode.Mode, v *verify.Verification, a *verify.Artifa
 	if m.Start == nil || m.Rules == nil {
 		return nil, fmt.Errorf("render: %s: mode %q has no parsed start position", m.Path, m.ID)
 	}
-	game, err := json.Marshal(engine.NewGame(m.Start))
+	game, err := json.Marshal(m.StartGame())
 	if err != nil {
 		return nil, fmt.Errorf("render: %s: %v", m.Path, err)
 	}

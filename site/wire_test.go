@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/engine/game"
 	"github.com/thinchess/thinchess/internal/wire"
 )
 
@@ -65,7 +66,7 @@ func TestWireData(t *testing.T) {
 	}
 }
 
-// TestWireGame checks that a saved game, as engine.Game writes it into
+// TestWireGame checks that a saved game, as game.Game writes it into
 // wire.Mode's game, is a wire.Game.
 func TestWireGame(t *testing.T) {
 	bans, _ := engine.Preset("chess")
@@ -83,7 +84,7 @@ func TestWireGame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := engine.NewGame(p)
+		g := game.New(p)
 		for _, mv := range tt.moves {
 			if err := g.PlayText(mv); err != nil {
 				t.Fatal(err)

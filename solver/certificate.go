@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver/keyspace"
 )
 
 // A certificate is a table written by MarshalBinary for a start too large
@@ -20,11 +21,11 @@ import (
 // into the name certificates are stored under, so a build finds the one
 // a mode needs without trusting a file name a person chose.
 func Identity(start *engine.Position) (string, error) {
-	c, err := newStateCodec(start)
+	c, err := keyspace.NewCodec(start)
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("%s\n%s\n%x\n", Version, StateKey(start), fingerprint(c)), nil
+	return fmt.Sprintf("%s\n%s\n%x\n", Version, StateKey(start), c.Fingerprint()), nil
 }
 
 // VerifyCertificate reads a certificate of start and verifies every

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver/keyspace"
 )
 
 // TestCertificate writes a certificate and checks that it verifies
@@ -89,7 +90,7 @@ func flipBit(data []byte, at int) []byte {
 // the build enumerate the whole game (32 s, 642 MB) before refusing them.
 func TestCertificateHeaderFirst(t *testing.T) {
 	start := tableParse(t, "chess", "1k/1b/1n/1r/2/2/R1/N1/B1/K1 w - - 0 1")
-	c, err := newStateCodec(start)
+	c, err := keyspace.NewCodec(start)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +100,7 @@ func TestCertificateHeaderFirst(t *testing.T) {
 	// no distances.
 	craft := func(head [10]uint64) []byte {
 		out := append([]byte(tableMagic), tableVersion)
-		out = binary.LittleEndian.AppendUint64(out, fingerprint(c))
+		out = binary.LittleEndian.AppendUint64(out, c.Fingerprint())
 		out = binary.LittleEndian.AppendUint64(out, 0)
 		for _, v := range head {
 			out = binary.AppendUvarint(out, v)

@@ -1,6 +1,6 @@
 // Package solver answers questions about positions exactly, by
 // retrograde analysis of every reachable state (Solve and Table, and
-// SolveBans for Ban Chess), and holds what every judge shares: the Oracle
+// solver/ban for Ban Chess), and holds what every judge shares: the Oracle
 // interface that the CLI, the build and the browser all ask, its
 // principal variation (PV), Value and Method. Its sub-packages add the
 // bounded mate search for boards too large to enumerate (solver/mate,
@@ -34,7 +34,8 @@
 //
 // States are identified exactly by a 64-bit key (a packed encoding of the
 // state, fixed for the start position's board and material — never a
-// hash), held in a sorted array with a small directory. Positions with
+// hash), held in a sorted array with a small directory; the keys, their
+// sets and the move generators over them are solver/keyspace. Positions with
 // only kings, queens, rooks, bishops and knights (every 1-D position,
 // the thin boards' piece endgames) are generated on bitboards and solved
 // by un-moving, storing no edges: about 25 bytes a state at the peak of a

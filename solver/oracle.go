@@ -10,7 +10,7 @@ import (
 // asks — verification, puzzle trees, mining, the lichess importer, the
 // CLI and the browser — so that all of them give the same answer.
 //
-// Three oracles exist: an exact Table, a BanOracle over an exact Ban
+// Three oracles exist: an exact Table, a ban.Oracle over an exact Ban
 // Chess table, and a MateOracle that proves mates by bounded search.
 type Oracle interface {
 	// Probe returns the value of p for its side to move and the distance
@@ -99,23 +99,3 @@ func (m *Method) UnmarshalText(b []byte) error {
 
 // Method returns Exact.
 func (t *Table) Method() Method { return Exact }
-
-// BanOracle is the Oracle of an exact Ban Chess table. Its values are for
-// the side to move, as every oracle's are, while the table's are for the
-// side to act (the banner, in a ban phase); its best moves are actions.
-type BanOracle struct{ T *BanTable }
-
-// Probe returns the value of p for its side to move.
-func (o BanOracle) Probe(p *engine.Position) (Value, int, bool) {
-	v, dtm, ok := o.T.Value(p)
-	if ok && p.Actor() != p.Side {
-		v = -v
-	}
-	return v, dtm, ok
-}
-
-// BestMoves returns the best actions of p in canonical order.
-func (o BanOracle) BestMoves(p *engine.Position) []engine.Move { return o.T.BestActions(p) }
-
-// Method returns Exact.
-func (o BanOracle) Method() Method { return Exact }

@@ -193,7 +193,7 @@ func (t *Table) playKeys() ([]playKey, uint64, error) {
 	first := make(map[uint64]int, n) // hash → state
 	startHash := uint64(0)
 	for i := 0; i < n; i++ {
-		s := StateKey(t.c.position(t.idx.key(i)))
+		s := StateKey(t.c.Position(t.idx.Key(i)))
 		h1, h2 := keyHash(s)
 		k := playKey{h1, h2, i}
 		if i == start {
@@ -202,7 +202,7 @@ func (t *Table) playKeys() ([]playKey, uint64, error) {
 		if j, dup := first[k.hash()]; dup {
 			// Two states with one key play alike (they differ only in an
 			// en-passant square no legal capture uses); keep one.
-			if other := StateKey(t.c.position(t.idx.key(j))); other != s {
+			if other := StateKey(t.c.Position(t.idx.Key(j))); other != s {
 				return nil, 0, fmt.Errorf("solver: play table: state keys %q and %q collide", other, s)
 			}
 			if t.vals[j] != t.vals[i] {

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
-	"runtime/debug"
 	"sync/atomic"
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/internal/par"
+	"github.com/thinchess/thinchess/solver/keyspace"
 )
 
 // ErrTooLarge is wrapped by the error Solve returns when more states are
@@ -100,10 +100,10 @@ func Solve(start *engine.Position, opt Options) (*Table, error) {
 	}
 	// A filter saves lookups while it stays in the cache; a larger one
 	// misses it as often as the lookups it saves would.
-	_, unmoves := s.space.(predecessorSpace)
+	_, unmoves := s.space.(keyspace.PredecessorSpace)
 	var infos []uint16
-	s.idx, infos = newKeyIndex(parts, s.opt.Workers, unmoves && keptCount(parts) < splitAt)
-	s.stats.States = len(s.idx.keys)
+	s.idx, infos = keyspace.NewIndex(parts, s.opt.Workers, unmoves && keptCount(parts) < splitAt)
+	s.stats.States = len(s.idx.Keys)
 	s.stats.Edges = int(edges)
 	if err := s.seed(infos); err != nil {
 		return nil, err
@@ -130,19 +130,19 @@ func prepare(start *engine.Position, opt Options) (*solve, uint64, error) {
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.GOMAXPROCS(0)
 	}
-	c, err := newStateCodec(start)
+	c, err := keyspace.NewCodec(start)
 	if err != nil {
 		return nil, 0, err
 	}
-	startKey, ok := c.encode(start)
+	startKey, ok := c.Encode(start)
 	if !ok {
 		return nil, 0, fmt.Errorf("solver: %s has no state key", start.FEN())
 	}
-	var space stateSpace = &engineSpace{c: c}
+	var space keyspace.Space = keyspace.NewEngineSpace(c)
 	sym := false
-	if ps, ok := newPieceSpace(c, start); ok && !opt.engineOnly {
+	if ps, ok := keyspace.NewPieces(c, start); ok && !opt.engineOnly {
 		space = ps
-		sym = !opt.noMirror && ps.selfMirrored(startKey)
+		sym = !opt.noMirror && ps.SelfMirrored(startKey)
 	}
 	sv := &solve{opt: opt, began: began, space: space, start: start, sym: sym}
 	sv.partBits = uint(bits.Len(uint(opt.Workers - 1)))
@@ -159,9 +159,9 @@ type solve struct {
 	partBits uint
 	nparts   int
 	began    time.Time
-	space    stateSpace
+	space    keyspace.Space
 	start    *engine.Position
-	idx      *keyIndex
+	idx      *keyspace.Index
 	stats    Stats
 
 	// words[i] is state i's word (see the word* constants). Only the
@@ -176,7 +176,7 @@ type solve struct {
 	rev, revOff []uint32
 
 	// sym is set when the start's placement is its own mirror image (see
-	// pieceSpace.mirror): the solve then keeps one state of each pair
+	// keyspace.Pieces.Mirror): the solve then keeps one state of each pair
 	// of mirror images, the one with White to move, and so does the
 	// table (see mirrorPairs). A move from a kept state k leads to the
 	// mirror of a move from mirror(k), and both halves of a pair have
@@ -255,10 +255,10 @@ const (
 func expanded(info uint16) bool { return info&^infoSeenAll != 0 }
 
 // keptCount returns the number of keys in the parts of a set.
-func keptCount(parts []*keySet) int {
+func keptCount(parts []*keyspace.Set) int {
 	n := 0
 	for _, part := range parts {
-		n += part.count
+		n += part.Len()
 	}
 	return n
 }
@@ -273,27 +273,6 @@ func (s *solve) partOf(h uint64) int {
 		return 0
 	}
 	return int(h >> (64 - s.partBits))
-}
-
-// collectLarge runs the garbage collector when the solver has just
-// dropped an array of the given size, in bytes, that is large: a solve's
-// memory is a few large pointer-free arrays, which it replaces as they
-// grow, so collecting at once costs little (there is almost nothing to
-// mark) and keeps the heap near what is live instead of up to twice that.
-// After a very large drop it also returns the free memory to the system
-// at once, which the runtime would otherwise do only slowly: the pages
-// stay resident, and a large solve's peak would count the garbage of
-// each phase on top of what is live. Smaller drops are left to the
-// runtime's pacing: a forced collection after each drop of a megabyte or
-// two made a one-worker solve of the 1×12 start 10% slower (146 against
-// 132 ms), for a heap peak of 18.5 instead of 25-27 bytes a state.
-func collectLarge(bytes int) {
-	switch {
-	case bytes >= 64<<20:
-		debug.FreeOSMemory()
-	case bytes >= 16<<20:
-		runtime.GC()
-	}
 }
 
 // chunks hands out the index range [0, n) in chunks to the
@@ -320,7 +299,7 @@ func (s *solve) seed(infos []uint16) error {
 	n := len(infos)
 	s.words = infos
 	s.layers = make([][]uint32, s.nparts)
-	_, unmoves := s.space.(predecessorSpace)
+	_, unmoves := s.space.(keyspace.PredecessorSpace)
 	var deg []uint32
 	if !unmoves {
 		deg = make([]uint32, n+1)
@@ -362,9 +341,9 @@ func (s *solve) seed(infos []uint16) error {
 				if deg != nil {
 					deg[i+1] = uint32(in)
 				}
-			case t.lost():
+			case t.Lost():
 				word = wordLoss
-				o := s.partOf(s.idx.keys[i])
+				o := s.partOf(s.idx.Keys[i])
 				ta.layers[o] = append(ta.layers[o], uint32(i))
 				ta.terms[t] += weight
 			default:
@@ -393,9 +372,9 @@ func (s *solve) seed(infos []uint16) error {
 		s.stats.States, s.stats.Edges = states, edges
 	}
 	if !unmoves {
-		exps := make([]expander, s.opt.Workers)
+		exps := make([]keyspace.Expander, s.opt.Workers)
 		for i := range exps {
-			exps[i] = s.space.newExpander()
+			exps[i] = s.space.NewExpander()
 		}
 		if err := s.buildPredecessors(exps, deg); err != nil {
 			return err
@@ -406,8 +385,8 @@ func (s *solve) seed(infos []uint16) error {
 
 // buildPredecessors stores the graph's edges reversed, for spaces that
 // cannot un-move: deg[i+1] is state i's number of moves.
-func (s *solve) buildPredecessors(exps []expander, deg []uint32) error {
-	n := len(s.idx.keys)
+func (s *solve) buildPredecessors(exps []keyspace.Expander, deg []uint32) error {
+	n := len(s.idx.Keys)
 	var total uint64
 	for i := 1; i <= n; i++ {
 		total += uint64(deg[i])
@@ -424,7 +403,7 @@ func (s *solve) buildPredecessors(exps []expander, deg []uint32) error {
 	s.chunks(n, 1024, func(w, lo, hi int) {
 		for i := lo; i < hi; i++ {
 			var t Terminal
-			t, bufs[w], _ = exps[w].expand(s.idx.key(i), bufs[w], nil)
+			t, bufs[w], _ = exps[w].Expand(s.idx.Key(i), bufs[w], nil)
 			if t != NotTerminal {
 				continue
 			}
@@ -434,7 +413,7 @@ func (s *solve) buildPredecessors(exps []expander, deg []uint32) error {
 				return
 			}
 			for j, ck := range bufs[w] {
-				c, ok := s.idx.lookup(ck)
+				c, ok := s.idx.Lookup(ck)
 				if !ok {
 					failed.Store(true)
 					return
@@ -502,7 +481,7 @@ func (s *solve) tally(t *Table) {
 		switch {
 		case t.pairs == nil:
 			for i, v := range vals {
-				ta.byTag[keySide(t.idx.key(lo+i))][v>>14]++
+				ta.byTag[keyspace.Side(t.idx.Key(lo+i))][v>>14]++
 			}
 		case t.pairs.orient == nil:
 			// Every kept state is reachable both ways.
@@ -540,8 +519,9 @@ func (s *solve) table(startKey uint64) *Table {
 	idx := s.idx
 	// The propagation's filter, layers and buffers are garbage now, about
 	// as large as the index.
-	idx.filter, s.layers = nil, nil
-	collectLarge(8 * len(idx.keys))
+	idx.DropFilter()
+	s.layers = nil
+	keyspace.CollectLarge(8 * len(idx.Keys))
 	// The words become the values: unresolved states are draws.
 	vals := s.words
 	s.chunks(len(vals), 4096, func(_, lo, hi int) {
@@ -555,7 +535,7 @@ func (s *solve) table(startKey uint64) *Table {
 	s.idx = nil
 	var pairs *mirrorPairs
 	if s.sym {
-		pairs = newMirrorPairs(s.space.(*pieceSpace), len(vals), s.orient)
+		pairs = newMirrorPairs(s.space.(*keyspace.Pieces), len(vals), s.orient)
 	}
 	t := newTable(s.space, idx, vals, pairs, s.stats, startKey)
 	s.tally(t)
@@ -567,7 +547,7 @@ func (s *solve) table(startKey uint64) *Table {
 }
 
 // collectAt is how many bytes of dropped tables the enumeration lets
-// pile up before it collects them (see collectLarge).
+// pile up before it collects them (see keyspace.CollectLarge).
 const collectAt = 1 << 26
 
 // roundStates is how many states a round of the enumeration expands at

@@ -6,6 +6,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/internal/par"
+	"github.com/thinchess/thinchess/solver/keyspace"
 )
 
 // enumerate finds every state reachable from the start, level by level
@@ -27,7 +28,7 @@ import (
 // (insertReceived). Before inserting a run of keys it touches their home
 // slots in a loop of independent loads, which the processor overlaps
 // when the part is larger than the caches.
-func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
+func (s *solve) enumerate(startKey uint64) ([]*keyspace.Set, int64, error) {
 	e := s.newEnumeration()
 	e.addStart(startKey)
 	for depth := 0; ; depth++ {
@@ -55,10 +56,10 @@ func (s *solve) enumerate(startKey uint64) ([]*keySet, int64, error) {
 // enumeration is the state of solve.enumerate between its steps.
 type enumeration struct {
 	s       *solve
-	km      keyMix
+	km      keyspace.Mix
 	workers int
 	nparts  int
-	parts   []*keySet
+	parts   []*keyspace.Set
 	ws      []enumWorker
 	// frontier[o][q] are the states of part q to expand in orientation o.
 	frontier [2][][]uint32
@@ -71,8 +72,8 @@ type enumeration struct {
 
 // enumWorker is what one worker of the enumeration owns.
 type enumWorker struct {
-	exp expander
-	mir *pieceWorker // under sym
+	exp keyspace.Expander
+	mir *keyspace.PieceWorker // under sym
 	buf []uint64
 	// out[q] holds successor keys for part q; while the enumeration
 	// tracks orientations, each with the orientation it is reached in
@@ -92,16 +93,16 @@ type enumWorker struct {
 // newEnumeration returns an enumeration with empty parts and a worker
 // state for each worker.
 func (s *solve) newEnumeration() *enumeration {
-	e := &enumeration{s: s, km: s.space.codec().km, workers: s.opt.Workers, nparts: s.nparts}
-	e.parts = make([]*keySet, e.nparts)
+	e := &enumeration{s: s, km: s.space.Codec().Mix(), workers: s.opt.Workers, nparts: s.nparts}
+	e.parts = make([]*keyspace.Set, e.nparts)
 	for o := range e.parts {
-		e.parts[o] = newKeySet(64, e.km, s.partBits)
+		e.parts[o] = keyspace.NewSet(64, e.km, s.partBits)
 	}
 	e.ws = make([]enumWorker, e.workers)
 	for w := range e.ws {
-		e.ws[w].exp = s.space.newExpander()
+		e.ws[w].exp = s.space.NewExpander()
 		if s.sym {
-			e.ws[w].mir = e.ws[w].exp.(*pieceWorker)
+			e.ws[w].mir = e.ws[w].exp.(*keyspace.PieceWorker)
 		}
 	}
 	e.allocQueues()
@@ -129,11 +130,11 @@ func (e *enumeration) addStart(startKey uint64) {
 	startOrient := 0
 	if s.sym {
 		kept, orient := startKey, 0
-		if keySide(startKey) == engine.Black {
-			kept, orient = e.ws[0].mir.s.mirror(startKey), 1
+		if keyspace.Side(startKey) == engine.Black {
+			kept, orient = s.space.(*keyspace.Pieces).Mirror(startKey), 1
 		}
 		s.closed = s.mirrorReachable(kept, orient)
-		if s.closed || e.km.small {
+		if s.closed || e.km.Small {
 			startKey, startOrient = kept, orient
 		} else {
 			// Tracking orientations takes a bit of the keys sent between
@@ -141,11 +142,11 @@ func (e *enumeration) addStart(startKey uint64) {
 			s.sym = false
 		}
 	}
-	e.startH = e.km.mix(startKey)
+	e.startH = e.km.Mix(startKey)
 	o := s.partOf(e.startH)
-	ref, _, _ := e.parts[o].insert(e.startH)
+	ref, _, _ := e.parts[o].Insert(e.startH)
 	if s.sym {
-		e.parts[o].setInfo(ref, infoSeen<<startOrient)
+		e.parts[o].SetInfo(ref, infoSeen<<startOrient)
 		e.ws[0].states++
 	}
 	e.frontier[startOrient][o] = append(e.frontier[startOrient][o], ref)
@@ -209,23 +210,23 @@ func (e *enumeration) expandShare(w, r int) {
 					// insertion does.
 					var sum uint64
 					for _, ref := range f[i:min(i+64, len(f))] {
-						sum += part.key(ref)
+						sum += part.Key(ref)
 					}
 					wk.sink += sum
 				}
-				info := part.getInfo(ref)
+				info := part.Info(ref)
 				if s.closed && expanded(info) {
 					continue // reached again once closed
 				}
-				k := km.unmix(part.key(ref))
+				k := km.Unmix(part.Key(ref))
 				var t Terminal
 				if s.sym {
-					wk.mir.loadMirror(k)
-					t, wk.buf, _ = wk.mir.expandLoaded(wk.buf, nil)
+					wk.mir.LoadMirror(k)
+					t, wk.buf, _ = wk.mir.ExpandLoaded(wk.buf, nil)
 				} else {
-					t, wk.buf, _ = wk.exp.expand(k, wk.buf, nil)
+					t, wk.buf, _ = wk.exp.Expand(k, wk.buf, nil)
 				}
-				part.setInfo(ref, infoOf(t, len(wk.buf))|info&infoSeenAll)
+				part.SetInfo(ref, infoOf(t, len(wk.buf))|info&infoSeenAll)
 				// Under sym seed counts the moves exactly; these are for
 				// the progress reports, a kept state standing for two
 				// once the enumeration is closed.
@@ -238,7 +239,7 @@ func (e *enumeration) expandShare(w, r int) {
 					tag = uint64(1 - orient)
 				}
 				for _, ck := range wk.buf {
-					h := km.mix(ck)
+					h := km.Mix(ck)
 					q := s.partOf(h)
 					wk.out[q] = append(wk.out[q], h|tag)
 				}
@@ -261,7 +262,7 @@ func (e *enumeration) insertReceived(w int) {
 				if i%64 == 0 {
 					var sum uint64
 					for _, h := range keys[i:min(i+64, len(keys))] {
-						sum += part.slots[part.home(h)]
+						sum += part.Touch(h)
 					}
 					wk.sink += sum
 				}
@@ -269,14 +270,14 @@ func (e *enumeration) insertReceived(w int) {
 				if s.sym && !s.closed {
 					h, orient = h&^1, int(h&1)
 				}
-				ref, added, ok := part.insert(h)
-				if !ok || part.full() {
+				ref, added, ok := part.Insert(h)
+				if !ok || part.Full() {
 					part = e.grow(wk, o)
 					if !ok {
 						i--
 						continue
 					}
-					ref = part.ref(h)
+					ref = part.Ref(h)
 				}
 				if s.sym {
 					added = e.reach(wk, part, ref, orient, added)
@@ -293,15 +294,15 @@ func (e *enumeration) insertReceived(w int) {
 // grow replaces part o, owned by worker wk, by a larger copy, carries the
 // references to it in the frontier and the next level over, and returns
 // the copy.
-func (e *enumeration) grow(wk *enumWorker, o int) *keySet {
+func (e *enumeration) grow(wk *enumWorker, o int) *keyspace.Set {
 	part := e.parts[o]
-	g := part.grown()
+	g := part.Grown()
 	for _, l := range [][]uint32{e.frontier[0][o], e.frontier[1][o], wk.next[0][o], wk.next[1][o]} {
 		for j, r := range l {
-			l[j] = g.ref(part.key(r))
+			l[j] = g.Ref(part.Key(r))
 		}
 	}
-	wk.dropped += 8 * len(part.slots)
+	wk.dropped += part.Bytes()
 	e.parts[o] = g
 	return g
 }
@@ -309,20 +310,20 @@ func (e *enumeration) grow(wk *enumWorker, o int) *keySet {
 // reach records that the kept state ref of part, added to the set or
 // not, was reached in orientation orient, and reports whether that is
 // new: whether the state must be expanded in that orientation.
-func (e *enumeration) reach(wk *enumWorker, part *keySet, ref uint32, orient int, added bool) bool {
+func (e *enumeration) reach(wk *enumWorker, part *keyspace.Set, ref uint32, orient int, added bool) bool {
 	if added {
-		part.setInfo(ref, infoSeen<<orient)
+		part.SetInfo(ref, infoSeen<<orient)
 		wk.states++
 		return true
 	}
 	if e.s.closed {
 		return false
 	}
-	info := part.getInfo(ref)
+	info := part.Info(ref)
 	if info&(infoSeen<<orient) != 0 {
 		return false
 	}
-	part.setInfo(ref, info|infoSeen<<orient)
+	part.SetInfo(ref, info|infoSeen<<orient)
 	wk.states++
 	return true
 }
@@ -342,7 +343,7 @@ func (e *enumeration) endRound() error {
 		s.closed = s.closed || wk.closed
 	}
 	if e.garbage >= collectAt {
-		collectLarge(e.garbage)
+		keyspace.CollectLarge(e.garbage)
 		e.garbage = 0
 	}
 	if e.reached() > s.opt.MaxStates {
@@ -365,7 +366,7 @@ func (e *enumeration) endLevel() {
 	if at := cmp.Or(s.opt.splitAt, splitAt); !e.split && at > 0 && keptCount(e.parts) >= at {
 		e.split = true
 		for _, part := range e.parts {
-			e.garbage += 8 * len(part.slots)
+			e.garbage += part.Bytes()
 		}
 		e.parts = s.split(e.parts, &e.frontier, splitBits)
 		e.nparts = s.nparts

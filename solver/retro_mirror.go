@@ -1,5 +1,7 @@
 package solver
 
+import "github.com/thinchess/thinchess/solver/keyspace"
+
 // mirrorBudget bounds the states mirrorReachable visits.
 const mirrorBudget = 1 << 16
 
@@ -17,7 +19,7 @@ func (s *solve) mirrorReachable(startKey uint64, o0 int) bool {
 	if s.opt.mirrorBudget != 0 {
 		budget = s.opt.mirrorBudget
 	}
-	w := &pieceWorker{s: s.space.(*pieceSpace)}
+	w := s.space.(*keyspace.Pieces).NewWorker()
 	type node struct {
 		k uint64
 		o int
@@ -34,18 +36,18 @@ func (s *solve) mirrorReachable(startKey uint64, o0 int) bool {
 		var next []node
 		for _, nd := range frontier {
 			var t Terminal
-			w.loadMirror(nd.k)
+			w.LoadMirror(nd.k)
 			if forward {
-				t, buf, _ = w.expandLoaded(buf, nil)
+				t, buf, _ = w.ExpandLoaded(buf, nil)
 			} else {
-				buf = w.unmovesLoaded(buf[:0])
+				buf = w.UnmovesLoaded(buf[:0])
 			}
 			if t != NotTerminal {
 				continue
 			}
 			o := 1 - nd.o
 			for _, k := range buf {
-				if seen[k]&(1<<o) != 0 || !forward && !w.playable(k) {
+				if seen[k]&(1<<o) != 0 || !forward && !w.Playable(k) {
 					continue
 				}
 				if other[k]&(1<<o) != 0 {
@@ -62,18 +64,6 @@ func (s *solve) mirrorReachable(startKey uint64, o0 int) bool {
 		}
 	}
 	return false
-}
-
-// playable reports whether the state with key k is a legal position (the
-// side not to move is not in check) that is not terminal.
-func (w *pieceWorker) playable(k uint64) bool {
-	t, n := w.count(k)
-	if t != NotTerminal || n == 0 {
-		return false
-	}
-	them := w.side.Other()
-	ks := w.ksq[them]
-	return ks < 0 || !w.attacked(ks, w.side, w.all, 0)
 }
 
 // setOrient records, under sym and until the enumeration closed, the

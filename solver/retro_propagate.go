@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/thinchess/thinchess/internal/par"
+	"github.com/thinchess/thinchess/solver/keyspace"
 )
 
 // propagate resolves the states distance by distance. The layer at an
@@ -16,14 +17,14 @@ import (
 // Every move passes the turn, which is what makes even layers losses and
 // odd layers wins. Ban Chess breaks that — a side moves and then bans one
 // of the opponent's replies — so a ban phase in the state key (see
-// stateCodec) will need resolve to compare the sides to act in a state
+// keyspace.Codec) will need resolve to compare the sides to act in a state
 // and its predecessor instead of relying on parity.
 //
 // Like the enumeration, a distance runs in two phases over the parts of
 // the key space: every worker finds the predecessors of its parts' layer
 // and sends each to the part it belongs to; then every worker resolves
 // what its parts received, looking keys up (touching their memory first,
-// see keyIndex.findAll) in its own share of the index (sendPredecessors,
+// see keyspace.Index.FindAll) in its own share of the index (sendPredecessors,
 // then resolveReceived).
 func (s *solve) propagate() error {
 	pr := s.newPropagation()
@@ -50,7 +51,7 @@ func (s *solve) propagate() error {
 // propagation is the state of solve.propagate between its steps.
 type propagation struct {
 	s        *solve
-	idx      *keyIndex
+	idx      *keyspace.Index
 	workers  int
 	nparts   int
 	unmoves  bool // predecessors come from un-moves, not stored edges
@@ -60,8 +61,8 @@ type propagation struct {
 
 // propWorker is what one worker of the propagation owns.
 type propWorker struct {
-	un    unmover
-	mir   *pieceWorker // under sym
+	un    keyspace.Unmover
+	mir   *keyspace.PieceWorker // under sym
 	cands []uint64
 	// out[o] holds the predecessors for part o: mixed keys of candidates
 	// from un-moves, or indices from stored edges.
@@ -77,15 +78,15 @@ type propWorker struct {
 // resolved already: the terminal ones.
 func (s *solve) newPropagation() *propagation {
 	pr := &propagation{s: s, idx: s.idx, workers: s.opt.Workers, nparts: s.nparts}
-	ps, unmoves := s.space.(predecessorSpace)
+	ps, unmoves := s.space.(keyspace.PredecessorSpace)
 	pr.unmoves = unmoves
 	pr.ws = make([]propWorker, pr.workers)
 	for w := range pr.ws {
 		wk := &pr.ws[w]
 		if pr.unmoves {
-			wk.un = ps.newUnmover()
+			wk.un = ps.NewUnmover()
 			if s.sym {
-				wk.mir = wk.un.(*pieceWorker)
+				wk.mir = wk.un.(*keyspace.PieceWorker)
 			}
 		}
 		wk.out = make([][]uint64, pr.nparts)
@@ -123,24 +124,22 @@ func (pr *propagation) sendPredecessors(w int) {
 		for _, st := range s.layers[o] {
 			if !pr.unmoves {
 				for _, p := range s.rev[s.revOff[st]:s.revOff[st+1]] {
-					q := s.partOf(idx.keys[p])
+					q := s.partOf(idx.Keys[p])
 					wk.out[q] = append(wk.out[q], uint64(p))
 				}
 				continue
 			}
 			if s.sym {
 				// The predecessors of the mirror are kept states.
-				wk.mir.loadMirror(idx.key(int(st)))
-				wk.cands = wk.mir.unmovesLoaded(wk.cands[:0])
+				wk.mir.LoadMirror(idx.Key(int(st)))
+				wk.cands = wk.mir.UnmovesLoaded(wk.cands[:0])
 			} else {
-				wk.cands = wk.un.unmoves(idx.key(int(st)), wk.cands[:0])
+				wk.cands = wk.un.Unmoves(idx.Key(int(st)), wk.cands[:0])
 			}
 			for _, ck := range wk.cands {
-				h := idx.km.mix(ck)
-				if idx.filter != nil {
-					if b := h >> (64 - idx.filterBits); idx.filter[b>>6]&(1<<(b&63)) == 0 {
-						continue
-					}
+				h := idx.Mixed(ck)
+				if !idx.MayHold(h) {
+					continue
 				}
 				q := s.partOf(h)
 				wk.out[q] = append(wk.out[q], h)
@@ -163,7 +162,7 @@ func (pr *propagation) resolveReceived(w int, lost bool, d int) {
 			for i := 0; i < len(in); i += run {
 				preds := wk.preds[:0]
 				if pr.unmoves {
-					preds = idx.findAll(in[i:min(i+run, len(in))], preds, &wk.sink)
+					preds = idx.FindAll(in[i:min(i+run, len(in))], preds, &wk.sink)
 				} else {
 					for _, p := range in[i:min(i+run, len(in))] {
 						preds = append(preds, uint32(p))

@@ -1,6 +1,6 @@
 package solver
 
-import "github.com/thinchess/thinchess/internal/par"
+import "github.com/thinchess/thinchess/solver/keyspace"
 
 // A solve starts with one part of the set of states per worker, which
 // suits small solves: their parts stay in the cache, and each part is an
@@ -17,69 +17,10 @@ const (
 	splitBits = 8
 )
 
-// split splits every part of the set into 2^bits parts by the next bits
-// of the mixed keys, on all workers, and returns the new parts with
-// frontier's references carried over to them (see enumerate). Part o's
-// keys go to parts o<<bits to o<<bits + 2^bits - 1, in order, so the
-// parts stay in key order.
-func (s *solve) split(parts []*keySet, frontier *[2][][]uint32, bits uint) []*keySet {
-	k := 1 << bits
-	newBits := s.partBits + bits
-	next := make([]*keySet, len(parts)*k)
-	var fr [2][][]uint32
-	for o := range fr {
-		fr[o] = make([][]uint32, len(next))
-	}
-	par.Phase(s.opt.Workers, func(w int) {
-		for o := w; o < len(parts); o += s.opt.Workers {
-			part := parts[o]
-			sub := func(h uint64) int { return o<<bits | int(h<<s.partBits>>(64-bits)) }
-			counts := make([]int, k)
-			for i, v := range part.slots {
-				if v != 0 {
-					counts[sub(part.key(uint32(i)))-o<<bits]++
-				}
-			}
-			if part.zero {
-				counts[0]++
-			}
-			for j, n := range counts {
-				size := uint64(64)
-				for float64(n) > maxLoad/2*float64(size) {
-					size *= 2
-				}
-				next[o<<bits|j] = newKeySet(size, part.km, newBits)
-			}
-			move := func(ref uint32) (int, uint32) {
-				h := part.key(ref)
-				q := sub(h)
-				r, _, ok := next[q].insert(h)
-				for !ok {
-					next[q] = next[q].grown()
-					r, _, ok = next[q].insert(h)
-				}
-				next[q].setInfo(r, part.getInfo(ref))
-				return q, r
-			}
-			if part.zero {
-				move(zeroRef)
-			}
-			for i, v := range part.slots {
-				if v != 0 {
-					move(uint32(i))
-				}
-			}
-			for orient := range frontier {
-				for _, ref := range frontier[orient][o] {
-					h := part.key(ref)
-					q := sub(h)
-					fr[orient][q] = append(fr[orient][q], next[q].ref(h))
-				}
-			}
-			parts[o] = nil
-		}
-	})
-	*frontier = fr
-	s.partBits, s.nparts = newBits, len(next)
+// split splits every part of the set into 2^bits parts (see
+// keyspace.Split) and records the new number of parts.
+func (s *solve) split(parts []*keyspace.Set, frontier *[2][][]uint32, bits uint) []*keyspace.Set {
+	next := keyspace.Split(parts, frontier, s.partBits, bits, s.opt.Workers)
+	s.partBits, s.nparts = s.partBits+bits, len(next)
 	return next
 }

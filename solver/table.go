@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver/keyspace"
 )
 
 // Value is the game-theoretic value of a position for the side to move.
@@ -61,11 +62,11 @@ type Stats struct {
 // position and rules always give the same numbering and the same
 // MarshalBinary output.
 type Table struct {
-	space stateSpace
-	c     *stateCodec
+	space keyspace.Space
+	c     *keyspace.Codec
 	// idx and vals hold the states' keys and value words; under pairs
 	// the kept states'.
-	idx      *keyIndex
+	idx      *keyspace.Index
 	vals     []uint16
 	pairs    *mirrorPairs
 	stats    Stats
@@ -76,7 +77,7 @@ type Table struct {
 // tableScratch is the per-call working memory of table lookups.
 type tableScratch struct {
 	pos    engine.Position
-	exp    expander
+	exp    keyspace.Expander
 	keys   []uint64
 	moves  []engine.Move
 	lookup lookupScratch
@@ -84,10 +85,10 @@ type tableScratch struct {
 	mirrored bool
 }
 
-func newTable(space stateSpace, idx *keyIndex, vals []uint16, pairs *mirrorPairs, stats Stats, startKey uint64) *Table {
-	t := &Table{space: space, c: space.codec(), idx: idx, vals: vals, pairs: pairs, stats: stats, startKey: startKey}
+func newTable(space keyspace.Space, idx *keyspace.Index, vals []uint16, pairs *mirrorPairs, stats Stats, startKey uint64) *Table {
+	t := &Table{space: space, c: space.Codec(), idx: idx, vals: vals, pairs: pairs, stats: stats, startKey: startKey}
 	t.pool.New = func() any {
-		return &tableScratch{exp: space.newExpander(), keys: make([]uint64, 0, 64), moves: make([]engine.Move, 0, 64)}
+		return &tableScratch{exp: space.NewExpander(), keys: make([]uint64, 0, 64), moves: make([]engine.Move, 0, 64)}
 	}
 	return t
 }
@@ -108,10 +109,10 @@ func (t *Table) Index(p *engine.Position) (int, bool) {
 	// The initial material, which the engine takes from each parsed
 	// position when pieces may only promote to captured types, is the
 	// table's: it is the same for every position reached from the start.
-	if !engine.SameGame(p.R, t.c.rules) {
+	if !engine.SameGame(p.R, t.c.Rules()) {
 		return 0, false
 	}
-	k, ok := t.c.encode(p)
+	k, ok := t.c.Encode(p)
 	if !ok {
 		return 0, false
 	}
@@ -149,17 +150,17 @@ func (t *Table) Probe(p *engine.Position) (Value, int, bool) {
 
 // Position returns state i as a new position (counters reset).
 func (t *Table) Position(i int) *engine.Position {
-	return t.c.position(t.key(i))
+	return t.c.Position(t.key(i))
 }
 
 // Side returns the side to move in state i.
-func (t *Table) Side(i int) engine.Color { return keySide(t.key(i)) }
+func (t *Table) Side(i int) engine.Color { return keyspace.Side(t.key(i)) }
 
 // Terminal returns how state i ends the game, or NotTerminal.
 func (t *Table) Terminal(i int) Terminal {
 	sc := t.pool.Get().(*tableScratch)
 	defer t.pool.Put(sc)
-	term, _ := sc.exp.count(t.key(i))
+	term, _ := sc.exp.Count(t.key(i))
 	return term
 }
 
@@ -168,20 +169,20 @@ func (t *Table) Terminal(i int) Terminal {
 // a terminal state. In a table of mirror pairs a state with White to move
 // is expanded through its mirror, whose successors are kept states: the
 // keys are then the successors' mirrors, which successors looks up as
-// such, and the moves are turned back (see pieceSpace.mirror).
+// such, and the moves are turned back (see keyspace.Pieces.Mirror).
 func (t *Table) expand(sc *tableScratch, k uint64) bool {
-	sc.mirrored = t.pairs != nil && keySide(k) == engine.White
+	sc.mirrored = t.pairs != nil && keyspace.Side(k) == engine.White
 	if sc.mirrored {
-		k = t.pairs.ps.mirror(k)
+		k = t.pairs.ps.Mirror(k)
 	}
 	var term Terminal
-	term, sc.keys, sc.moves = sc.exp.expand(k, sc.keys, sc.moves)
+	term, sc.keys, sc.moves = sc.exp.Expand(k, sc.keys, sc.moves)
 	if term != NotTerminal {
 		return false
 	}
 	ms, ks := sc.moves, sc.keys
 	if sc.mirrored {
-		last := engine.Square(t.c.n - 1)
+		last := engine.Square(t.c.Board().N - 1)
 		for j, m := range ms {
 			ms[j] = engine.NewMove(last-m.From(), last-m.To())
 		}
@@ -257,7 +258,7 @@ func (t *Table) moveValues(sc *tableScratch, k uint64, out []MoveValue) ([]MoveV
 		return out, false
 	}
 	// Look the successors up together, touching their memory first (see
-	// keyIndex.findAll).
+	// keyspace.Index.FindAll).
 	found := t.successors(sc)
 	for j := range sc.keys {
 		mv := MoveValue{Move: sc.moves[j], Value: Draw, DTM: -1}
@@ -323,6 +324,6 @@ func bestOf(mvs []MoveValue, out []engine.Move) []engine.Move {
 func (t *Table) FEN(i int) string {
 	sc := t.pool.Get().(*tableScratch)
 	defer t.pool.Put(sc)
-	t.c.decode(t.key(i), &sc.pos)
+	t.c.Decode(t.key(i), &sc.pos)
 	return sc.pos.FEN()
 }

@@ -4,11 +4,11 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"runtime"
 	"slices"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver/keyspace"
 )
 
 // The binary form of a table holds no positions: the loader enumerates
@@ -98,8 +98,8 @@ func (r *bitReader) padded() bool { return len(r.data) == 0 && r.acc == 0 }
 // The output depends only on the start position and rules.
 func (t *Table) MarshalBinary() ([]byte, error) {
 	out := append([]byte(tableMagic), tableVersion)
-	out = binary.LittleEndian.AppendUint64(out, fingerprint(t.c))
-	out = binary.LittleEndian.AppendUint64(out, keySum(t.idx.keys))
+	out = binary.LittleEndian.AppendUint64(out, t.c.Fingerprint())
+	out = binary.LittleEndian.AppendUint64(out, keySum(t.idx.Keys))
 	out = appendStats(out, t.stats)
 	if t.pairs == nil {
 		out = binary.AppendUvarint(out, 0)
@@ -116,16 +116,6 @@ func (t *Table) MarshalBinary() ([]byte, error) {
 		out = bw.flush()
 	}
 	return appendValues(out, t.vals), nil
-}
-
-// fingerprint identifies the board and rules of a codec; the key sum
-// identifies its states.
-func fingerprint(c *stateCodec) uint64 {
-	h := fnv.New64a()
-	r := *c.rules
-	r.Preset = ""
-	fmt.Fprintf(h, "%dx%d %+v", c.b.W, c.b.H, r)
-	return h.Sum64()
 }
 
 // keySum returns the sum of mixed keys, a cheap check that two
@@ -243,7 +233,7 @@ func UnmarshalTable(data []byte, start *engine.Position) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	if fingerprint(s.space.codec()) != fp {
+	if s.space.Codec().Fingerprint() != fp {
 		return nil, fmt.Errorf("solver: %w (%s: other rules or board)", ErrTableMismatch, start.FEN())
 	}
 	parts, _, err := s.enumerate(startKey)
@@ -253,9 +243,9 @@ func UnmarshalTable(data []byte, start *engine.Position) (*Table, error) {
 		}
 		return nil, err
 	}
-	idx, infos := newKeyIndex(parts, s.opt.Workers, false)
+	idx, infos := keyspace.NewIndex(parts, s.opt.Workers, false)
 	s.setOrient(infos)
-	mismatch := uint64(len(idx.keys)) != count || keySum(idx.keys) != sum || s.sym != (kept > 0)
+	mismatch := uint64(len(idx.Keys)) != count || keySum(idx.Keys) != sum || s.sym != (kept > 0)
 	if !mismatch && s.sym {
 		mismatch = closed != (s.orient == nil) || !slices.Equal(orient, s.orient)
 	}
@@ -264,7 +254,7 @@ func UnmarshalTable(data []byte, start *engine.Position) (*Table, error) {
 	}
 	var pairs *mirrorPairs
 	if s.sym {
-		pairs = newMirrorPairs(s.space.(*pieceSpace), len(idx.keys), s.orient)
+		pairs = newMirrorPairs(s.space.(*keyspace.Pieces), len(idx.Keys), s.orient)
 		if uint64(pairs.n) != n {
 			return nil, fmt.Errorf("solver: %w (%s reaches other states)", ErrTableMismatch, start.FEN())
 		}

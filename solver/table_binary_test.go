@@ -166,32 +166,6 @@ func TestBinarySize(t *testing.T) {
 	}
 }
 
-// TestKeyMix checks that both key mixes are bijections that unmix
-// recovers, and that small keys leave the low 16 bits free.
-func TestKeyMix(t *testing.T) {
-	x := uint64(0x9e3779b97f4a7c15)
-	for i := range 100_000 {
-		x ^= x << 13
-		x ^= x >> 7
-		x ^= x << 17
-		for _, km := range []keyMix{{small: false}, {small: true}} {
-			k := x
-			if km.small {
-				k &= mask48
-			}
-			h := km.mix(k)
-			if km.unmix(h) != k || km.small && h&0xffff != 0 {
-				t.Fatalf("%d: small %v: %#x mixes to %#x, which unmixes to %#x", i, km.small, k, h, km.unmix(h))
-			}
-		}
-	}
-	for _, km := range []keyMix{{small: false}, {small: true}} {
-		if km.mix(0) != 0 || km.mix(1) == km.mix(2) {
-			t.Errorf("small %v: mix(0) = %#x, mix(1) = %#x, mix(2) = %#x", km.small, km.mix(0), km.mix(1), km.mix(2))
-		}
-	}
-}
-
 // TestTableBytes checks that the size range TableBytes reads from a
 // table's header holds the table's data, for every fixture that solves
 // small (with and without mirror pairs), and that a header claiming

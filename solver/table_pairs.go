@@ -1,10 +1,13 @@
 package solver
 
-import "github.com/thinchess/thinchess/engine"
+import (
+	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver/keyspace"
+)
 
 // mirrorPairs numbers the states of a table solved in mirror pairs (see
 // solve.sym), which holds only the kept states' keys and values: state i
-// is a kept state as itself or as its mirror (see pieceSpace.mirror),
+// is a kept state as itself or as its mirror (see keyspace.Pieces.Mirror),
 // whose value and distance are the kept state's. When every state's
 // mirror is reachable, the first k states are the k kept states, in
 // their order, and the next k their mirrors in the same order;
@@ -12,7 +15,7 @@ import "github.com/thinchess/thinchess/engine"
 // the mirrors that are reachable, each in the kept states' order. Either
 // way the numbering depends only on the set of states.
 type mirrorPairs struct {
-	ps   *pieceSpace
+	ps   *keyspace.Pieces
 	k, n int // kept states, states
 	// orient[c] has bit o set when kept state c is reachable as itself
 	// (o = 0) or as its mirror (o = 1); nil when every kept state is
@@ -25,7 +28,7 @@ type mirrorPairs struct {
 
 // newMirrorPairs returns the numbering of the states of k kept states
 // reachable in the orientations orient (nil: both ways).
-func newMirrorPairs(ps *pieceSpace, k int, orient []uint8) *mirrorPairs {
+func newMirrorPairs(ps *keyspace.Pieces, k int, orient []uint8) *mirrorPairs {
 	p := &mirrorPairs{ps: ps, k: k, n: 2 * k, orient: orient}
 	if orient == nil {
 		return p
@@ -73,10 +76,10 @@ func (p *mirrorPairs) indexOf(c, o int) int {
 // kept, and the kept state's key: states with White to move are kept as
 // themselves.
 func (p *mirrorPairs) orientation(k uint64) (int, uint64) {
-	if keySide(k) == engine.White {
+	if keyspace.Side(k) == engine.White {
 		return 0, k
 	}
-	return 1, p.ps.mirror(k)
+	return 1, p.ps.Mirror(k)
 }
 
 // Len returns the number of states.
@@ -90,12 +93,12 @@ func (t *Table) Len() int {
 // key returns the key of state i.
 func (t *Table) key(i int) uint64 {
 	if t.pairs == nil {
-		return t.idx.key(i)
+		return t.idx.Key(i)
 	}
 	c, o := t.pairs.state(i)
-	k := t.idx.key(c)
+	k := t.idx.Key(c)
 	if o == 1 {
-		k = t.pairs.ps.mirror(k)
+		k = t.pairs.ps.Mirror(k)
 	}
 	return k
 }
@@ -112,10 +115,10 @@ func (t *Table) val(i int) uint16 {
 // lookup returns the index of the state with key k.
 func (t *Table) lookup(k uint64) (int, bool) {
 	if t.pairs == nil {
-		return t.idx.lookup(k)
+		return t.idx.Lookup(k)
 	}
 	o, kk := t.pairs.orientation(k)
-	c, ok := t.idx.lookup(kk)
+	c, ok := t.idx.Lookup(kk)
 	if !ok {
 		return 0, false
 	}
@@ -131,10 +134,10 @@ type lookupScratch struct {
 }
 
 // lookupAll returns the index of the state with each of keys, or -1,
-// looking them up together (see keyIndex.lookupAll).
+// looking them up together (see keyspace.Index.LookupAll).
 func (t *Table) lookupAll(keys []uint64, sc *lookupScratch) []int32 {
 	if t.pairs == nil {
-		sc.found, sc.hs = t.idx.lookupAll(keys, sc.hs, sc.found, &sc.sink)
+		sc.found, sc.hs = t.idx.LookupAll(keys, sc.hs, sc.found, &sc.sink)
 		return sc.found
 	}
 	sc.kept = sc.kept[:0]
@@ -142,13 +145,13 @@ func (t *Table) lookupAll(keys []uint64, sc *lookupScratch) []int32 {
 		_, kk := t.pairs.orientation(k)
 		sc.kept = append(sc.kept, kk)
 	}
-	return t.lookupKept(sc.kept, func(j int) int { return int(keySide(keys[j])) }, sc)
+	return t.lookupKept(sc.kept, func(j int) int { return int(keyspace.Side(keys[j])) }, sc)
 }
 
 // lookupKept returns the index of each of kept, keys of kept states, in
 // orientation orient(j), or -1.
 func (t *Table) lookupKept(kept []uint64, orient func(j int) int, sc *lookupScratch) []int32 {
-	sc.found, sc.hs = t.idx.lookupAll(kept, sc.hs, sc.found, &sc.sink)
+	sc.found, sc.hs = t.idx.LookupAll(kept, sc.hs, sc.found, &sc.sink)
 	for j, c := range sc.found {
 		if c >= 0 {
 			sc.found[j] = int32(t.pairs.indexOf(int(c), orient(j)))

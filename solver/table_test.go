@@ -4,13 +4,13 @@ import (
 	"bufio"
 	"errors"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/internal/testscope"
+	"github.com/thinchess/thinchess/solver/keyspace"
 	"github.com/thinchess/thinchess/solver/terms"
 )
 
@@ -197,7 +197,7 @@ func sameTables(t *testing.T, a, b *Table) {
 		}
 		for m := range am {
 			if am[m] != bm[m] || a.key(an[m]) != b.key(bn[m]) {
-				t.Fatalf("state %d (%s): move %d is %s to %s, against %s to %s", i, a.FEN(i), m, am[m].Coord(a.c.b), a.FEN(an[m]), bm[m].Coord(b.c.b), b.FEN(bn[m]))
+				t.Fatalf("state %d (%s): move %d is %s to %s, against %s to %s", i, a.FEN(i), m, am[m].Coord(a.c.Board()), a.FEN(an[m]), bm[m].Coord(b.c.Board()), b.FEN(bn[m]))
 			}
 		}
 	}
@@ -232,7 +232,7 @@ func TestPieceSpaceMatchesEngine(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, ok := fast.space.(*pieceSpace); !ok {
+			if _, ok := fast.space.(*keyspace.Pieces); !ok {
 				t.Fatalf("%s is not solved with the piece space", tc.position)
 			}
 			slow, err := Solve(start, Options{engineOnly: true})
@@ -442,90 +442,6 @@ func TestVerifyCatchesErrors(t *testing.T) {
 			t.Errorf("%s: Verify passed", name)
 		}
 	}
-}
-
-// TestPieceSpaceRandomWalk plays random games from positions in each key
-// layout (some too large to solve in a test) and checks, at every
-// position, that the piece space generates the same successors as the
-// engine, that it un-moves every successor back to the position, and that
-// keys decode to the position they encode.
-func TestPieceSpaceRandomWalk(t *testing.T) {
-	for _, tc := range []struct {
-		preset, position string
-		layout           keyLayout
-	}{
-		{"1d", "bk,br,bn,br,bn,x,x,wn,wr,wn,wr,wk:w", layoutPlanes},
-		{"1d", "bk,bq,br,bn,x,x,x,x,x,x,x,x,wn,wr,wq,wk:w", layoutOccupancy},
-		{"chess", "x,bk/x,bb/x,bn/x,br/x,x/x,x/wr,x/wn,x/wb,x/wk,x:w", layoutOccupancy},
-		{"chess", "8/8/3k4/8/8/2Q5/8/K3R3 w - - 0 1", layoutList},
-		{"losalamos", "5k/6/6/6/6/K2R2 w - - 0 1", layoutList},
-	} {
-		t.Run(tc.position, func(t *testing.T) {
-			start, err := engine.Parse(tc.position, engine.MustPreset(tc.preset))
-			if err != nil {
-				t.Fatal(err)
-			}
-			c, err := newStateCodec(start)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if c.layout != tc.layout {
-				t.Fatalf("layout %d, want %d", c.layout, tc.layout)
-			}
-			ps, ok := newPieceSpace(c, start)
-			if !ok {
-				t.Fatal("not a piece space")
-			}
-			fast := ps.newExpander()
-			unmover := ps.newUnmover()
-			slow := (&engineSpace{c: c}).newExpander()
-			rng := uint64(1)
-			var legal [engine.MaxMoves]engine.Move
-			p := *start
-			for ply := range 3000 {
-				k, ok := c.encode(&p)
-				if !ok {
-					t.Fatalf("%s has no key", p.FEN())
-				}
-				var q engine.Position
-				c.decode(k, &q)
-				if q.Code() != p.Code() || !q.Equal(&p) {
-					t.Fatalf("%s decodes as %s", p.FEN(), q.FEN())
-				}
-				ft, fkeys, fmoves := fast.expand(k, nil, []engine.Move{})
-				st, skeys, smoves := slow.expand(k, nil, []engine.Move{})
-				if ft != st || !sameKeySet(fkeys, skeys) || len(fmoves) != len(smoves) {
-					t.Fatalf("%s: piece space %s %d successors, engine %s %d", p.FEN(), ft, len(fkeys), st, len(skeys))
-				}
-				for _, ck := range fkeys {
-					if !slices.Contains(unmover.unmoves(ck, nil), k) {
-						var cp engine.Position
-						c.decode(ck, &cp)
-						t.Fatalf("%s does not un-move back to %s", cp.FEN(), p.FEN())
-					}
-				}
-				moves := p.LegalMoves(legal[:0])
-				if ft != NotTerminal || len(moves) == 0 {
-					p = *start
-					continue
-				}
-				rng = rng*6364136223846793005 + 1442695040888963407
-				p.Make(moves[(rng>>33)%uint64(len(moves))])
-				_ = ply
-			}
-		})
-	}
-}
-
-// sameKeySet reports whether two key lists hold the same keys.
-func sameKeySet(a, b []uint64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	a, b = slices.Clone(a), slices.Clone(b)
-	slices.Sort(a)
-	slices.Sort(b)
-	return slices.Equal(a, b)
 }
 
 // TestIndexParsedPositions parses every state's FEN afresh under the

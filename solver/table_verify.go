@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/thinchess/thinchess/solver/keyspace"
 )
 
 // Verify re-checks every entry of the table against its successors,
@@ -49,12 +51,12 @@ func (t *Table) Verify() error {
 			first, firstIdx = err, i
 		}
 	}
-	space := &engineSpace{c: t.c}
+	space := keyspace.NewEngineSpace(t.c)
 	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			exp := space.newExpander()
+			exp := space.NewExpander()
 			var (
 				kids []uint64
 				ls   lookupScratch
@@ -68,9 +70,9 @@ func (t *Table) Verify() error {
 				}
 				for i := lo; i < min(lo+chunk, n); i++ {
 					var term Terminal
-					term, kids, _ = exp.expand(t.key(i), kids, nil)
+					term, kids, _ = exp.Expand(t.key(i), kids, nil)
 					v, d := t.entry(i)
-					side := keySide(t.key(i))
+					side := keyspace.Side(t.key(i))
 					switch v {
 					case Win:
 						if side == 0 {
@@ -128,7 +130,7 @@ func (t *Table) verifyEntry(i int, term Terminal, kids []int32, v Value, d int) 
 		return fmt.Errorf("solver: table entry %d (%s), %s in %d: %s", i, t.Position(i).FEN(), v, d, fmt.Sprintf(format, args...))
 	}
 	switch {
-	case term.lost():
+	case term.Lost():
 		if v != Loss || d != 0 {
 			return bad("the position is %s, lost in 0", term)
 		}

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/engine/game"
 	"github.com/thinchess/thinchess/solver/search"
 )
 
@@ -135,7 +136,7 @@ func (e *Engine) setOption(args []string) {
 	name, value := optionWords(args)
 	switch strings.ToLower(name) {
 	case "uci_variant":
-		preset, ok := engine.VariantPreset(value)
+		preset, ok := game.VariantPreset(value)
 		if !ok {
 			e.send(fmt.Sprintf("info string unknown variant %q (want one of %s)", value, strings.Join(engine.Presets, ", ")))
 			return
@@ -183,7 +184,7 @@ func optionWords(args []string) (name, value string) {
 // has no standard start.
 func (e *Engine) setStart() {
 	e.pos, e.history = nil, nil
-	if fen, ok := engine.PresetStart(e.variant); ok {
+	if fen, ok := game.PresetStart(e.variant); ok {
 		e.pos, _ = engine.Parse(fen, engine.MustPreset(e.variant))
 	}
 }
@@ -210,7 +211,7 @@ func (e *Engine) setPosition(args []string) error {
 	var err error
 	switch setup[0] {
 	case "startpos":
-		fen, ok := engine.PresetStart(e.variant)
+		fen, ok := game.PresetStart(e.variant)
 		if !ok {
 			return fmt.Errorf("position startpos: variant %s has no standard start; give the position with fen", e.variant)
 		}

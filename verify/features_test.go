@@ -10,6 +10,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/ban"
 	"github.com/thinchess/thinchess/solver/mate"
 )
 
@@ -86,11 +87,11 @@ func TestProofFeatures(t *testing.T) {
 			}
 			o = table
 		case "ban":
-			bt, err := solver.SolveBans(start, solver.Options{})
+			bt, err := ban.Solve(start, solver.Options{})
 			if err != nil {
 				t.Fatalf("%s: %v", at, err)
 			}
-			o = solver.BanOracle{T: bt}
+			o = ban.Oracle{T: bt}
 		case "mate":
 			n, _ := strconv.Atoi(c.fields["mate_in"])
 			o = mate.NewOracle(start.Side, n, mate.Options{})

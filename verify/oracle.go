@@ -7,6 +7,7 @@ import (
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/ban"
 	"github.com/thinchess/thinchess/solver/mate"
 )
 
@@ -66,7 +67,7 @@ func exactOracle(m *mode.Mode, opt Options, v *Verification, errs *mode.ErrorLis
 // budget; it returns nil and a note otherwise (no mate search handles
 // bans).
 func banExactOracle(m *mode.Mode, opt Options, v *Verification) (solver.Oracle, string) {
-	t, err := solver.SolveBans(m.Start, solver.Options{MaxStates: opt.MaxStates})
+	t, err := ban.Solve(m.Start, solver.Options{MaxStates: opt.MaxStates})
 	if err != nil {
 		return nil, fmt.Sprintf("Ban Chess is solved only exactly, and this mode is too large: %v", err)
 	}
@@ -76,7 +77,7 @@ func banExactOracle(m *mode.Mode, opt Options, v *Verification) (solver.Oracle, 
 	st := t.Stats()
 	v.Method = solver.Exact
 	v.setCounts(solver.Stats{States: st.States, Edges: st.Edges, WhiteWins: st.WhiteWins, BlackWins: st.BlackWins, Draws: st.Draws})
-	return solver.BanOracle{T: t}, fmt.Sprintf("exact Ban Chess table: %d states (%d positions), %d edges; distances count bans and moves", st.States, st.Positions, st.Edges)
+	return ban.Oracle{T: t}, fmt.Sprintf("exact Ban Chess table: %d states (%d positions), %d edges; distances count bans and moves", st.States, st.Positions, st.Edges)
 }
 
 // refuted is the note of a claim that mate search disproved.

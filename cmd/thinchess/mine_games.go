@@ -17,6 +17,7 @@ import (
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/puzzles"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/ban"
 	"github.com/thinchess/thinchess/verify"
 )
 
@@ -157,7 +158,7 @@ func mineGames(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
 func mineBans(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
 	id := cmp.Or(g.pack, "games-"+src.ID)
 	t0 := time.Now()
-	t, err := solver.SolveBans(src.Start, solver.Options{MaxStates: g.maxStates})
+	t, err := ban.Solve(src.Start, solver.Options{MaxStates: g.maxStates})
 	if err != nil {
 		fmt.Fprintf(stderr, "thinchess mine: %s: %v\n", src.ID, err)
 		return 1
@@ -170,7 +171,7 @@ func mineBans(src puzzles.Source, g gameFlags, stdout, stderr io.Writer) int {
 			if t.Stats().States <= limit {
 				return true // a position's game is within its start's
 			}
-			_, err := solver.SolveBans(p, solver.Options{MaxStates: limit})
+			_, err := ban.Solve(p, solver.Options{MaxStates: limit})
 			return err == nil
 		},
 	})

@@ -18,6 +18,7 @@ import (
 
 	"github.com/thinchess/thinchess/cmd/thinchess/internal/pacing"
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/engine/game"
 	"github.com/thinchess/thinchess/internal/bounded"
 	"github.com/thinchess/thinchess/internal/outpath"
 	"github.com/thinchess/thinchess/internal/printable"
@@ -113,7 +114,7 @@ func runProve(args []string, stdout, stderr io.Writer) int {
 	if strings.HasSuffix(position, ".md") {
 		rec.Mode = strings.TrimSuffix(filepath.Base(position), ".md")
 	}
-	if over, err := engine.RuleOverrides(p.R); err == nil && len(over) > 0 {
+	if over, err := game.RuleOverrides(p.R); err == nil && len(over) > 0 {
 		rec.Rules = over
 	}
 	rec.BytesPerState = float64(rec.PeakMemory) / float64(max(rec.Result.States, 1))

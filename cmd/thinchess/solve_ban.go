@@ -10,6 +10,7 @@ import (
 	"github.com/thinchess/thinchess/cmd/thinchess/internal/pacing"
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/ban"
 	"github.com/thinchess/thinchess/verify"
 )
 
@@ -43,7 +44,7 @@ func hasBanField(position string) bool { return len(strings.Fields(position)) ==
 func runSolveBans(p *engine.Position, maxStates int, asJSON bool, stdout, stderr io.Writer) int {
 	pacing.Resume() // solve is registered to pace itself; this path does not
 	began := time.Now()
-	t, err := solver.SolveBans(p, solver.Options{MaxStates: maxStates})
+	t, err := ban.Solve(p, solver.Options{MaxStates: maxStates})
 	if err != nil {
 		fmt.Fprintf(stderr, "thinchess solve: %v\n", err)
 		return 1
@@ -66,7 +67,7 @@ func runSolveBans(p *engine.Position, maxStates int, asJSON bool, stdout, stderr
 	for _, a := range t.BestActions(p) {
 		res.Best = append(res.Best, p.ActionName(a))
 	}
-	res.PV = p.ActionNames(solver.PV(solver.BanOracle{T: t}, p, solver.PVLength))
+	res.PV = p.ActionNames(solver.PV(ban.Oracle{T: t}, p, solver.PVLength))
 	if asJSON {
 		out, err := json.Marshal(res)
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/engine/game"
 	"github.com/thinchess/thinchess/solver"
 )
 
@@ -207,7 +208,7 @@ func outcomeIndex(outcome string) int {
 
 // playGame plays one game, the engine as side us.
 func playGame(s *Searcher, pl Player, start *engine.Position, us engine.Color, opt MatchOptions, maxPlies int, rng *rand.Rand) (GameRecord, error) {
-	g := engine.NewGame(start)
+	g := game.New(start)
 	rec := GameRecord{EngineColor: us}
 	keys := []uint64{}
 	var buf [engine.MaxMoves]engine.Move

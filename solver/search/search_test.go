@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/engine/game"
 	"github.com/thinchess/thinchess/solver/mate"
 )
 
@@ -204,7 +205,7 @@ func TestSearchConvertsProvenMate(t *testing.T) {
 	}
 	for seed := uint64(0); seed < 4; seed++ {
 		s := NewSearcher(16)
-		g := engine.NewGame(start)
+		g := game.New(start)
 		rng := rand.New(rand.NewPCG(seed, 0))
 		var buf [engine.MaxMoves]engine.Move
 		for moves := 0; g.Status() == engine.Active; {

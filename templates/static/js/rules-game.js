@@ -1,5 +1,5 @@
 // @ts-check
-// The twin of engine/game.go: a game played from a start position, its
+// The twin of engine/game/game.go: a game played from a start position, its
 // redo stack and the draws that depend on history; and newGame, the
 // start of bridge.NewGame (engine.startPosition).
 

@@ -1,4 +1,4 @@
-// Unit tests of rules-game.js, the twin of engine/game.go.
+// Unit tests of rules-game.js, the twin of engine/game/game.go.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { newGame } from './rules-game.js';

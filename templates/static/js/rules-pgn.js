@@ -1,5 +1,5 @@
 // @ts-check
-// The twin of engine/pgn.go, the half the page needs: a game written in
+// The twin of engine/game/pgn.go, the half the page needs: a game written in
 // PGN export format (Game.PGN). Reading PGN stays in Go.
 
 import { fen } from './rules-fen.js';

@@ -1,8 +1,9 @@
-package solver
+package keyspace
 
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"math/bits"
 
 	"github.com/thinchess/thinchess/engine"
@@ -25,7 +26,7 @@ const (
 	layoutList
 )
 
-// stateCodec packs a state into a 64-bit key and back: the pieces, the
+// Codec packs a state into a 64-bit key and back: the pieces, the
 // side to move, the castling rights (only when castling is possible at
 // all) and the en-passant square (only when a pawn of the side to move
 // could take on it, so equal positions always get equal keys). The
@@ -41,7 +42,7 @@ const (
 // pieces that can ever appear (those on the board, and the promotion
 // pieces of a side that has pawns). Keys of different codecs are not
 // comparable.
-type stateCodec struct {
+type Codec struct {
 	b     *engine.Board
 	rules *engine.Rules
 	n     int // squares
@@ -71,8 +72,8 @@ type stateCodec struct {
 	banShift, banBits     uint
 	boardShift            uint
 	width                 uint // total bits used
-	// km mixes the keys (see keyMix).
-	km keyMix
+	// km mixes the keys (see Mix).
+	km Mix
 	// spreads[code][sq] is the bits of code on square sq under
 	// layoutPlanes.
 	spreads [][]uint64
@@ -83,7 +84,26 @@ type stateCodec struct {
 	template [2]engine.Position
 }
 
-// keyWidthError is newStateCodec's error for a start whose states need
+// Mix returns the mix of the codec's keys (see Mix).
+func (c *Codec) Mix() Mix { return c.km }
+
+// Board returns the board of the codec's states.
+func (c *Codec) Board() *engine.Board { return c.b }
+
+// Rules returns the rules of the codec's states.
+func (c *Codec) Rules() *engine.Rules { return c.rules }
+
+// Fingerprint identifies the board and rules of a codec (a table's file
+// holds it, and a table is read back only under the same).
+func (c *Codec) Fingerprint() uint64 {
+	h := fnv.New64a()
+	r := *c.rules
+	r.Preset = ""
+	fmt.Fprintf(h, "%dx%d %+v", c.b.W, c.b.H, r)
+	return h.Sum64()
+}
+
+// keyWidthError is NewCodec's error for a start whose states need
 // keys of more than 64 bits.
 type keyWidthError struct {
 	pieces, kinds, w, h int
@@ -99,7 +119,7 @@ func (e *keyWidthError) Error() string {
 // solver keys states of at most 64 bits. It returns an error only for a
 // start the solver cannot key for another reason (Ban Chess).
 func KeyBits(start *engine.Position) (int, error) {
-	c, err := newStateCodec(start)
+	c, err := NewCodec(start)
 	if err == nil {
 		return int(c.width), nil
 	}
@@ -110,14 +130,14 @@ func KeyBits(start *engine.Position) (int, error) {
 	return 0, err
 }
 
-// newStateCodec returns the codec for the states reachable from start.
-func newStateCodec(start *engine.Position) (*stateCodec, error) {
+// NewCodec returns the codec for the states reachable from start.
+func NewCodec(start *engine.Position) (*Codec, error) {
 	r := start.R
 	if r.Bans {
 		return nil, fmt.Errorf("solver: the exact solver does not play Ban Chess yet")
 	}
 	b := start.B
-	c := &stateCodec{b: b, rules: r, n: b.N}
+	c := &Codec{b: b, rules: r, n: b.N}
 	var present [16]bool
 	hasPawns := [2]bool{}
 	for s := engine.Square(0); int(s) < b.N; s++ {
@@ -182,7 +202,7 @@ func newStateCodec(start *engine.Position) (*stateCodec, error) {
 		return nil, &keyWidthError{pieces: c.maxPieces, kinds: a, w: b.W, h: b.H, bits: int(shift + min(cells, occupancy, list))}
 	}
 	c.codeMask = 1<<c.codeBits - 1
-	c.km = keyMix{small: c.width <= 48}
+	c.km = Mix{Small: c.width <= 48}
 	if c.layout == layoutPlanes {
 		c.spreads = make([][]uint64, len(c.pieces)+1)
 		for code := range c.spreads {
@@ -212,7 +232,7 @@ func newStateCodec(start *engine.Position) (*stateCodec, error) {
 
 // canTakeEnPassant reports whether a pawn of the side to move stands where
 // it could capture onto ep.
-func (c *stateCodec) canTakeEnPassant(p *engine.Position, ep engine.Square) bool {
+func (c *Codec) canTakeEnPassant(p *engine.Position, ep engine.Square) bool {
 	b := c.b
 	f, r := b.File(ep), b.Rank(ep)
 	pr := r - 1 // a white pawn takes from the rank below
@@ -231,10 +251,10 @@ func (c *stateCodec) canTakeEnPassant(p *engine.Position, ep engine.Square) bool
 	return false
 }
 
-// encode returns the key of p, and false when p cannot be a state of this
+// Encode returns the key of p, and false when p cannot be a state of this
 // codec (a piece that never appears, too many pieces, castling rights the
 // start did not have).
-func (c *stateCodec) encode(p *engine.Position) (uint64, bool) {
+func (c *Codec) Encode(p *engine.Position) (uint64, bool) {
 	if p.B != c.b {
 		return 0, false
 	}
@@ -278,7 +298,7 @@ func (c *stateCodec) encode(p *engine.Position) (uint64, bool) {
 }
 
 // spread returns the bits of code on square sq under layoutPlanes.
-func (c *stateCodec) spread(code uint64, sq int) uint64 {
+func (c *Codec) spread(code uint64, sq int) uint64 {
 	var k uint64
 	for j := uint(0); j < c.codeBits; j++ {
 		k |= (code >> j & 1) << (c.boardShift + j*uint(c.n) + uint(sq))
@@ -287,13 +307,13 @@ func (c *stateCodec) spread(code uint64, sq int) uint64 {
 }
 
 // plane returns plane j of key k under layoutPlanes: a bitboard.
-func (c *stateCodec) plane(k uint64, j uint) uint64 {
+func (c *Codec) plane(k uint64, j uint) uint64 {
 	return k >> (c.boardShift + j*uint(c.n)) & (1<<uint(c.n) - 1)
 }
 
 // planesOccupied returns the occupied squares of key k under
 // layoutPlanes.
-func (c *stateCodec) planesOccupied(k uint64) uint64 {
+func (c *Codec) planesOccupied(k uint64) uint64 {
 	var occ uint64
 	for j := uint(0); j < c.codeBits; j++ {
 		occ |= c.plane(k, j)
@@ -302,7 +322,7 @@ func (c *stateCodec) planesOccupied(k uint64) uint64 {
 }
 
 // planeCode returns the code on square sq of key k under layoutPlanes.
-func (c *stateCodec) planeCode(k uint64, sq int) uint64 {
+func (c *Codec) planeCode(k uint64, sq int) uint64 {
 	var code uint64
 	for j := uint(0); j < c.codeBits; j++ {
 		code |= (k >> (c.boardShift + j*uint(c.n) + uint(sq)) & 1) << j
@@ -310,11 +330,11 @@ func (c *stateCodec) planeCode(k uint64, sq int) uint64 {
 	return code
 }
 
-// side returns the side to move of a key.
-func keySide(k uint64) engine.Color { return engine.Color(k & 1) }
+// Side returns the side to move of a key.
+func Side(k uint64) engine.Color { return engine.Color(k & 1) }
 
 // eachPiece calls fn with the square and piece code of every piece in key k.
-func (c *stateCodec) eachPiece(k uint64, fn func(s engine.Square, code uint64)) {
+func (c *Codec) eachPiece(k uint64, fn func(s engine.Square, code uint64)) {
 	switch c.layout {
 	case layoutPlanes:
 		occ := c.planesOccupied(k)
@@ -346,11 +366,11 @@ func (c *stateCodec) eachPiece(k uint64, fn func(s engine.Square, code uint64)) 
 	}
 }
 
-// decode sets p to the state of key k. p's Zobrist hash is right only when
+// Decode sets p to the state of key k. p's Zobrist hash is right only when
 // the castling rights are those of the start and there is no en-passant
 // square; use position for a position to hand out.
-func (c *stateCodec) decode(k uint64, p *engine.Position) {
-	*p = c.template[keySide(k)]
+func (c *Codec) Decode(k uint64, p *engine.Position) {
+	*p = c.template[Side(k)]
 	c.eachPiece(k, func(s engine.Square, code uint64) {
 		p.Put(s, c.pieces[code-1])
 	})
@@ -364,11 +384,11 @@ func (c *stateCodec) decode(k uint64, p *engine.Position) {
 	}
 }
 
-// position returns the state of key k as a fresh position whose hash and
+// Position returns the state of key k as a fresh position whose hash and
 // every other field are as engine.Parse would set them.
-func (c *stateCodec) position(k uint64) *engine.Position {
+func (c *Codec) Position(k uint64) *engine.Position {
 	p := new(engine.Position)
-	c.decode(k, p)
+	c.Decode(k, p)
 	if p.Castle != c.template[p.Side].Castle || p.EP != engine.NoSquare {
 		q, err := engine.ParseFEN(p.FEN(), c.rules)
 		if err != nil {

@@ -1,4 +1,4 @@
-package solver
+package keyspace
 
 import (
 	"fmt"
@@ -52,11 +52,12 @@ func (t Terminal) Reason() string {
 	return ""
 }
 
-// lost reports whether the terminal state is lost for the side to move.
-func (t Terminal) lost() bool { return t == Mate || t == Race }
+// Lost reports whether the terminal state is lost for the side to move.
+func (t Terminal) Lost() bool { return t == Mate || t == Race }
 
-// terminalOf maps an engine status to a terminal kind.
-func terminalOf(st engine.Status) Terminal {
+// TerminalOf maps an engine status to the terminal kind a table records
+// (NotTerminal for a position still in play).
+func TerminalOf(st engine.Status) Terminal {
 	switch st {
 	case engine.Checkmate:
 		return Mate
@@ -70,55 +71,60 @@ func terminalOf(st engine.Status) Terminal {
 	return NotTerminal
 }
 
-// stateSpace is the graph of a start position's states: it hands out
+// Space is the graph of a start position's states: it hands out
 // expanders, which turn a state's key into its moves and successors.
 // Everything the solver learns about the rules comes through expand, the
 // one successor function: a Ban Chess phase would be another case in it.
-type stateSpace interface {
-	codec() *stateCodec
-	newExpander() expander
+type Space interface {
+	Codec() *Codec
+	NewExpander() Expander
 }
 
-// expander generates the successors of states for one goroutine.
-type expander interface {
+// Expander generates the successors of states for one goroutine.
+type Expander interface {
 	// expand returns the terminal kind of the state with key k and, when
 	// it is not terminal, the keys of its successors, one per legal move,
 	// in buf[:0]; with moves non-nil it also returns the moves, in
 	// moves[:0], in the same order.
-	expand(k uint64, buf []uint64, moves []engine.Move) (Terminal, []uint64, []engine.Move)
+	Expand(k uint64, buf []uint64, moves []engine.Move) (Terminal, []uint64, []engine.Move)
 	// count returns the terminal kind of state k and its number of legal
 	// moves (zero for a terminal state).
-	count(k uint64) (Terminal, int)
+	Count(k uint64) (Terminal, int)
 }
 
-// predecessorSpace is a state space that can also generate predecessors
+// PredecessorSpace is a state space that can also generate predecessors
 // by un-moving, so the solver needs to store no edges.
-type predecessorSpace interface {
-	stateSpace
-	newUnmover() unmover
+type PredecessorSpace interface {
+	Space
+	NewUnmover() Unmover
 }
 
-// unmover generates predecessor candidates for one goroutine.
-type unmover interface {
+// Unmover generates predecessor candidates for one goroutine.
+type Unmover interface {
 	// unmoves appends to buf the key of every state that could have moved
 	// to state k: each real predecessor exactly once, and possibly keys
 	// that are not states at all, which the caller skips.
-	unmoves(k uint64, buf []uint64) []uint64
+	Unmoves(k uint64, buf []uint64) []uint64
 }
 
-// engineSpace generates successors with the engine's move generator. It
+// EngineSpace generates successors with the engine's move generator. It
 // handles every rule the engine knows; the solver stores its edges.
-type engineSpace struct {
-	c *stateCodec
+type EngineSpace struct {
+	c *Codec
 }
 
-func (s *engineSpace) codec() *stateCodec { return s.c }
+// NewEngineSpace returns the engine's state space of codec c.
+func NewEngineSpace(c *Codec) *EngineSpace { return &EngineSpace{c: c} }
 
-func (s *engineSpace) newExpander() expander { return &engineExpander{c: s.c} }
+// Codec returns the codec of the space's keys.
+func (s *EngineSpace) Codec() *Codec { return s.c }
 
-// engineExpander is the per-goroutine state of an engineSpace.
+// NewExpander returns an Expander for one goroutine.
+func (s *EngineSpace) NewExpander() Expander { return &engineExpander{c: s.c} }
+
+// engineExpander is the per-goroutine state of an EngineSpace.
 type engineExpander struct {
-	c     *stateCodec
+	c     *Codec
 	pos   engine.Position
 	legal [engine.MaxMoves]engine.Move
 }
@@ -128,10 +134,10 @@ func (e *engineExpander) terminal(n int) Terminal {
 	p := &e.pos
 	r := p.R
 	if n == 0 {
-		return terminalOf(p.Status())
+		return TerminalOf(p.Status())
 	}
 	if r.InsufficientMaterial && r.Goal == engine.GoalCheckmate && minorsOnly(p) {
-		return terminalOf(p.Status())
+		return TerminalOf(p.Status())
 	}
 	return NotTerminal
 }
@@ -146,19 +152,19 @@ func minorsOnly(p *engine.Position) bool {
 	return true
 }
 
-func (e *engineExpander) expand(k uint64, buf []uint64, moves []engine.Move) (Terminal, []uint64, []engine.Move) {
+func (e *engineExpander) Expand(k uint64, buf []uint64, moves []engine.Move) (Terminal, []uint64, []engine.Move) {
 	buf = buf[:0]
 	if moves != nil {
 		moves = moves[:0]
 	}
-	e.c.decode(k, &e.pos)
+	e.c.Decode(k, &e.pos)
 	legal := e.pos.LegalMoves(e.legal[:0])
 	if t := e.terminal(len(legal)); t != NotTerminal {
 		return t, buf, moves
 	}
 	for _, m := range legal {
 		u := e.pos.Make(m)
-		ck, ok := e.c.encode(&e.pos)
+		ck, ok := e.c.Encode(&e.pos)
 		if !ok {
 			panic(fmt.Sprintf("solver: %s after %s has no state key", e.pos.FEN(), m.Coord(e.pos.B)))
 		}
@@ -171,8 +177,8 @@ func (e *engineExpander) expand(k uint64, buf []uint64, moves []engine.Move) (Te
 	return NotTerminal, buf, moves
 }
 
-func (e *engineExpander) count(k uint64) (Terminal, int) {
-	e.c.decode(k, &e.pos)
+func (e *engineExpander) Count(k uint64) (Terminal, int) {
+	e.c.Decode(k, &e.pos)
 	n := len(e.pos.LegalMoves(e.legal[:0]))
 	if t := e.terminal(n); t != NotTerminal {
 		return t, 0

@@ -1,34 +1,77 @@
-package engine
+package game
 
 import (
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/thinchess/thinchess/engine"
 )
+
+// fixtureLine is one case of games.txt.
+type fixtureLine struct {
+	where   string // file:line
+	verb    string
+	variant string
+	fields  []string
+}
+
+// readFixture reads a fixture file in the form of engine's notation
+// fixtures: "#" comments, blank lines, "variant NAME" lines, and case
+// lines "VERB FIELD | FIELD | …".
+func readFixture(t *testing.T, path string) []fixtureLine {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []fixtureLine
+	variant := "auto"
+	for n, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		verb, rest, _ := strings.Cut(line, " ")
+		if verb == "variant" {
+			variant = strings.TrimSpace(rest)
+			continue
+		}
+		fields := strings.Split(rest, "|")
+		for i := range fields {
+			fields[i] = strings.TrimSpace(fields[i])
+		}
+		out = append(out, fixtureLine{filepath.Base(path) + ":" + strconv.Itoa(n+1), verb, variant, fields})
+	}
+	return out
+}
 
 // gameFromFixture builds the start of a games.txt case: a preset, rule
 // words and a position.
 func gameFromFixture(t *testing.T, where, variant, start string) *Game {
 	t.Helper()
 	words := strings.Fields(variant)
-	r, err := Preset(words[0])
+	r, err := engine.Preset(words[0])
 	if err != nil {
 		t.Fatalf("%s: %v", where, err)
 	}
 	if err := applyRuleWords(r, strings.Join(words[1:], " ")); err != nil {
 		t.Fatalf("%s: %v", where, err)
 	}
-	p, err := Parse(start, r)
+	p, err := engine.Parse(start, r)
 	if err != nil {
 		t.Fatalf("%s: %v", where, err)
 	}
-	return NewGame(p)
+	return New(p)
 }
 
 func TestGameFixtures(t *testing.T) {
-	cases := readFixture(t, "testdata/notation/games.txt")
+	cases := readFixture(t, "testdata/games.txt")
 	if len(cases) < 15 {
 		t.Fatalf("only %d cases read", len(cases))
 	}
@@ -56,7 +99,7 @@ func TestGameFixtures(t *testing.T) {
 		w, won := g.Winner()
 		switch c.fields[4] {
 		case "1-0", "0-1":
-			if want := Color(c.fields[4][0] - '0' ^ 1); !won || w != want {
+			if want := engine.Color(c.fields[4][0] - '0' ^ 1); !won || w != want {
 				t.Errorf("%s: winner %v %v, want %v", c.where, w, won, want)
 			}
 		default:
@@ -65,13 +108,13 @@ func TestGameFixtures(t *testing.T) {
 			}
 		}
 		if g.Status().IsOver() {
-			var buf [MaxMoves]Move
+			var buf [engine.MaxMoves]engine.Move
 			legal := g.Position().LegalMoves(buf[:0])
 			if len(legal) > 0 {
 				before := snapshot(g)
 				err := g.Play(legal[0])
-				var me *MoveError
-				if !errors.As(err, &me) || me.Kind != ErrGameOver {
+				var me *engine.MoveError
+				if !errors.As(err, &me) || me.Kind != engine.ErrGameOver {
 					t.Errorf("%s: a move after the end: %v, want ErrGameOver", c.where, err)
 				}
 				if !reflect.DeepEqual(snapshot(g), before) {
@@ -84,11 +127,11 @@ func TestGameFixtures(t *testing.T) {
 
 // gameState is everything observable about a game, for comparisons.
 type gameState struct {
-	Pos    Position
-	Start  Position
-	Moves  []Move
-	Redo   []Move
-	Status Status
+	Pos    engine.Position
+	Start  engine.Position
+	Moves  []engine.Move
+	Redo   []engine.Move
+	Status engine.Status
 	JSON   string
 }
 
@@ -101,11 +144,11 @@ func snapshot(g *Game) gameState {
 }
 
 func TestGamePlayUndoRedo(t *testing.T) {
-	p, err := Parse("bk,bn,br,x,x,wr,wn,wk:w", nil)
+	p, err := engine.Parse("bk,bn,br,x,x,wr,wn,wk:w", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := NewGame(p)
+	g := New(p)
 	if g.Undo() || g.Redo() {
 		t.Fatal("Undo or Redo on a new game reported true")
 	}
@@ -151,8 +194,8 @@ func TestGamePlayUndoRedo(t *testing.T) {
 		t.Fatalf("after a new move: history %q, redo %v", history(), g.RedoMoves())
 	}
 	// The game's positions are copies.
-	g.Position().Put(0, NoPiece)
-	if g.Position().At(0) == NoPiece {
+	g.Position().Put(0, engine.NoPiece)
+	if g.Position().At(0) == engine.NoPiece {
 		t.Fatal("changing the copy from Position changed the game")
 	}
 }
@@ -161,28 +204,28 @@ func TestGameRejects(t *testing.T) {
 	start := "r3k2r/8/8/8/8/2N3N1/8/R3K2R w KQkq - 0 1"
 	tests := []struct {
 		text string
-		kind MoveErrorKind
+		kind engine.MoveErrorKind
 	}{
-		{"", ErrSyntax},
-		{"xyzzy", ErrSyntax},
-		{"Nz9", ErrSyntax},
-		{"a1a2q", ErrBadPromotion},
-		{"a1a2=Q", ErrBadPromotion},
-		{"a3a4", ErrNoPiece},
-		{"a8a7", ErrWrongSide},
-		{"Ke3", ErrIllegal},
-		{"Qa8", ErrNoPiece},
-		{"Bb5", ErrNoPiece},
-		{"Rb8", ErrIllegal},
-		{"Ne4", ErrAmbiguous},
-		{"d5d6d7", ErrSyntax},
-		{"e1e1", ErrIllegal},
+		{"", engine.ErrSyntax},
+		{"xyzzy", engine.ErrSyntax},
+		{"Nz9", engine.ErrSyntax},
+		{"a1a2q", engine.ErrBadPromotion},
+		{"a1a2=Q", engine.ErrBadPromotion},
+		{"a3a4", engine.ErrNoPiece},
+		{"a8a7", engine.ErrWrongSide},
+		{"Ke3", engine.ErrIllegal},
+		{"Qa8", engine.ErrNoPiece},
+		{"Bb5", engine.ErrNoPiece},
+		{"Rb8", engine.ErrIllegal},
+		{"Ne4", engine.ErrAmbiguous},
+		{"d5d6d7", engine.ErrSyntax},
+		{"e1e1", engine.ErrIllegal},
 	}
-	p, err := Parse(start, nil)
+	p, err := engine.Parse(start, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := NewGame(p)
+	g := New(p)
 	if err := g.PlayText("O-O"); err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +233,7 @@ func TestGameRejects(t *testing.T) {
 	for _, tt := range tests {
 		before := snapshot(g)
 		err := g.PlayText(tt.text)
-		var me *MoveError
+		var me *engine.MoveError
 		if !errors.As(err, &me) || me.Kind != tt.kind {
 			t.Errorf("PlayText(%q) = %v, want kind %d", tt.text, err, tt.kind)
 		}
@@ -198,7 +241,7 @@ func TestGameRejects(t *testing.T) {
 			t.Errorf("PlayText(%q) changed the game", tt.text)
 		}
 	}
-	for _, m := range []Move{NoMove, NewMove(0, 200), NewMove(4, 4)} {
+	for _, m := range []engine.Move{engine.NoMove, engine.NewMove(0, 200), engine.NewMove(4, 4)} {
 		before := snapshot(g)
 		if err := g.Play(m); err == nil {
 			t.Errorf("Play(%#x) accepted", uint32(m))
@@ -208,7 +251,7 @@ func TestGameRejects(t *testing.T) {
 		}
 	}
 	// A move built with NewMove still finds its castling flag.
-	if err := g.Play(NewMove(p.B.Sq(4, 0), p.B.Sq(6, 0))); err != nil {
+	if err := g.Play(engine.NewMove(p.B.Sq(4, 0), p.B.Sq(6, 0))); err != nil {
 		t.Fatal(err)
 	}
 	if got := g.SANHistory(); len(got) != 1 || got[0] != "O-O" {
@@ -297,7 +340,7 @@ func TestGameJSONErrors(t *testing.T) {
 			`game: json: cannot unmarshal string into Go struct field gameJSON.moves of type []string`},
 	}
 	for _, tt := range tests {
-		g := NewGame(MustParseForTest(t, "k/1/K w - - 0 1"))
+		g := New(MustParseForTest(t, "k/1/K w - - 0 1"))
 		before := snapshot(g)
 		err := json.Unmarshal([]byte(tt.in), g)
 		if err == nil || err.Error() != tt.want {
@@ -310,9 +353,9 @@ func TestGameJSONErrors(t *testing.T) {
 }
 
 // MustParseForTest parses a position or fails the test.
-func MustParseForTest(t *testing.T, s string) *Position {
+func MustParseForTest(t *testing.T, s string) *engine.Position {
 	t.Helper()
-	p, err := Parse(s, nil)
+	p, err := engine.Parse(s, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,30 +367,30 @@ func MustParseForTest(t *testing.T, s string) *Position {
 // h5, the start after Black's c7-c5 is the same position as after the
 // kings' walks, and its third occurrence is a threefold repetition.
 func TestRepetitionIgnoresImpossibleEnPassant(t *testing.T) {
-	p, err := Parse("8/8/8/KPp4r/8/8/8/6k1 w - c6 0 2", nil)
+	p, err := engine.Parse("8/8/8/KPp4r/8/8/8/6k1 w - c6 0 2", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := NewGame(p)
+	g := New(p)
 	for i, mv := range []string{"a5a4", "g1g2", "a4a5", "g2g1", "a5a4", "g1g2", "a4a5", "g2g1"} {
-		if st := g.Status(); st != Active {
+		if st := g.Status(); st != engine.Active {
 			t.Fatalf("before move %d the game is %v", i+1, st)
 		}
 		if err := g.PlayText(mv); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if st := g.Status(); st != Threefold {
+	if st := g.Status(); st != engine.Threefold {
 		t.Errorf("after the start's third occurrence the game is %v, want threefold repetition", st)
 	}
 	// With the pawn free to take, the target counts: the start does not
 	// come back.
-	q, _ := Parse("8/8/8/1Pp4r/8/8/K7/6k1 w - c6 0 2", nil)
-	g = NewGame(q)
+	q, _ := engine.Parse("8/8/8/1Pp4r/8/8/K7/6k1 w - c6 0 2", nil)
+	g = New(q)
 	for _, mv := range []string{"a2a3", "g1g2", "a3a2", "g2g1", "a2a3", "g1g2", "a3a2", "g2g1"} {
 		g.PlayText(mv)
 	}
-	if st := g.Status(); st != Active {
+	if st := g.Status(); st != engine.Active {
 		t.Errorf("with a legal en-passant capture at the start, the game is %v after the walks, want active (two repetitions)", st)
 	}
 }

@@ -1,64 +1,66 @@
 // JavaScript twin: templates/static/js/rules-game.js.
 
-package engine
+package game
 
 import (
 	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/thinchess/thinchess/engine"
 )
 
 // Game is a game played from a start position: the moves played so far
 // and the moves taken back that can be replayed (the redo stack). It adds
 // the draws that depend on history, fifty-move and threefold repetition,
 // to what a position knows by itself. The zero Game is not usable; make
-// one with NewGame.
+// one with New.
 type Game struct {
-	start Position
-	pos   Position
+	start engine.Position
+	pos   engine.Position
 	// line holds the moves played (line[:cursor]) then the moves that
 	// Redo replays, next first (line[cursor:]).
-	line   []Move
+	line   []engine.Move
 	cursor int
 	// undos[i] takes back line[i]; keys[i] is the Zobrist key after i
 	// moves, so keys[0] is the start position's.
-	undos []Undo
+	undos []engine.Undo
 	keys  []uint64
 }
 
-// NewGame starts a game from a copy of start.
-func NewGame(start *Position) *Game {
+// New starts a game from a copy of start.
+func New(start *engine.Position) *Game {
 	g := &Game{start: *start, pos: *start}
 	g.keys = []uint64{start.Hash()}
 	return g
 }
 
 // Start returns a copy of the start position.
-func (g *Game) Start() *Position {
+func (g *Game) Start() *engine.Position {
 	p := g.start
 	return &p
 }
 
 // Position returns a copy of the current position.
-func (g *Game) Position() *Position {
+func (g *Game) Position() *engine.Position {
 	p := g.pos
 	return &p
 }
 
 // Rules returns the rules the game is played under.
-func (g *Game) Rules() *Rules { return g.start.R }
+func (g *Game) Rules() *engine.Rules { return g.start.R }
 
 // Moves returns the moves played so far; under bans, the actions: bans
 // (Move.IsBan) and moves in the order they were played.
-func (g *Game) Moves() []Move {
-	return append([]Move(nil), g.line[:g.cursor]...)
+func (g *Game) Moves() []engine.Move {
+	return append([]engine.Move(nil), g.line[:g.cursor]...)
 }
 
 // RedoMoves returns the moves Undo took back that Redo can replay, next
 // first.
-func (g *Game) RedoMoves() []Move {
-	return append([]Move(nil), g.line[g.cursor:]...)
+func (g *Game) RedoMoves() []engine.Move {
+	return append([]engine.Move(nil), g.line[g.cursor:]...)
 }
 
 // SANHistory returns the moves played so far in SAN. Under bans it
@@ -71,12 +73,11 @@ func (g *Game) SANHistory() []string {
 	}
 	out := make([]string, 0, g.cursor)
 	q := g.start
-	var buf [MaxMoves]Move
 	for _, a := range g.line[:g.cursor] {
 		if a.IsBan() {
 			out = append(out, "b:"+q.BanSAN(a))
 		} else {
-			out = append(out, q.sanWith(a, q.LegalMoves(buf[:0])))
+			out = append(out, q.SAN(a))
 		}
 		q.MakeAction(a)
 	}
@@ -89,35 +90,30 @@ func (g *Game) SANHistory() []string {
 // rest of the stack is kept; otherwise the stack is cleared. A refused
 // move returns a *MoveError and leaves the game unchanged. Under bans m
 // may also be a ban (NewBan), which is what a ban phase requires.
-func (g *Game) Play(m Move) error {
+func (g *Game) Play(m engine.Move) error {
 	b := g.pos.B
 	text := m.Coord(b)
 	if m.IsBan() {
 		text = g.pos.ActionText(m)
 	}
-	if m == NoMove || int(m.From()) >= b.N || int(m.To()) >= b.N {
-		return &MoveError{ErrSyntax, text, fmt.Sprintf("not a move on the %d×%d board", b.W, b.H)}
+	if m == engine.NoMove || int(m.From()) >= b.N || int(m.To()) >= b.N {
+		return &engine.MoveError{Kind: engine.ErrSyntax, Move: text, Msg: fmt.Sprintf("not a move on the %d×%d board", b.W, b.H)}
 	}
 	if st := g.Status(); st.IsOver() {
-		return &MoveError{ErrGameOver, text, fmt.Sprintf("the game is over (%s)", st)}
+		return &engine.MoveError{Kind: engine.ErrGameOver, Move: text, Msg: fmt.Sprintf("the game is over (%s)", st)}
 	}
-	var lm Move
-	var buf [MaxMoves]Move
-	switch {
-	case m.IsBan():
+	var lm engine.Move
+	if m.IsBan() {
 		bm, err := g.pos.ParseBan(b.Name(m.From()) + b.Name(m.To()))
 		if err != nil {
-			me := err.(*MoveError)
-			return &MoveError{me.Kind, text, me.Msg}
+			me := err.(*engine.MoveError)
+			return &engine.MoveError{Kind: me.Kind, Move: text, Msg: me.Msg}
 		}
 		lm = bm
-	case g.pos.BanPhase:
-		return g.pos.whyIllegal(m.From(), m.To(), m.Promotion(), text)
-	default:
-		var ok bool
-		lm, ok = findMove(g.pos.LegalMoves(buf[:0]), m)
-		if !ok {
-			return g.pos.whyIllegal(m.From(), m.To(), m.Promotion(), text)
+	} else {
+		var err error
+		if lm, err = g.pos.FindLegal(m, text); err != nil {
+			return err
 		}
 	}
 	if g.cursor < len(g.line) && g.line[g.cursor] == lm {
@@ -134,7 +130,7 @@ func (g *Game) Play(m Move) error {
 // a *MoveError and leaves the game unchanged.
 func (g *Game) PlayText(s string) error {
 	if st := g.Status(); st.IsOver() {
-		return &MoveError{ErrGameOver, strings.TrimSpace(s), fmt.Sprintf("the game is over (%s)", st)}
+		return &engine.MoveError{Kind: engine.ErrGameOver, Move: strings.TrimSpace(s), Msg: fmt.Sprintf("the game is over (%s)", st)}
 	}
 	if t := strings.TrimSpace(s); strings.HasPrefix(t, "b:") || strings.HasPrefix(t, "m:") {
 		a, err := g.pos.ParseAction(t)
@@ -144,11 +140,11 @@ func (g *Game) PlayText(s string) error {
 		return g.Play(a)
 	}
 	if g.pos.BanPhase {
-		return &MoveError{ErrIllegal, strings.TrimSpace(s), fmt.Sprintf("%s must ban one of %s's moves first", g.pos.Side.Other(), g.pos.Side)}
+		return &engine.MoveError{Kind: engine.ErrIllegal, Move: strings.TrimSpace(s), Msg: fmt.Sprintf("%s must ban one of %s's moves first", g.pos.Side.Other(), g.pos.Side)}
 	}
 	m, err := g.pos.ParseMove(s)
 	if err != nil {
-		return g.pos.bannedError(s, err)
+		return bannedError(&g.pos, s, err)
 	}
 	return g.Play(m)
 }
@@ -188,17 +184,17 @@ func (g *Game) Redo() bool {
 // fifty-move rule (a halfmove clock of 100 or more) and threefold
 // repetition (the current position seen three times since the last
 // capture or pawn move), each only when the rules enable it.
-func (g *Game) Status() Status {
-	if st := g.pos.Status(); st != Active {
+func (g *Game) Status() engine.Status {
+	if st := g.pos.Status(); st != engine.Active {
 		return st
 	}
 	if g.pos.R.FiftyMove && g.pos.Halfmove >= 100 {
-		return FiftyMove
+		return engine.FiftyMove
 	}
 	if g.pos.R.Threefold && g.repetitions() >= 3 {
-		return Threefold
+		return engine.Threefold
 	}
-	return Active
+	return engine.Active
 }
 
 // repetitions counts how often the current position occurred since the
@@ -225,7 +221,7 @@ func (g *Game) repetitions() int {
 
 // Winner returns the side that won, and false for a draw or a game still
 // going.
-func (g *Game) Winner() (Color, bool) {
+func (g *Game) Winner() (engine.Color, bool) {
 	return g.pos.Winner(g.Status())
 }
 
@@ -237,7 +233,7 @@ func (g *Game) Result() string {
 		return "*"
 	}
 	if c, ok := g.pos.Winner(st); ok {
-		if c == White {
+		if c == engine.White {
 			return "1-0"
 		}
 		return "0-1"
@@ -296,19 +292,19 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 	if j.Start == "" {
 		return fmt.Errorf("game: start: missing start position")
 	}
-	start, err := startPosition(j.Variant, j.Start, func(r *Rules) error {
+	start, err := startPosition(j.Variant, j.Start, func(r *engine.Rules) error {
 		return applyRuleOverrides(r, j.Rules)
 	})
 	if err != nil {
 		return fmt.Errorf("game: %v", err)
 	}
-	ng := NewGame(start)
+	ng := New(start)
 	for i, s := range j.Moves {
 		var err error
 		if st := ng.Status(); st.IsOver() {
-			err = &MoveError{ErrGameOver, s, fmt.Sprintf("the game is over (%s)", st)}
+			err = &engine.MoveError{Kind: engine.ErrGameOver, Move: s, Msg: fmt.Sprintf("the game is over (%s)", st)}
 		} else if ng.pos.R.Bans {
-			var a Move
+			var a engine.Move
 			if a, err = ng.pos.ParseAction(s); err == nil {
 				err = ng.Play(a)
 			}
@@ -318,7 +314,7 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 			err = ng.Play(m)
 		}
 		if err != nil {
-			return fmt.Errorf("game: moves[%d] %q: %v", i, s, moveReason(err))
+			return fmt.Errorf("game: moves[%d] %q: %v", i, s, reason(err))
 		}
 	}
 	cursor := len(j.Moves)
@@ -335,25 +331,17 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// moveReason returns a move error's message without the move itself.
-func moveReason(err error) string {
-	if me, ok := err.(*MoveError); ok {
-		return me.Msg
-	}
-	return err.Error()
-}
-
 // startPosition parses a start position under a variant (empty for the
 // default preset of the board's width) and rules changed by override.
-func startPosition(variant, start string, override func(*Rules) error) (*Position, error) {
-	var r *Rules
+func startPosition(variant, start string, override func(*engine.Rules) error) (*engine.Position, error) {
+	var r *engine.Rules
 	if variant != "" {
 		var err error
-		if r, err = Preset(variant); err != nil {
+		if r, err = engine.Preset(variant); err != nil {
 			return nil, fmt.Errorf("variant: %v", err)
 		}
 	} else {
-		p, err := Parse(start, nil)
+		p, err := engine.Parse(start, nil)
 		if err != nil {
 			return nil, fmt.Errorf("start: %w", err)
 		}
@@ -362,7 +350,7 @@ func startPosition(variant, start string, override func(*Rules) error) (*Positio
 	if err := override(r); err != nil {
 		return nil, fmt.Errorf("rules: %v", err)
 	}
-	p, err := Parse(start, r)
+	p, err := engine.Parse(start, r)
 	if err != nil {
 		return nil, fmt.Errorf("start: %w", err)
 	}
@@ -372,8 +360,8 @@ func startPosition(variant, start string, override func(*Rules) error) (*Positio
 // RuleOverrides returns the rules that differ from r's preset, by their
 // mode-file names: booleans, "goal" as a string and "promotion" as a list
 // of letters or false.
-func RuleOverrides(r *Rules) (map[string]any, error) {
-	base, err := Preset(r.Preset)
+func RuleOverrides(r *engine.Rules) (map[string]any, error) {
+	base, err := engine.Preset(r.Preset)
 	if err != nil {
 		return nil, fmt.Errorf("game rules: %v", err)
 	}
@@ -414,7 +402,7 @@ func RuleOverrides(r *Rules) (map[string]any, error) {
 }
 
 // applyRuleOverrides sets the rules named in over, in sorted order.
-func applyRuleOverrides(r *Rules, over map[string]json.RawMessage) error {
+func applyRuleOverrides(r *engine.Rules, over map[string]json.RawMessage) error {
 	names := make([]string, 0, len(over))
 	for k := range over {
 		names = append(names, k)

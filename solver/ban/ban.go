@@ -1,12 +1,14 @@
-package solver
+package ban
 
 import (
 	"fmt"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
+	"github.com/thinchess/thinchess/solver/keyspace"
 )
 
-// BanTable is the exact solution of a Ban Chess game (Rules.Bans): the
+// Table is the exact solution of a Ban Chess game (Rules.Bans): the
 // value and distance to mate of every state reachable from a start, where
 // a state is a position plus its phase — the ban phase, in which the
 // opponent of the side to move bans one of its from→to pairs, or the move
@@ -18,10 +20,10 @@ import (
 // exact key of its pieces, side, castling rights and en-passant square),
 // and its states are its ban phase followed by one move phase per pair,
 // in the order engine.Position.BanMoves lists the pairs. The table is
-// solved by retrograde analysis with out-counting, like Solve; states
+// solved by retrograde analysis with out-counting, like solver.Solve; states
 // never resolved are draws. Game-history draws (repetition, fifty moves)
-// are not part of the values, as in Table.
-type BanTable struct {
+// are not part of the values, as in solver.Table.
+type Table struct {
 	start engine.Position
 	index map[string]int32
 	// Per position: first state, side to move, in-check flag, terminal
@@ -30,7 +32,7 @@ type BanTable struct {
 	base    []int32
 	side    []engine.Color
 	check   []bool
-	term    []Terminal
+	term    []solver.Terminal
 	pairs   []uint16
 	moveAt  []int32
 	succ    []int32
@@ -39,11 +41,11 @@ type BanTable struct {
 	dtm     []int32
 	posOf   []int32
 	reached []bool // per state: reachable from the start
-	stats   BanStats
+	stats   Stats
 }
 
-// BanStats counts a ban table's reachable states and their values.
-type BanStats struct {
+// Stats counts a ban table's reachable states and their values.
+type Stats struct {
 	Positions                   int
 	States, Edges               int
 	WhiteWins, BlackWins, Draws int
@@ -53,7 +55,7 @@ type BanStats struct {
 }
 
 // Stats returns the counts of the reachable states.
-func (t *BanTable) Stats() BanStats { return t.stats }
+func (t *Table) Stats() Stats { return t.stats }
 
 // banKey is the exact key of a position without its ban state.
 func banKey(p *engine.Position, buf []byte) []byte {
@@ -75,18 +77,18 @@ func banPhaseOf(p *engine.Position) engine.Position {
 // winnerCode is the table's code for a winning colour.
 func winnerCode(c engine.Color) int8 { return int8(c) + 1 }
 
-// SolveBans solves the Ban Chess game from start, which must be under
+// Solve solves the Ban Chess game from start, which must be under
 // rules with Bans set, exploring at most opt.MaxStates states (0 means
-// DefaultMaxStates).
-func SolveBans(start *engine.Position, opt Options) (*BanTable, error) {
+// solver.DefaultMaxStates).
+func Solve(start *engine.Position, opt solver.Options) (*Table, error) {
 	if !start.R.Bans {
-		return nil, fmt.Errorf("SolveBans: the rules have no bans")
+		return nil, fmt.Errorf("ban.Solve: the rules have no bans")
 	}
 	limit := opt.MaxStates
 	if limit <= 0 {
-		limit = DefaultMaxStates
+		limit = solver.DefaultMaxStates
 	}
-	t := &BanTable{start: *start, index: map[string]int32{}}
+	t := &Table{start: *start, index: map[string]int32{}}
 	var key []byte
 	var buf, bans [engine.MaxMoves]engine.Move
 	add := func(p *engine.Position) (int32, bool) {
@@ -109,7 +111,7 @@ func SolveBans(start *engine.Position, opt Options) (*BanTable, error) {
 		for _, p := range level {
 			st := p.Status()
 			t.check = append(t.check, p.InCheck())
-			t.term = append(t.term, terminalOf(st))
+			t.term = append(t.term, keyspace.TerminalOf(st))
 			np := len(p.BanMoves(bans[:0]))
 			t.pairs = append(t.pairs, uint16(np))
 			t.base = append(t.base, int32(states))
@@ -119,7 +121,7 @@ func SolveBans(start *engine.Position, opt Options) (*BanTable, error) {
 				states += 1 + np
 			}
 			if states > limit {
-				return nil, fmt.Errorf("%w: more than %d ban-chess states", ErrTooLarge, limit)
+				return nil, fmt.Errorf("%w: more than %d ban-chess states", solver.ErrTooLarge, limit)
 			}
 			if st == engine.Active && np >= 2 {
 				pairs := p.BanMoves(bans[:0])
@@ -153,12 +155,12 @@ func pairIndex(bans []engine.Move, m engine.Move) int {
 }
 
 // moveStates reports whether position i has move-phase states.
-func (t *BanTable) moveStates(i int) bool { return t.term[i] == NotTerminal }
+func (t *Table) moveStates(i int) bool { return t.term[i] == solver.NotTerminal }
 
 // solve runs the retrograde analysis over n states: it resolves the
 // terminal states and the move states without a move (seed), then
 // every predecessor of a resolved state in turn (propagate).
-func (t *BanTable) solve(n int) {
+func (t *Table) solve(n int) {
 	t.winner = make([]int8, n)
 	t.dtm = make([]int32, n)
 	t.posOf = make([]int32, n)
@@ -169,9 +171,9 @@ func (t *BanTable) solve(n int) {
 	t.count()
 }
 
-// banSolve is the state of BanTable.solve between its steps.
+// banSolve is the state of Table.solve between its steps.
 type banSolve struct {
-	t     *BanTable
+	t     *Table
 	done  []bool  // by state: resolved, or a draw found on the way
 	count []int32 // by state: successors not yet known to win for the actor's opponent
 	queue []int32 // states resolved, in order
@@ -223,10 +225,10 @@ func (bs *banSolve) seed() {
 		t.posOf[b] = int32(i)
 		side := t.side[i]
 		switch t.term[i] {
-		case Mate, Race:
+		case solver.Mate, solver.Race:
 			bs.resolve(b, winnerCode(side.Other()), 0)
 			continue
-		case Stalemate, Insufficient:
+		case solver.Stalemate, solver.Insufficient:
 			bs.done[b] = true
 			continue
 		}
@@ -300,12 +302,12 @@ func (bs *banSolve) reach(q int32, actor engine.Color, w int8, d int32) {
 }
 
 // count fills the statistics over the states reachable from the start.
-func (t *BanTable) count() {
+func (t *Table) count() {
 	t.reached = make([]bool, len(t.winner))
 	s0, _ := t.state(&t.start)
 	stack := []int32{s0}
 	t.reached[s0] = true
-	st := BanStats{Positions: len(t.side)}
+	st := Stats{Positions: len(t.side)}
 	for len(stack) > 0 {
 		s := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -322,13 +324,13 @@ func (t *BanTable) count() {
 		}
 		i := t.posOf[s]
 		switch {
-		case t.term[i] == Mate:
+		case t.term[i] == solver.Mate:
 			st.Mates++
-		case t.term[i] == Stalemate:
+		case t.term[i] == solver.Stalemate:
 			st.Stalemates++
-		case t.term[i] == Insufficient:
+		case t.term[i] == solver.Insufficient:
 			st.Insufficient++
-		case t.term[i] == Race:
+		case t.term[i] == solver.Race:
 			st.Races++
 		case s != t.base[i] && len(succ) == 0 && (t.check[i] || t.start.R.Goal == engine.GoalRace):
 			st.Mates++
@@ -348,7 +350,7 @@ func (t *BanTable) count() {
 // successors appends to out the successor states of state s, in the
 // order of the actions that reach them (bans in BanMoves order, moves in
 // LegalMoves order, the banned pair left out).
-func (t *BanTable) successors(s int32, out []int32) []int32 {
+func (t *Table) successors(s int32, out []int32) []int32 {
 	i := t.posOf[s]
 	if !t.moveStates(int(i)) {
 		return out
@@ -370,7 +372,7 @@ func (t *BanTable) successors(s int32, out []int32) []int32 {
 }
 
 // state returns the state of p, and false when it is not in the table.
-func (t *BanTable) state(p *engine.Position) (int32, bool) {
+func (t *Table) state(p *engine.Position) (int32, bool) {
 	if !p.R.Bans || p.B != t.start.B {
 		return 0, false
 	}
@@ -395,22 +397,22 @@ func (t *BanTable) state(p *engine.Position) (int32, bool) {
 // Value returns the value of p for the side to act (p.Actor()) and the
 // plies to mate, bans and moves counted (-1 for a draw), and false when
 // p is not a state of the table.
-func (t *BanTable) Value(p *engine.Position) (Value, int, bool) {
+func (t *Table) Value(p *engine.Position) (solver.Value, int, bool) {
 	s, ok := t.state(p)
 	if !ok {
-		return Draw, -1, false
+		return solver.Draw, -1, false
 	}
 	return t.valueOf(s, p.Actor())
 }
 
-func (t *BanTable) valueOf(s int32, actor engine.Color) (Value, int, bool) {
+func (t *Table) valueOf(s int32, actor engine.Color) (solver.Value, int, bool) {
 	switch w := t.winner[s]; {
 	case w == 0:
-		return Draw, -1, true
+		return solver.Draw, -1, true
 	case w == winnerCode(actor):
-		return Win, int(t.dtm[s]), true
+		return solver.Win, int(t.dtm[s]), true
 	default:
-		return Loss, int(t.dtm[s]), true
+		return solver.Loss, int(t.dtm[s]), true
 	}
 }
 
@@ -419,12 +421,12 @@ func (t *BanTable) valueOf(s int32, actor engine.Color) (Value, int, bool) {
 // the plies to mate counted from before the action, as
 // Table.MoveValues does for moves (-1 for a draw); actions whose state is
 // not in the table are left out, and it returns nil when p is not.
-func (t *BanTable) ActionValues(p *engine.Position) []MoveValue {
+func (t *Table) ActionValues(p *engine.Position) []solver.MoveValue {
 	if _, _, ok := t.Value(p); !ok {
 		return nil
 	}
 	var buf [engine.MaxMoves]engine.Move
-	var out []MoveValue
+	var out []solver.MoveValue
 	for _, a := range p.Actions(buf[:0]) {
 		q := *p
 		q.MakeAction(a)
@@ -435,10 +437,10 @@ func (t *BanTable) ActionValues(p *engine.Position) []MoveValue {
 		if q.Actor() != p.Actor() {
 			v = -v
 		}
-		if v != Draw {
+		if v != solver.Draw {
 			d++
 		}
-		out = append(out, MoveValue{Move: a, Value: v, DTM: d})
+		out = append(out, solver.MoveValue{Move: a, Value: v, DTM: d})
 	}
 	return out
 }
@@ -448,14 +450,14 @@ func (t *BanTable) ActionValues(p *engine.Position) []MoveValue {
 // the loser the longest defences, in a draw those that keep the draw, in
 // canonical order (engine.CompareMoves). It
 // returns nil when the game is over or p is not in the table.
-func (t *BanTable) BestActions(p *engine.Position) []engine.Move {
+func (t *Table) BestActions(p *engine.Position) []engine.Move {
 	v, d, ok := t.Value(p)
 	if !ok {
 		return nil
 	}
 	var best []engine.Move
 	for _, mv := range t.ActionValues(p) {
-		if mv.Value == v && (v == Draw || mv.DTM == d) {
+		if mv.Value == v && (v == solver.Draw || mv.DTM == d) {
 			best = append(best, mv.Move)
 		}
 	}
@@ -468,7 +470,7 @@ func (t *BanTable) BestActions(p *engine.Position) []engine.Move {
 // sooner; a loss has only successors won by the opponent, the slowest one
 // ply sooner; a draw has no successor won by the side to act and at
 // least one not won by the opponent, unless it is a terminal draw.
-func (t *BanTable) Verify() error {
+func (t *Table) Verify() error {
 	var succ []int32
 	for s := range t.winner {
 		if !t.reached[s] {
@@ -513,3 +515,23 @@ func (t *BanTable) Verify() error {
 	}
 	return nil
 }
+
+// Oracle is the Oracle of an exact Ban Chess table. Its values are for
+// the side to move, as every oracle's are, while the table's are for the
+// side to act (the banner, in a ban phase); its best moves are actions.
+type Oracle struct{ T *Table }
+
+// Probe returns the value of p for its side to move.
+func (o Oracle) Probe(p *engine.Position) (solver.Value, int, bool) {
+	v, dtm, ok := o.T.Value(p)
+	if ok && p.Actor() != p.Side {
+		v = -v
+	}
+	return v, dtm, ok
+}
+
+// BestMoves returns the best actions of p in canonical order.
+func (o Oracle) BestMoves(p *engine.Position) []engine.Move { return o.T.BestActions(p) }
+
+// Method returns Exact.
+func (o Oracle) Method() solver.Method { return solver.Exact }

@@ -1,6 +1,6 @@
 // JavaScript twin: templates/static/js/rules-pgn.js (writing PGN only).
 
-package engine
+package game
 
 import (
 	"errors"
@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/thinchess/thinchess/engine"
 )
 
 // chessStartFEN is the start position of standard chess.
@@ -54,7 +56,7 @@ func (g *Game) PGN(tags map[string]string) string {
 		delete(t, k)
 	}
 	res := g.Result()
-	if given := tags["Result"]; res == "*" && isResult(given) && given != "½-½" {
+	if given := tags["Result"]; res == "*" && engine.IsResult(given) && given != "½-½" {
 		res = given
 	}
 	t["Result"] = res
@@ -105,13 +107,13 @@ func (g *Game) PGN(tags map[string]string) string {
 			break
 		}
 		switch {
-		case side == White:
+		case side == engine.White:
 			s = strconv.Itoa(n) + ". " + s
 		case i == 0:
 			s = strconv.Itoa(n) + "... " + s
 		}
 		words = append(words, s)
-		if side == Black {
+		if side == engine.Black {
 			n++
 		}
 		side = side.Other()
@@ -159,7 +161,7 @@ func formatRuleOverrides(over map[string]any) string {
 }
 
 // applyRuleWords sets the rules written by formatRuleOverrides.
-func applyRuleWords(r *Rules, s string) error {
+func applyRuleWords(r *engine.Rules, s string) error {
 	for _, w := range strings.Fields(s) {
 		k, v, ok := strings.Cut(w, "=")
 		if !ok {
@@ -462,7 +464,7 @@ func (p *pgnParser) moveText(at pos) error {
 	if p.result != "" {
 		return r.errAt(at, "%q after the result %s (ParsePGN reads one game)", tok, p.result)
 	}
-	if isResult(tok) {
+	if engine.IsResult(tok) {
 		p.result, p.resultAt = tok, at
 		return nil
 	}
@@ -485,9 +487,9 @@ func (p *pgnParser) moveText(at pos) error {
 	if err := p.start(at); err != nil {
 		return err
 	}
-	label := p.g.pos.moveLabel()
+	label := p.g.pos.Label().String()
 	if err := p.g.PlayText(tok); err != nil {
-		return &PGNError{at.line, at.col, &LineError{Index: p.g.cursor, Text: tok, Number: label, Err: err}}
+		return &PGNError{at.line, at.col, &engine.LineError{Index: p.g.cursor, Text: tok, Number: label, Err: err}}
 	}
 	return nil
 }
@@ -578,7 +580,7 @@ func pgnGame(tags map[string]string, tagAt map[string]pos, at pos) (*Game, error
 	}
 	preset, ok := VariantPreset(tags["Variant"])
 	if !ok {
-		return nil, errAt("Variant", fmt.Errorf("unknown variant %q (want one of %s)", tags["Variant"], strings.Join(Presets, ", ")))
+		return nil, errAt("Variant", fmt.Errorf("unknown variant %q (want one of %s)", tags["Variant"], strings.Join(engine.Presets, ", ")))
 	}
 	fen, ok := tags["FEN"]
 	if !ok {
@@ -587,7 +589,7 @@ func pgnGame(tags map[string]string, tagAt map[string]pos, at pos) (*Game, error
 		}
 	}
 	var rulesErr error
-	p, err := startPosition(preset, fen, func(r *Rules) error {
+	p, err := startPosition(preset, fen, func(r *engine.Rules) error {
 		rulesErr = applyRuleWords(r, tags["Rules"])
 		return rulesErr
 	})
@@ -597,5 +599,8 @@ func pgnGame(tags map[string]string, tagAt map[string]pos, at pos) (*Game, error
 	case err != nil:
 		return nil, errAt("FEN", fmt.Errorf("tag FEN: %v", errors.Unwrap(err)))
 	}
-	return NewGame(p), nil
+	return New(p), nil
 }
+
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

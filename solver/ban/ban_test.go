@@ -1,10 +1,11 @@
-package solver
+package ban
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/thinchess/thinchess/engine"
+	"github.com/thinchess/thinchess/solver"
 )
 
 // banStart parses a position under a preset with bans on.
@@ -123,7 +124,7 @@ func TestBanSolveMatchesBruteForce(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.pos, func(t *testing.T) {
 			start := banStart(t, tc.preset, tc.pos)
-			tb, err := SolveBans(start, Options{})
+			tb, err := Solve(start, solver.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -140,11 +141,11 @@ func TestBanSolveMatchesBruteForce(t *testing.T) {
 				if !ok {
 					t.Fatalf("%s: not in the table", s.pos.FEN())
 				}
-				want, wantD := Draw, -1
+				want, wantD := solver.Draw, -1
 				if s.won != 0 {
-					want, wantD = Loss, s.dtm
+					want, wantD = solver.Loss, s.dtm
 					if s.won == int8(s.actor)+1 {
-						want = Win
+						want = solver.Win
 						wins++
 					}
 				}
@@ -162,12 +163,12 @@ func TestBanSolveMatchesBruteForce(t *testing.T) {
 // and that a principal variation ends the game.
 func TestBanBestActions(t *testing.T) {
 	p := banStart(t, "chess", "R6k/7p/8/8/8/8/8/6K1 b - - 0 1 1")
-	tb, err := SolveBans(p, Options{})
+	tb, err := Solve(p, solver.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	v, d, ok := tb.Value(p)
-	if !ok || v != Win || d != 1 {
+	if !ok || v != solver.Win || d != 1 {
 		t.Fatalf("forced-ban mate: %v in %d (%v), want a win in 1 for White, the banner", v, d, ok)
 	}
 	best := tb.BestActions(p)
@@ -175,16 +176,16 @@ func TestBanBestActions(t *testing.T) {
 		t.Errorf("best %s, want b:h8g7", engine.FormatActions(p, best))
 	}
 	start := banStart(t, "1d", "bk,br,x,x,wr,wk:w")
-	tb, err = SolveBans(start, Options{})
+	tb, err = Solve(start, solver.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	pv := PV(BanOracle{tb}, start, 200)
+	pv := solver.PV(Oracle{tb}, start, 200)
 	q := *start
 	for _, a := range pv {
 		q.MakeAction(a)
 	}
-	if v, _, _ := tb.Value(start); v != Draw && q.Status() == engine.Active {
+	if v, _, _ := tb.Value(start); v != solver.Draw && q.Status() == engine.Active {
 		t.Errorf("PV %s does not end the game", engine.FormatActions(start, pv))
 	}
 }

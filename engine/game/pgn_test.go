@@ -1,4 +1,4 @@
-package engine
+package game
 
 import (
 	"errors"
@@ -7,14 +7,16 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/thinchess/thinchess/engine"
 )
 
-// TestPGNFiles reads each testdata/notation/pgn/NAME.in.pgn, a game as
+// TestPGNFiles reads each testdata/pgn/NAME.in.pgn, a game as
 // people write it, and checks that PGN writes it as NAME.want.pgn, which
 // must read back to the same game and write itself unchanged. Run with
 // RECORD=true to rewrite the .want.pgn files.
 func TestPGNFiles(t *testing.T) {
-	ins, err := filepath.Glob("testdata/notation/pgn/*.in.pgn")
+	ins, err := filepath.Glob("testdata/pgn/*.in.pgn")
 	if err != nil || len(ins) < 4 {
 		t.Fatalf("want the PGN fixtures: %v %v", ins, err)
 	}
@@ -163,8 +165,8 @@ func TestParsePGNErrors(t *testing.T) {
 	}
 	// A move error keeps its kind.
 	_, _, err := ParsePGN("1. e4 e5 2. Ke3")
-	var me *MoveError
-	if !errors.As(err, &me) || me.Kind != ErrIllegal {
+	var me *engine.MoveError
+	if !errors.As(err, &me) || me.Kind != engine.ErrIllegal {
 		t.Errorf("the move error is not reachable: %v", err)
 	}
 }

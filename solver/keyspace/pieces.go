@@ -1,4 +1,4 @@
-package solver
+package keyspace
 
 import (
 	"math/bits"
@@ -6,7 +6,7 @@ import (
 	"github.com/thinchess/thinchess/engine"
 )
 
-// pieceSpace generates the moves and un-moves of positions that have only
+// Pieces generates the moves and un-moves of positions that have only
 // kings, queens, rooks, bishops and knights — no pawns, so no promotion
 // and no en passant, and no castling rights — on boards of at most 64
 // squares under the checkmate goal: every 1-D position, and the thin and
@@ -16,8 +16,8 @@ import (
 // not store the edges of the graph. Its results are checked against the
 // engine's on every state in the tests, and Verify re-checks a table
 // with the engine.
-type pieceSpace struct {
-	c *stateCodec
+type Pieces struct {
+	c *Codec
 	n int
 	// kind[code] is the colour and type of a piece code.
 	kind [16]struct {
@@ -63,15 +63,15 @@ type pieceSpace struct {
 // in the engine's order N S E W NE NW SE SW.
 var dirUp = [8]bool{true, false, true, false, true, true, false, false}
 
-// newPieceSpace returns the piece space for start, or false when start is
+// NewPieces returns the piece space for start, or false when start is
 // outside what it handles.
-func newPieceSpace(c *stateCodec, start *engine.Position) (*pieceSpace, bool) {
+func NewPieces(c *Codec, start *engine.Position) (*Pieces, bool) {
 	r := c.rules
 	if c.n > 64 || c.pawns || c.castleBits != 0 || c.epBits != 0 || r.Goal != engine.GoalCheckmate || r.Bans {
 		return nil, false
 	}
 	b := c.b
-	s := &pieceSpace{c: c, n: b.N, insufficient: r.InsufficientMaterial, wide: b.W > 1}
+	s := &Pieces{c: c, n: b.N, insufficient: r.InsufficientMaterial, wide: b.W > 1}
 	for i, pc := range c.pieces {
 		code := uint8(i + 1)
 		col, t := pc.Color(), pc.Type()
@@ -145,11 +145,18 @@ const (
 	diagDirs = 0xf0
 )
 
-func (s *pieceSpace) codec() *stateCodec { return s.c }
+// Codec returns the codec of the space's keys.
+func (s *Pieces) Codec() *Codec { return s.c }
 
-func (s *pieceSpace) newExpander() expander { return &pieceWorker{s: s} }
+// NewExpander returns an Expander for one goroutine.
+func (s *Pieces) NewExpander() Expander { return &PieceWorker{s: s} }
 
-func (s *pieceSpace) newUnmover() unmover { return &pieceWorker{s: s} }
+// NewUnmover returns an Unmover for one goroutine.
+func (s *Pieces) NewUnmover() Unmover { return &PieceWorker{s: s} }
+
+// NewWorker returns a worker of the piece space for one goroutine: an
+// Expander and an Unmover whose loaded state (LoadMirror) can be reused.
+func (s *Pieces) NewWorker() *PieceWorker { return &PieceWorker{s: s} }
 
 // first returns the first square of blk, a set of squares on the ray in
 // direction d, going out from the ray's origin.
@@ -163,7 +170,7 @@ func first(d int, blk uint64) int {
 // slide returns the squares a slider on sq reaches along the directions
 // in mask with the squares in all occupied: up to and including the first
 // occupied square of each ray.
-func (s *pieceSpace) slide(sq int, all uint64, mask uint8) uint64 {
+func (s *Pieces) slide(sq int, all uint64, mask uint8) uint64 {
 	var att uint64
 	rays := &s.ray[sq]
 	for m := s.dirs[sq] & mask; m != 0; m &= m - 1 {
@@ -178,7 +185,7 @@ func (s *pieceSpace) slide(sq int, all uint64, mask uint8) uint64 {
 }
 
 // targets returns the squares a piece of type t on sq attacks.
-func (s *pieceSpace) targets(t engine.PieceType, sq int, all uint64) uint64 {
+func (s *Pieces) targets(t engine.PieceType, sq int, all uint64) uint64 {
 	switch t {
 	case engine.King:
 		return s.king[sq]
@@ -206,10 +213,10 @@ func (m pieceMove) from() int   { return int(m & 0xff) }
 func (m pieceMove) to() int     { return int(m >> 8 & 0xff) }
 func (m pieceMove) code() uint8 { return uint8(m >> 16) }
 
-// pieceWorker is one goroutine's view of a pieceSpace: the decoded state
+// PieceWorker is one goroutine's view of a Pieces: the decoded state
 // as bitboards.
-type pieceWorker struct {
-	s       *pieceSpace
+type PieceWorker struct {
+	s       *Pieces
 	key     uint64
 	side    engine.Color
 	bb      [16]uint64 // by code; bb[0] stays empty
@@ -222,7 +229,7 @@ type pieceWorker struct {
 }
 
 // bitboards decodes the pieces of key k into bb, by code.
-func (s *pieceSpace) bitboards(k uint64, bb *[16]uint64) {
+func (s *Pieces) bitboards(k uint64, bb *[16]uint64) {
 	c := s.c
 	*bb = [16]uint64{}
 	switch c.layout {
@@ -257,7 +264,7 @@ func (s *pieceSpace) bitboards(k uint64, bb *[16]uint64) {
 // planes are all ones and never inverted. With turned it sets the pieces
 // of k's mirror instead: the planes turned, each code's squares given to
 // its counterpart of the other colour.
-func (s *pieceSpace) planePieces(k uint64, turned bool, bb *[16]uint64) {
+func (s *Pieces) planePieces(k uint64, turned bool, bb *[16]uint64) {
 	c := s.c
 	p := [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
 	for j := range c.codeBits {
@@ -278,14 +285,14 @@ func (s *pieceSpace) planePieces(k uint64, turned bool, bb *[16]uint64) {
 }
 
 // load decodes key k into the worker.
-func (w *pieceWorker) load(k uint64) {
+func (w *PieceWorker) load(k uint64) {
 	w.s.bitboards(k, &w.bb)
 	w.loaded(k)
 }
 
-// loadMirror loads the mirror of key k (see pieceSpace.mirror), which it
+// LoadMirror loads the mirror of key k (see Pieces.Mirror), which it
 // returns.
-func (w *pieceWorker) loadMirror(k uint64) uint64 {
+func (w *PieceWorker) LoadMirror(k uint64) uint64 {
 	mk := w.s.mirrorInto(k, &w.bb)
 	w.loaded(mk)
 	return mk
@@ -293,10 +300,10 @@ func (w *pieceWorker) loadMirror(k uint64) uint64 {
 
 // loaded completes the loading of the state with key k, whose pieces are
 // in w.bb.
-func (w *pieceWorker) loaded(k uint64) {
+func (w *PieceWorker) loaded(k uint64) {
 	s := w.s
 	w.key = k
-	w.side = keySide(k)
+	w.side = Side(k)
 	var white, black uint64
 	for _, code := range s.codesOf[engine.White] {
 		white |= w.bb[code]
@@ -313,12 +320,12 @@ func (w *pieceWorker) loaded(k uint64) {
 	}
 }
 
-// mirror returns the key of k's state turned through 180 degrees with
+// Mirror returns the key of k's state turned through 180 degrees with
 // the colours swapped and the other side to move: a symmetry of every
 // game the piece space plays, which maps moves to moves and keeps the
 // value and the distance to mate for the side to move. It needs every
 // piece's counterpart of the other colour (see selfMirrored).
-func (s *pieceSpace) mirror(k uint64) uint64 {
+func (s *Pieces) Mirror(k uint64) uint64 {
 	var mb [16]uint64
 	return s.mirrorInto(k, &mb)
 }
@@ -329,9 +336,9 @@ func (s *pieceSpace) mirror(k uint64) uint64 {
 // layouts with fields (see field) the mirror's fields are k's in reverse
 // order, each turned and given the other colour, found in the same pass
 // as the pieces.
-func (s *pieceSpace) mirrorInto(k uint64, mb *[16]uint64) uint64 {
+func (s *Pieces) mirrorInto(k uint64, mb *[16]uint64) uint64 {
 	c := s.c
-	side := keySide(k).Other()
+	side := Side(k).Other()
 	last := c.n - 1
 	if c.layout == layoutPlanes {
 		s.planePieces(k, true, mb)
@@ -371,21 +378,21 @@ func (s *pieceSpace) mirrorInto(k uint64, mb *[16]uint64) uint64 {
 	return s.fieldKey(side, 0, out)
 }
 
-// selfMirrored reports whether the placement of state k is its own
+// SelfMirrored reports whether the placement of state k is its own
 // mirror image: then every state and its mirror have the same value and
 // the solver need keep only one of them (see solve.sym).
-func (s *pieceSpace) selfMirrored(k uint64) bool {
+func (s *Pieces) SelfMirrored(k uint64) bool {
 	for code := 1; code <= len(s.c.pieces); code++ {
 		if s.mirrorCode[code] == 0 {
 			return false
 		}
 	}
-	return s.mirror(k) == k^1
+	return s.Mirror(k) == k^1
 }
 
 // planesKey returns the key of the pieces bb, by code, with side to
 // move, under layoutPlanes.
-func (s *pieceSpace) planesKey(bb *[16]uint64, side engine.Color) uint64 {
+func (s *Pieces) planesKey(bb *[16]uint64, side engine.Color) uint64 {
 	c := s.c
 	k := uint64(side)
 	for j, codes := range s.planeCodes[:c.codeBits] {
@@ -398,10 +405,10 @@ func (s *pieceSpace) planesKey(bb *[16]uint64, side engine.Color) uint64 {
 	return k
 }
 
-// attacked reports whether side by attacks sq when the occupied squares
+// Attacked reports whether side by attacks sq when the occupied squares
 // are all, leaving out by's pieces on the squares of except (a piece
 // just captured).
-func (w *pieceWorker) attacked(sq int, by engine.Color, all, except uint64) bool {
+func (w *PieceWorker) Attacked(sq int, by engine.Color, all, except uint64) bool {
 	s := w.s
 	co := &s.codeOf[by]
 	if s.knight[sq]&w.bb[co[engine.Knight]]&^except != 0 || s.king[sq]&w.bb[co[engine.King]]&^except != 0 {
@@ -432,7 +439,7 @@ func (w *pieceWorker) attacked(sq int, by engine.Color, all, except uint64) bool
 
 // generate fills w.mv with the legal moves of the loaded state, sets
 // w.inCheck, and returns how many moves there are.
-func (w *pieceWorker) generate() int {
+func (w *PieceWorker) generate() int {
 	s := w.s
 	us := w.side
 	them := us.Other()
@@ -485,7 +492,7 @@ func (w *pieceWorker) generate() int {
 				for ; tg != 0; tg &= tg - 1 {
 					to := bits.TrailingZeros64(tg)
 					toBit := uint64(1) << uint(to)
-					if !w.attacked(to, them, all&^fromBit|toBit, toBit) {
+					if !w.Attacked(to, them, all&^fromBit|toBit, toBit) {
 						w.mv[n] = newPieceMove(from, to, code)
 						n++
 					}
@@ -495,7 +502,7 @@ func (w *pieceWorker) generate() int {
 				for ; tg != 0; tg &= tg - 1 {
 					to := bits.TrailingZeros64(tg)
 					toBit := uint64(1) << uint(to)
-					if !w.attacked(ks, them, all&^fromBit|toBit, toBit) {
+					if !w.Attacked(ks, them, all&^fromBit|toBit, toBit) {
 						w.mv[n] = newPieceMove(from, to, code)
 						n++
 					}
@@ -515,7 +522,7 @@ func (w *pieceWorker) generate() int {
 
 // terminal classifies the loaded state, which has n legal moves, as the
 // engine's Position.Status does.
-func (w *pieceWorker) terminal(n int) Terminal {
+func (w *PieceWorker) terminal(n int) Terminal {
 	if n == 0 {
 		if w.inCheck {
 			return Mate
@@ -544,7 +551,7 @@ func (w *pieceWorker) terminal(n int) Terminal {
 }
 
 // childKey returns the key of the state after move m.
-func (w *pieceWorker) childKey(m pieceMove) uint64 {
+func (w *PieceWorker) childKey(m pieceMove) uint64 {
 	s := w.s
 	from, to, code := m.from(), m.to(), m.code()
 	if s.c.layout == layoutPlanes {
@@ -571,7 +578,7 @@ func (w *pieceWorker) childKey(m pieceMove) uint64 {
 // one in, a few shifts and masks.
 
 // field returns the field of piece code on square sq.
-func (s *pieceSpace) field(sq int, code uint8) uint64 {
+func (s *Pieces) field(sq int, code uint8) uint64 {
 	if s.c.layout == layoutList {
 		return uint64(sq+1) | uint64(code-1)<<s.c.sqBits
 	}
@@ -585,13 +592,13 @@ func below(all uint64, sq int) int {
 }
 
 // cut returns the fields seq without field i.
-func (s *pieceSpace) cut(seq uint64, i int) uint64 {
+func (s *Pieces) cut(seq uint64, i int) uint64 {
 	low := uint64(1)<<(uint(i)*s.fieldBits) - 1
 	return seq&low | seq>>s.fieldBits&^low
 }
 
 // insert returns the fields seq with field f put in at index i.
-func (s *pieceSpace) insert(seq uint64, i int, f uint64) uint64 {
+func (s *Pieces) insert(seq uint64, i int, f uint64) uint64 {
 	sh := uint(i) * s.fieldBits
 	low := uint64(1)<<sh - 1
 	return seq&low | f<<sh | (seq&^low)<<s.fieldBits
@@ -599,7 +606,7 @@ func (s *pieceSpace) insert(seq uint64, i int, f uint64) uint64 {
 
 // fieldKey returns the key of the fields seq of the pieces on the
 // squares all, with side to move.
-func (s *pieceSpace) fieldKey(side engine.Color, all, seq uint64) uint64 {
+func (s *Pieces) fieldKey(side engine.Color, all, seq uint64) uint64 {
 	k := uint64(side) | seq<<s.fieldShift
 	if s.c.layout == layoutOccupancy {
 		k |= all << s.c.boardShift
@@ -607,7 +614,9 @@ func (s *pieceSpace) fieldKey(side engine.Color, all, seq uint64) uint64 {
 	return k
 }
 
-func (w *pieceWorker) count(k uint64) (Terminal, int) {
+// Count returns the terminal kind of state k and its number of legal
+// moves (see Expander).
+func (w *PieceWorker) Count(k uint64) (Terminal, int) {
 	w.load(k)
 	n := w.generate()
 	if t := w.terminal(n); t != NotTerminal {
@@ -616,13 +625,15 @@ func (w *pieceWorker) count(k uint64) (Terminal, int) {
 	return NotTerminal, n
 }
 
-func (w *pieceWorker) expand(k uint64, buf []uint64, moves []engine.Move) (Terminal, []uint64, []engine.Move) {
+// Expand returns the terminal kind of state k and its successors (see
+// Expander).
+func (w *PieceWorker) Expand(k uint64, buf []uint64, moves []engine.Move) (Terminal, []uint64, []engine.Move) {
 	w.load(k)
-	return w.expandLoaded(buf, moves)
+	return w.ExpandLoaded(buf, moves)
 }
 
-// expandLoaded is expand of the loaded state.
-func (w *pieceWorker) expandLoaded(buf []uint64, moves []engine.Move) (Terminal, []uint64, []engine.Move) {
+// ExpandLoaded is expand of the loaded state.
+func (w *PieceWorker) ExpandLoaded(buf []uint64, moves []engine.Move) (Terminal, []uint64, []engine.Move) {
 	buf = buf[:0]
 	if moves != nil {
 		moves = moves[:0]
@@ -640,17 +651,17 @@ func (w *pieceWorker) expandLoaded(buf []uint64, moves []engine.Move) (Terminal,
 	return NotTerminal, buf, moves
 }
 
-// unmoves appends to buf the keys of the states that could have moved to
+// Unmoves appends to buf the keys of the states that could have moved to
 // k: the side that just moved takes one of its pieces back along the
 // piece's own moves (they are symmetric) to an empty square, leaving the
 // square it stood on empty or giving back a piece it may have captured.
-func (w *pieceWorker) unmoves(k uint64, buf []uint64) []uint64 {
+func (w *PieceWorker) Unmoves(k uint64, buf []uint64) []uint64 {
 	w.load(k)
-	return w.unmovesLoaded(buf)
+	return w.UnmovesLoaded(buf)
 }
 
-// unmovesLoaded is unmoves of the loaded state.
-func (w *pieceWorker) unmovesLoaded(buf []uint64) []uint64 {
+// UnmovesLoaded is unmoves of the loaded state.
+func (w *PieceWorker) UnmovesLoaded(buf []uint64) []uint64 {
 	k := w.key
 	s := w.s
 	c := s.c
@@ -692,4 +703,16 @@ func (w *pieceWorker) unmovesLoaded(buf []uint64) []uint64 {
 		}
 	}
 	return buf
+}
+
+// Playable reports whether the state with key k is a legal position (the
+// side not to move is not in check) that is not terminal.
+func (w *PieceWorker) Playable(k uint64) bool {
+	t, n := w.Count(k)
+	if t != NotTerminal || n == 0 {
+		return false
+	}
+	them := w.side.Other()
+	ks := w.ksq[them]
+	return ks < 0 || !w.Attacked(ks, w.side, w.all, 0)
 }
