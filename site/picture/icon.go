@@ -219,7 +219,7 @@ func drawIconPNG(size int, maskable bool) ([]byte, error) {
 		img.Pix[i*4+3] = uint8(math.Round(255 * a))
 	}
 	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
 	if err := enc.Encode(&buf, img); err != nil {
 		return nil, err
 	}

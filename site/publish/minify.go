@@ -49,8 +49,11 @@ func Minify(files map[string][]byte) error {
 }
 
 // MinifyBytes minifies HTML, CSS, JS and JSON by file extension and
-// returns anything else (and the Go-provided wasm_exec.js) unchanged. A
-// file the minifier cannot read is kept as it is.
+// returns anything else unchanged. The Go-provided wasm_exec.js keeps its
+// copyright notice (the comment lines it starts with), as Go's BSD
+// licence asks; minified, it is 2.6 KB gzipped instead of 4.3 on every
+// page that loads the WebAssembly engine. A file the minifier cannot read
+// is kept as it is.
 func MinifyBytes(name string, data []byte) []byte {
 	if ext := path.Ext(name); ext == ".json" || ext == ".webmanifest" {
 		var out bytes.Buffer
@@ -60,12 +63,29 @@ func MinifyBytes(name string, data []byte) []byte {
 		return out.Bytes()
 	}
 	mt, ok := minifyTypes[path.Ext(name)]
-	if !ok || strings.Contains(name, "wasm_exec") {
+	if !ok {
 		return data
 	}
 	var out bytes.Buffer
+	if strings.Contains(name, "wasm_exec") {
+		out.Write(leadingComments(data))
+	}
 	if err := minifier.Minify(mt, &out, bytes.NewReader(data)); err != nil {
 		return data
 	}
 	return out.Bytes()
+}
+
+// leadingComments returns the "//" comment lines a script starts with,
+// each with its newline.
+func leadingComments(src []byte) []byte {
+	n := 0
+	for rest := src[n:]; bytes.HasPrefix(rest, []byte("//")); rest = src[n:] {
+		end := bytes.IndexByte(rest, '\n')
+		if end < 0 {
+			return append(src[:len(src):len(src)], '\n')
+		}
+		n += end + 1
+	}
+	return src[:n]
 }
