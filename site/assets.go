@@ -16,17 +16,11 @@ import (
 	"github.com/thinchess/thinchess/verify"
 )
 
-// contentHash is the hex SHA-256 of data.
-func contentHash(data []byte) string {
-	h := sha256.Sum256(data)
-	return hex.EncodeToString(h[:])
-}
-
 // addAsset stores data under a hashed name in assets/ and remembers it
 // by its logical name.
 func (r *renderer) addAsset(logical string, data []byte) {
 	data = publish.MinifyBytes(logical, data)
-	out := hashedName("assets/"+logical, data)
+	out := publish.HashedName("assets/"+logical, data)
 	r.assets[logical] = out
 	r.files[out] = data
 }
@@ -95,7 +89,7 @@ func (r *renderer) assetHash() string {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	return contentHash([]byte(strings.Join(names, "\n")))[:12]
+	return publish.Hash([]byte(strings.Join(names, "\n")))[:12]
 }
 
 func (r *renderer) renderManifest() error {

@@ -7,7 +7,6 @@ import (
 	"html/template"
 	"io/fs"
 	"net/url"
-	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/internal/wire"
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/site/chunks"
 	"github.com/thinchess/thinchess/site/hintcost"
 	"github.com/thinchess/thinchess/site/jslink"
 	"github.com/thinchess/thinchess/site/markdown"
@@ -66,7 +66,7 @@ type RenderOptions struct {
 	// puzzles are in none of the site's packs), and stage, when not nil,
 	// the output the chunks of puzzles go to as they are made, instead
 	// of the files Render returns.
-	streamed *streamedPacks
+	streamed *chunks.Stream
 	stage    *publish.Stage
 }
 
@@ -186,11 +186,11 @@ func (r *renderer) render() error {
 			// build has proven its claim all the same.
 			continue
 		}
-		r.tables[m.ID] = tablePath(a.Play)
+		r.tables[m.ID] = chunks.TablePath(a.Play)
 		r.files[r.tables[m.ID]] = a.Play
 	}
 	if sp := r.opt.streamed; sp != nil {
-		for name, play := range sp.play {
+		for name, play := range sp.Tables() {
 			r.files[name] = play
 		}
 	}
@@ -244,12 +244,6 @@ func (r *renderer) render() error {
 // plays on the WebAssembly searcher, as a page over the state budget
 // does. TestFirstLoad holds every page's first load to it.
 const PageTableBudget = 400 << 10
-
-// tablePath is the output path of a play table: named by its content
-// alone, so that a table several modes or puzzles share is written once.
-func tablePath(play []byte) string {
-	return "assets/tables/" + contentHash(play)[:16] + ".play"
-}
 
 // page is the data every layout gets.
 type page struct {
@@ -696,7 +690,7 @@ var homeGroups = []homeGroup{
 // homeGroupOf is the home page's section of a mode: Ban Chess and races by
 // their rules, the others by their board's family.
 func homeGroupOf(m *mode.Mode) homeGroup {
-	id := Family(m.Start.B)
+	id := chunks.Family(m.Start.B)
 	switch {
 	case m.Rules != nil && m.Rules.Bans:
 		id = "ban"
@@ -903,9 +897,9 @@ func (r *renderer) firstPuzzle() (*modeView, string) {
 	for _, p := range r.site.Packs {
 		var mv *modeView
 		var err error
-		if sp := r.opt.streamed; sp != nil && sp.packs[p] != nil {
-			if f := sp.packs[p]; f.first != nil {
-				mv, err = r.viewOf(f.first, f.firstV, nil, f.firstTable)
+		if f := r.opt.streamed.Pack(p); f != nil {
+			if f.First != nil {
+				mv, err = r.viewOf(f.First, f.FirstV, nil, f.FirstTable)
 			}
 		} else if len(p.Puzzles) > 0 {
 			mv, err = r.dataView(p.Puzzles[0])
@@ -978,13 +972,6 @@ func (r *renderer) renderNotFound() error {
 		}
 	}
 	return r.execute(p, "notfound.html")
-}
-
-// hashedName inserts a content hash before the extension of name:
-// "assets/app.css" → "assets/app.1a2b3c4d5e.css".
-func hashedName(name string, data []byte) string {
-	ext := path.Ext(name)
-	return strings.TrimSuffix(name, ext) + "." + contentHash(data)[:10] + ext
 }
 
 // markdown renders a page body, through the cache: goldmark and chroma
