@@ -42,12 +42,32 @@ type packView struct {
 	first *mode.Mode
 }
 
-// renderPuzzles writes the chunks, the id buckets and the index, and the
-// page of every pack: the records of the puzzles in groups
-// (puzzleGroups), each sorted by rating and cut into chunks (makeChunks)
-// that the index lists (indexGroup), then the id buckets
-// (writeIDBuckets), the index, and the packs' pages (renderPacks).
-func (r *renderer) renderPuzzles() error {
+// puzzlePlan is what the pages say of the site's puzzles: made from the
+// records before any page is rendered (planPuzzles), never changed
+// after.
+type puzzlePlan struct {
+	// corpus counts the puzzles for the home page and the trainer's
+	// picker, and names are the titles the index gives packs and themes.
+	corpus corpusView
+	names  corpusNames
+	// index is the output path of the trainer's index of puzzles.
+	index string
+	// packs are the packs' views, in the order of the site's packs.
+	packs []*packView
+	// first is the trainer's first puzzle (firstPuzzle), nil when there
+	// is none, and firstPack the id of its pack in the index.
+	first     *modeView
+	firstPack string
+}
+
+// planPuzzles writes the chunks, the id buckets and the index, and
+// returns what the pages say of the puzzles: the records of the puzzles
+// in groups (puzzleGroups), each sorted by rating and cut into chunks
+// (makeChunks) that the index lists (indexGroup), then the id buckets
+// (writeIDBuckets), the index, and the packs' views (packView). The
+// play tables must be among the files already: the index counts their
+// bytes.
+func (r *renderer) planPuzzles() (*puzzlePlan, error) {
 	groups := r.puzzleGroups()
 	idx := &wire.Index{Packs: []wire.PackIndex{}, Chunks: []wire.ChunkIndex{}, ThemeNames: map[string]string{}}
 	recs := make([][]chunks.Record, len(groups))
@@ -55,7 +75,6 @@ func (r *renderer) renderPuzzles() error {
 		recs[i] = g.recs
 	}
 	idx.Families, idx.Kinds = chunks.Tally(recs)
-	r.corpus = corpusView{Families: idx.Families, Kinds: idx.Kinds}
 	var made map[string]*chunks.Chunk
 	if r.opt.Memo != nil {
 		made = map[string]*chunks.Chunk{}
@@ -64,26 +83,37 @@ func (r *renderer) renderPuzzles() error {
 		chunks.Sort(g.recs)
 		cs, err := r.makeChunks(g, made)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		r.indexGroup(idx, g, cs)
 	}
-	r.corpus.Total = idx.Total
-	r.names = corpusNames{packs: map[string]string{}, themes: idx.ThemeNames}
-	for _, p := range idx.Packs {
-		r.names.packs[p.ID] = p.Title
-	}
 	r.opt.Memo.keepChunks(made)
 	if err := r.writeIDBuckets(idx, groups); err != nil {
-		return err
+		return nil, err
 	}
 	data, err := json.Marshal(idx)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	r.puzzleIndex = publish.HashedName("assets/puzzles/index.json", data)
-	r.files[r.puzzleIndex] = data
-	return r.renderPacks(idx, groups)
+	pp := &puzzlePlan{corpus: corpusView{Total: idx.Total, Families: idx.Families, Kinds: idx.Kinds},
+		names: corpusNames{packs: map[string]string{}, themes: idx.ThemeNames},
+		index: publish.HashedName("assets/puzzles/index.json", data)}
+	r.files[pp.index] = data
+	for _, p := range idx.Packs {
+		pp.names.packs[p.ID] = p.Title
+	}
+	for _, g := range groups {
+		if g.pack == nil {
+			continue
+		}
+		pv, err := r.packView(g, idx)
+		if err != nil {
+			return nil, err
+		}
+		pp.packs = append(pp.packs, pv)
+	}
+	pp.first, pp.firstPack = r.firstPuzzle()
+	return pp, nil
 }
 
 // puzzleGroup is the puzzles of one pack, or the authored puzzles (pack
@@ -275,21 +305,11 @@ func (r *renderer) writeIDBuckets(idx *wire.Index, groups []*puzzleGroup) error 
 	return nil
 }
 
-// renderPacks makes the view of every pack, with its entry in idx, and
-// writes the packs' pages in parallel.
-func (r *renderer) renderPacks(idx *wire.Index, groups []*puzzleGroup) error {
-	for _, g := range groups {
-		if g.pack == nil {
-			continue
-		}
-		pv, err := r.packView(g, idx)
-		if err != nil {
-			return err
-		}
-		r.packs = append(r.packs, pv)
-	}
-	return par.Try(len(r.packs), func(i int) error {
-		pv := r.packs[i]
+// renderPacks writes the packs' pages, in parallel.
+func (r *renderer) renderPacks() error {
+	packs := r.puzzles.packs
+	return par.Try(len(packs), func(i int) error {
+		pv := packs[i]
 		pg := r.newPage("pack", "packs/"+pv.ID+"/index.html", pv.Title)
 		if pv.Summary != "" {
 			pg.Description = pv.Summary

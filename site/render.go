@@ -136,15 +136,13 @@ type renderer struct {
 	site      *mode.Site
 	results   map[string]*verify.Verification
 	artifacts map[string]*verify.Artifacts
-	// corpus counts the puzzles for the home page (renderPuzzles).
-	corpus  corpusView
-	opt     RenderOptions
-	fs      fs.FS // the templates and static files
-	files   map[string][]byte
-	assets  map[string]string // logical name → output path
-	modules *jslink.Graph     // the front end's modules
-	tables  map[string]string // mode id → table output path
-	layout  *template.Template
+	opt       RenderOptions
+	fs        fs.FS // the templates and static files
+	files     map[string][]byte
+	assets    map[string]string // logical name → output path
+	modules   *jslink.Graph     // the front end's modules
+	tables    map[string]string // mode id → table output path
+	layout    *template.Template
 	// pages holds the layout joined with each content template, parsed
 	// once: html/template escapes a template on its first execution, so
 	// reusing it across pages saves the analysis per page.
@@ -154,11 +152,8 @@ type renderer struct {
 	build  string
 	docs   []*mode.Page
 	modes  []*modeView
-	packs  []*packView
-	// puzzleIndex is the output path of the trainer's index of puzzles,
-	// and names the titles it gives the packs and themes.
-	puzzleIndex string
-	names       corpusNames
+	// puzzles is what the pages say of the puzzles (planPuzzles).
+	puzzles *puzzlePlan
 	// feed holds the entries of the Atom feed (see feedEntries).
 	feed []atomEntry
 	// rendered are the pages written so far, for the offline list.
@@ -168,12 +163,31 @@ type renderer struct {
 	staged map[string]int
 }
 
+// render renders the site in three stages. The plan (plan) makes
+// what every page reads: the assets, the play tables, the views of the
+// modes, the puzzles' chunks and index with the packs' views, the feed.
+// The pages are then rendered from the plan alone: no page step reads
+// another's files or changes the plan, so the steps run side by side.
+// Last come the files that list the others (renderListings).
 func (r *renderer) render() error {
+	if err := r.plan(); err != nil {
+		return err
+	}
+	steps := []func() error{r.renderHome, r.renderModes, r.renderPacks, r.renderExplore, r.renderTrain, r.renderEditor, r.renderDocs, r.renderNotFound}
+	if err := par.Try(len(steps), func(i int) error { return steps[i]() }); err != nil {
+		return err
+	}
+	return r.renderListings()
+}
+
+// plan makes what the pages read, in order: the assets, the play
+// tables (named by their content alone, so a table that several modes
+// or puzzles share is written once), the build's id, the layout, the
+// modes' views, the feed's entries and the puzzles' data.
+func (r *renderer) plan() error {
 	if err := r.addAssets(); err != nil {
 		return err
 	}
-	// Tables are named by their content alone, so a table that several
-	// modes or puzzles share is written once.
 	r.tables = map[string]string{}
 	for _, m := range r.site.Checked() {
 		a := r.artifacts[m.ID]
@@ -210,15 +224,15 @@ func (r *renderer) render() error {
 		return err
 	}
 	r.feed = r.feedEntries()
-	steps := []func() error{r.renderPuzzles, r.renderHome, r.renderModes, r.renderExplore, r.renderTrain, r.renderEditor, r.renderDocs, r.renderNotFound}
-	for _, step := range steps {
-		if err := step(); err != nil {
-			return err
-		}
-	}
-	// The offline page lists every file a reader may need, so it comes
-	// after them; the sitemap, which lists it, and the service worker,
-	// which precaches it, after it.
+	r.puzzles, err = r.planPuzzles()
+	return err
+}
+
+// renderListings writes the files that list the others, after them:
+// the offline page lists every file a reader may need; the sitemap,
+// which lists it, and the service worker, which precaches it, come
+// after it.
+func (r *renderer) renderListings() error {
 	if err := r.renderManifest(); err != nil {
 		return err
 	}
@@ -279,13 +293,13 @@ type page struct {
 }
 
 // Packs are the site's packs, for the home page.
-func (p *page) Packs() []*packView { return p.r.packs }
+func (p *page) Packs() []*packView { return p.r.puzzles.packs }
 
 // Corpus counts the site's puzzles by board family and kind.
-func (p *page) Corpus() corpusView { return p.r.corpus }
+func (p *page) Corpus() corpusView { return p.r.puzzles.corpus }
 
 // PuzzleIndex is the relative URL of the trainer's index of puzzles.
-func (p *page) PuzzleIndex() string { return p.Root + p.r.puzzleIndex }
+func (p *page) PuzzleIndex() string { return p.Root + p.r.puzzles.index }
 
 // Asset returns the relative URL of an asset by its logical name.
 func (p *page) Asset(name string) (string, error) {
@@ -731,10 +745,10 @@ const catalogPath = "modes/index.html"
 func (r *renderer) categories() []category {
 	var cats []category
 	counts := map[string]int{}
-	for _, f := range r.corpus.Families {
+	for _, f := range r.puzzles.corpus.Families {
 		counts["family="+f.ID] = f.Count
 	}
-	for _, k := range r.corpus.Kinds {
+	for _, k := range r.puzzles.corpus.Kinds {
 		counts["kind="+k.ID] = k.Count
 	}
 	byID := map[string][]*modeView{}
@@ -794,7 +808,7 @@ func (r *renderer) renderTrain() error {
 	// for a new player (nothing kept on the device): it paints at once
 	// and is never replaced. For a returning player the trainer chooses
 	// one from the corpus's chunks, and the page stays unseen until then.
-	first, pack := r.firstPuzzle()
+	first, pack := r.puzzles.first, r.puzzles.firstPack
 	if first == nil {
 		return r.execute(p, "train.html")
 	}
@@ -818,7 +832,7 @@ type pickChoice struct {
 // each board family, and the kinds only a proof can give (holds and Ban
 // Chess); none when there is less than a choice. train.js binds it.
 func (p *page) Picker() []pickChoice {
-	c := p.r.corpus
+	c := p.r.puzzles.corpus
 	out := []pickChoice{{Title: "All"}}
 	for _, f := range c.Families {
 		out = append(out, pickChoice{Title: f.Title, Family: f.ID})
@@ -845,7 +859,7 @@ func (p *page) FirstMeta() string {
 	if p.First == nil {
 		return ""
 	}
-	return metaText(*p.First, p.r.names)
+	return metaText(*p.First, p.r.puzzles.names)
 }
 
 // corpusNames are the titles the trainer's index gives the packs and
