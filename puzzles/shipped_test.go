@@ -15,7 +15,7 @@ import (
 	"github.com/thinchess/thinchess/internal/testscope"
 	"github.com/thinchess/thinchess/mode"
 	"github.com/thinchess/thinchess/puzzles"
-	"github.com/thinchess/thinchess/site"
+	"github.com/thinchess/thinchess/site/chunks"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/solver/mate"
 )
@@ -24,7 +24,7 @@ import (
 type shippedPuzzle struct {
 	m      *mode.Mode
 	pack   string
-	family string // site.Family of its board
+	family string // chunks.Family of its board
 	kind   string // mate, race, hold or ban, as the site counts them
 	line   []engine.Move
 }
@@ -78,7 +78,7 @@ func shippedPuzzles(t *testing.T) []shippedPuzzle {
 				case m.Rules.Goal == engine.GoalRace:
 					kind = "race"
 				}
-				shipped.puzzles = append(shipped.puzzles, shippedPuzzle{m: m, pack: pk.id, family: site.Family(m.Start.B), kind: kind, line: line})
+				shipped.puzzles = append(shipped.puzzles, shippedPuzzle{m: m, pack: pk.id, family: chunks.Family(m.Start.B), kind: kind, line: line})
 			}
 		}
 	})

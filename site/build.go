@@ -16,6 +16,7 @@ import (
 
 	"github.com/thinchess/thinchess/internal/outpath"
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/site/chunks"
 	"github.com/thinchess/thinchess/site/firstload"
 	"github.com/thinchess/thinchess/site/publish"
 	"github.com/thinchess/thinchess/site/wasmengine"
@@ -42,7 +43,7 @@ type BuildOptions struct {
 	// packs: what `thinchess check` does. Shards always stream, and so
 	// does a build that writes Out without a Memo: it keeps a record of
 	// each puzzle and writes the chunks of puzzles into Out as it makes
-	// them (see streamedPacks), so Summary.Results holds the modes alone
+	// them (see chunks.Stream), so Summary.Results holds the modes alone
 	// and Summary.Output lacks the packs' chunks.
 	StreamPacks bool
 	// Shard K of Shards (1 ≤ K ≤ Shards), when Shards > 1, verifies only
@@ -222,9 +223,9 @@ type build struct {
 	results    map[string]*verify.Verification
 	artifacts  map[string]*verify.Artifacts
 	proven     []verify.Proven
-	// streamed are the packs a build streamed (see streamedPacks), and
+	// streamed are the packs a build streamed (see chunks.Stream), and
 	// stage the output it writes them into; both nil otherwise.
-	streamed *streamedPacks
+	streamed *chunks.Stream
 	stage    *publish.Stage
 	// assemble's
 	ro RenderOptions
@@ -263,7 +264,7 @@ func (b *build) run() error {
 // cleanup removes what a build that streamed its packs leaves when it
 // stops before its write: the spill file, the stage.
 func (b *build) cleanup() {
-	b.streamed.close()
+	b.streamed.Close()
 	b.streamed = nil
 	if b.stage != nil {
 		b.stage.Abort()
@@ -311,7 +312,7 @@ func (b *build) report(done, total int) {
 // (StreamPacks, or a shard), and a build that writes a folder, read and
 // verify their puzzles a batch at a time after the modes (streamPacks),
 // so that their memory does not grow with the packs; the build keeps a
-// record of each puzzle for rendering (streamedPacks).
+// record of each puzzle for rendering (chunks.Stream).
 func (b *build) process() error {
 	opt := &b.opt
 	b.beginStep("load", 0)
@@ -324,7 +325,7 @@ func (b *build) process() error {
 	}
 	stream := opt.CheckOnly && opt.Memo == nil && (opt.StreamPacks || opt.Shards > 1)
 	// A build that writes a folder streams its packs too (see
-	// streamedPacks); a server's (Memo) keeps them, to rebuild from.
+	// chunks.Stream); a server's (Memo) keeps them, to rebuild from.
 	streamBuild := !opt.CheckOnly && opt.Out != "" && opt.Memo == nil && len(opt.Only) == 0
 	var s *mode.Site
 	var errs mode.ErrorList
@@ -363,7 +364,7 @@ func (b *build) process() error {
 	if stream || streamBuild {
 		verrs = append(verrs, b.streamPacks(artifacts, len(results))...)
 	}
-	if err := b.streamed.finish(); err != nil {
+	if err := b.streamed.Finish(); err != nil {
 		return err
 	}
 	b.beginStep("certificates", 0)
@@ -395,7 +396,7 @@ func (b *build) startStream() error {
 		return fmt.Errorf("writing %s: %w", b.opt.Out, err)
 	}
 	b.stage = st
-	b.streamed, err = newStreamedPacks(b.opt.Src, st.Dir())
+	b.streamed, err = chunks.NewStream(b.opt.Src, st.Dir())
 	return err
 }
 
@@ -416,7 +417,7 @@ func (b *build) streamPacks(artifacts map[string]*verify.Artifacts, done int) mo
 		var tableErrs mode.ErrorList
 		ps := verify.NewPackStream(p, b.vo, artifacts, &tableErrs)
 		if b.streamed != nil {
-			ps.Each = b.streamed.keep(p)
+			ps.Each = b.streamed.Keep(p)
 		}
 		errs.Add(tableErrs)
 		ro := mode.ReadOptions{Shard: b.opt.Shard, Shards: b.opt.Shards, IDs: ids, Errs: &errs}
@@ -557,7 +558,7 @@ func pagesWarning(size, puzzles int) *mode.Error {
 // one.
 func (b *build) write() error {
 	b.report(0, len(b.files))
-	b.streamed.close() // its spill file must not be in the output
+	b.streamed.Close() // its spill file must not be in the output
 	b.streamed = nil
 	st := b.stage
 	b.stage = nil // committed or, on failure, removed by commit
@@ -637,7 +638,7 @@ func keepShard(s *mode.Site, k, n int) {
 // gzipSize returns the size of data gzipped at the default level (what
 // web servers typically send), remembered in the cache by content.
 func gzipSize(c *verify.Cache, data []byte) int {
-	key := verify.Key("gzip-size", contentHash(data))
+	key := verify.Key("gzip-size", publish.Hash(data))
 	if b, ok := c.Get("gzip-size", key); ok {
 		if n, err := strconv.Atoi(string(b)); err == nil {
 			return n

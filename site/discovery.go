@@ -11,6 +11,7 @@ import (
 
 	"github.com/thinchess/thinchess/engine"
 	"github.com/thinchess/thinchess/site/picture"
+	"github.com/thinchess/thinchess/site/publish"
 	"github.com/thinchess/thinchess/verify"
 )
 
@@ -244,7 +245,7 @@ func (r *renderer) preview(p *page, start *engine.Position, alt string) error {
 	if err != nil {
 		return fmt.Errorf("render %s: %v", p.Path, err)
 	}
-	name := "assets/og/" + contentHash(data)[:16] + ".png"
+	name := "assets/og/" + publish.Hash(data)[:16] + ".png"
 	r.mu.Lock()
 	r.files[name] = data
 	r.mu.Unlock()

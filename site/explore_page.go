@@ -13,6 +13,7 @@ import (
 	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/internal/wire"
 	"github.com/thinchess/thinchess/site/picture"
+	"github.com/thinchess/thinchess/site/publish"
 	"github.com/thinchess/thinchess/solver"
 	"github.com/thinchess/thinchess/verify"
 )
@@ -98,7 +99,7 @@ func (p *page) Explorers() []*modeView {
 // out. The table alone is not enough: it holds no positions, and two
 // starts in one strongly connected graph have the same table.
 func exploreKey(mv *modeView, opt explore.Options) string {
-	return verify.Key("explore", verify.BinaryHash(), mv.Start.FEN(), fmt.Sprintf("%+v", *mv.Rules), contentHash(mv.A.Table), fmt.Sprintf("%+v", opt))
+	return verify.Key("explore", verify.BinaryHash(), mv.Start.FEN(), fmt.Sprintf("%+v", *mv.Rules), publish.Hash(mv.A.Table), fmt.Sprintf("%+v", opt))
 }
 
 // explore returns the explorer data of an exactly solved mode, from the

@@ -12,13 +12,14 @@ import (
 // any package may use. docs/architecture.md's "Layout" section gives the same
 // order.
 var layers = map[string]int{
-	"cmd/thinchess":      9,
-	"cmd/thinchess-wasm": 9,
-	"devserver":          8,
+	"cmd/thinchess":      10,
+	"cmd/thinchess-wasm": 10,
+	"devserver":          9,
 	// The CLI's own leaf: it must initialise before most packages (see
 	// its documentation), so it imports nothing but runtime/debug.
 	"cmd/thinchess/internal/pacing": 0,
-	"site":                          7,
+	"site":                          8,
+	"site/chunks":                   7,
 	"verify":                        6,
 	"explore":                       6,
 	"puzzles":                       6,

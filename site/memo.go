@@ -3,6 +3,7 @@ package site
 import (
 	"github.com/thinchess/thinchess/internal/memo"
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/site/chunks"
 	"github.com/thinchess/thinchess/verify"
 )
 
@@ -16,8 +17,8 @@ import (
 type Memo struct {
 	modes  *mode.Memo
 	verify *verify.Memo
-	// chunks are the chunks of puzzles by their key (chunkKey).
-	chunks memo.Memo[string, *chunk]
+	// chunks are the chunks of puzzles by their key (chunks.Key).
+	chunks memo.Memo[string, *chunks.Chunk]
 }
 
 // NewMemo returns an empty memo.
@@ -27,7 +28,7 @@ func NewMemo() *Memo {
 
 // chunk returns the chunk one of the last two builds made under key, or
 // nil.
-func (m *Memo) chunk(key string) *chunk {
+func (m *Memo) chunk(key string) *chunks.Chunk {
 	if m == nil || key == "" {
 		return nil
 	}
@@ -36,7 +37,7 @@ func (m *Memo) chunk(key string) *chunk {
 }
 
 // keepChunks records the chunks of this build.
-func (m *Memo) keepChunks(made map[string]*chunk) {
+func (m *Memo) keepChunks(made map[string]*chunks.Chunk) {
 	if m == nil {
 		return
 	}

@@ -3,12 +3,12 @@ package site
 import (
 	"bytes"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
+
+	"github.com/thinchess/thinchess/site/chunks"
 )
 
 // streamSrc writes a copy of the render test site whose pack holds n
@@ -64,17 +64,17 @@ func TestStreamedBuildSameAsInMemory(t *testing.T) {
 		t.Fatal(err, errs)
 	}
 	streamed := readTree(t, out)
-	chunks := 0
+	made := 0
 	for name := range streamed {
 		if strings.HasPrefix(name, "assets/puzzles/test-mates-") {
-			chunks++
+			made++
 			if _, ok := sum.Output[name]; ok {
 				t.Errorf("%s is in the streamed build's memory", name)
 			}
 		}
 	}
-	if chunks != 3 {
-		t.Errorf("%d chunks of the pack, want 3 (620 puzzles)", chunks)
+	if made != 3 {
+		t.Errorf("%d chunks of the pack, want 3 (620 puzzles)", made)
 	}
 	if len(streamed) != len(mem.Output) {
 		t.Errorf("the streamed build wrote %d files, the one in memory %d", len(streamed), len(mem.Output))
@@ -90,28 +90,7 @@ func TestStreamedBuildSameAsInMemory(t *testing.T) {
 	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(out), ".public*")); len(left) > 0 {
 		t.Errorf("left beside the output: %v", left)
 	}
-	if _, err := os.Stat(filepath.Join(out, spillName)); err == nil {
+	if _, err := os.Stat(filepath.Join(out, chunks.SpillName)); err == nil {
 		t.Errorf("the spill file is in the output")
-	}
-}
-
-// Records sort by rating, then id, whatever order they come in.
-func TestSortRecords(t *testing.T) {
-	var want []puzzleRecord
-	for r := range 5 {
-		for _, id := range []string{"a", "a1", "b", "z"} {
-			want = append(want, puzzleRecord{id: id, rating: int32(1000 + 100*r), line: int32(len(want))})
-		}
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for range 20 {
-		got := slices.Clone(want)
-		rng.Shuffle(len(got), func(i, j int) { got[i], got[j] = got[j], got[i] })
-		sortRecords(got)
-		for i := range got {
-			if got[i].line != want[i].line {
-				t.Fatalf("sorted to %d (%s, %d) at %d, want %d", got[i].line, got[i].id, got[i].rating, i, want[i].line)
-			}
-		}
 	}
 }

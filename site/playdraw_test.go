@@ -17,7 +17,7 @@ import (
 const playDrawSeed = 32
 
 // playDrawGroups are the groups of that section, in its order: the
-// trainer's four board families (site.Family; Ban Chess puzzles left
+// trainer's four board families (chunks.Family; Ban Chess puzzles left
 // out of them) and the Ban Chess kind, whatever its board.
 var playDrawGroups = []string{"1d", "thin", "minichess", "standard", "ban"}
 

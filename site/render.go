@@ -7,7 +7,6 @@ import (
 	"html/template"
 	"io/fs"
 	"net/url"
-	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"github.com/thinchess/thinchess/internal/par"
 	"github.com/thinchess/thinchess/internal/wire"
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/site/chunks"
 	"github.com/thinchess/thinchess/site/hintcost"
 	"github.com/thinchess/thinchess/site/jslink"
 	"github.com/thinchess/thinchess/site/markdown"
@@ -66,7 +66,7 @@ type RenderOptions struct {
 	// puzzles are in none of the site's packs), and stage, when not nil,
 	// the output the chunks of puzzles go to as they are made, instead
 	// of the files Render returns.
-	streamed *streamedPacks
+	streamed *chunks.Stream
 	stage    *publish.Stage
 }
 
@@ -136,15 +136,13 @@ type renderer struct {
 	site      *mode.Site
 	results   map[string]*verify.Verification
 	artifacts map[string]*verify.Artifacts
-	// corpus counts the puzzles for the home page (renderPuzzles).
-	corpus  corpusView
-	opt     RenderOptions
-	fs      fs.FS // the templates and static files
-	files   map[string][]byte
-	assets  map[string]string // logical name → output path
-	modules *jslink.Graph     // the front end's modules
-	tables  map[string]string // mode id → table output path
-	layout  *template.Template
+	opt       RenderOptions
+	fs        fs.FS // the templates and static files
+	files     map[string][]byte
+	assets    map[string]string // logical name → output path
+	modules   *jslink.Graph     // the front end's modules
+	tables    map[string]string // mode id → table output path
+	layout    *template.Template
 	// pages holds the layout joined with each content template, parsed
 	// once: html/template escapes a template on its first execution, so
 	// reusing it across pages saves the analysis per page.
@@ -154,11 +152,8 @@ type renderer struct {
 	build  string
 	docs   []*mode.Page
 	modes  []*modeView
-	packs  []*packView
-	// puzzleIndex is the output path of the trainer's index of puzzles,
-	// and names the titles it gives the packs and themes.
-	puzzleIndex string
-	names       corpusNames
+	// puzzles is what the pages say of the puzzles (planPuzzles).
+	puzzles *puzzlePlan
 	// feed holds the entries of the Atom feed (see feedEntries).
 	feed []atomEntry
 	// rendered are the pages written so far, for the offline list.
@@ -168,12 +163,31 @@ type renderer struct {
 	staged map[string]int
 }
 
+// render renders the site in three stages. The plan (plan) makes
+// what every page reads: the assets, the play tables, the views of the
+// modes, the puzzles' chunks and index with the packs' views, the feed.
+// The pages are then rendered from the plan alone: no page step reads
+// another's files or changes the plan, so the steps run side by side.
+// Last come the files that list the others (renderListings).
 func (r *renderer) render() error {
+	if err := r.plan(); err != nil {
+		return err
+	}
+	steps := []func() error{r.renderHome, r.renderModes, r.renderPacks, r.renderExplore, r.renderTrain, r.renderEditor, r.renderDocs, r.renderNotFound}
+	if err := par.Try(len(steps), func(i int) error { return steps[i]() }); err != nil {
+		return err
+	}
+	return r.renderListings()
+}
+
+// plan makes what the pages read, in order: the assets, the play
+// tables (named by their content alone, so a table that several modes
+// or puzzles share is written once), the build's id, the layout, the
+// modes' views, the feed's entries and the puzzles' data.
+func (r *renderer) plan() error {
 	if err := r.addAssets(); err != nil {
 		return err
 	}
-	// Tables are named by their content alone, so a table that several
-	// modes or puzzles share is written once.
 	r.tables = map[string]string{}
 	for _, m := range r.site.Checked() {
 		a := r.artifacts[m.ID]
@@ -186,11 +200,11 @@ func (r *renderer) render() error {
 			// build has proven its claim all the same.
 			continue
 		}
-		r.tables[m.ID] = tablePath(a.Play)
+		r.tables[m.ID] = chunks.TablePath(a.Play)
 		r.files[r.tables[m.ID]] = a.Play
 	}
 	if sp := r.opt.streamed; sp != nil {
-		for name, play := range sp.play {
+		for name, play := range sp.Tables() {
 			r.files[name] = play
 		}
 	}
@@ -210,15 +224,15 @@ func (r *renderer) render() error {
 		return err
 	}
 	r.feed = r.feedEntries()
-	steps := []func() error{r.renderPuzzles, r.renderHome, r.renderModes, r.renderExplore, r.renderTrain, r.renderEditor, r.renderDocs, r.renderNotFound}
-	for _, step := range steps {
-		if err := step(); err != nil {
-			return err
-		}
-	}
-	// The offline page lists every file a reader may need, so it comes
-	// after them; the sitemap, which lists it, and the service worker,
-	// which precaches it, after it.
+	r.puzzles, err = r.planPuzzles()
+	return err
+}
+
+// renderListings writes the files that list the others, after them:
+// the offline page lists every file a reader may need; the sitemap,
+// which lists it, and the service worker, which precaches it, come
+// after it.
+func (r *renderer) renderListings() error {
 	if err := r.renderManifest(); err != nil {
 		return err
 	}
@@ -244,12 +258,6 @@ func (r *renderer) render() error {
 // plays on the WebAssembly searcher, as a page over the state budget
 // does. TestFirstLoad holds every page's first load to it.
 const PageTableBudget = 400 << 10
-
-// tablePath is the output path of a play table: named by its content
-// alone, so that a table several modes or puzzles share is written once.
-func tablePath(play []byte) string {
-	return "assets/tables/" + contentHash(play)[:16] + ".play"
-}
 
 // page is the data every layout gets.
 type page struct {
@@ -285,13 +293,13 @@ type page struct {
 }
 
 // Packs are the site's packs, for the home page.
-func (p *page) Packs() []*packView { return p.r.packs }
+func (p *page) Packs() []*packView { return p.r.puzzles.packs }
 
 // Corpus counts the site's puzzles by board family and kind.
-func (p *page) Corpus() corpusView { return p.r.corpus }
+func (p *page) Corpus() corpusView { return p.r.puzzles.corpus }
 
 // PuzzleIndex is the relative URL of the trainer's index of puzzles.
-func (p *page) PuzzleIndex() string { return p.Root + p.r.puzzleIndex }
+func (p *page) PuzzleIndex() string { return p.Root + p.r.puzzles.index }
 
 // Asset returns the relative URL of an asset by its logical name.
 func (p *page) Asset(name string) (string, error) {
@@ -696,7 +704,7 @@ var homeGroups = []homeGroup{
 // homeGroupOf is the home page's section of a mode: Ban Chess and races by
 // their rules, the others by their board's family.
 func homeGroupOf(m *mode.Mode) homeGroup {
-	id := Family(m.Start.B)
+	id := chunks.Family(m.Start.B)
 	switch {
 	case m.Rules != nil && m.Rules.Bans:
 		id = "ban"
@@ -737,10 +745,10 @@ const catalogPath = "modes/index.html"
 func (r *renderer) categories() []category {
 	var cats []category
 	counts := map[string]int{}
-	for _, f := range r.corpus.Families {
+	for _, f := range r.puzzles.corpus.Families {
 		counts["family="+f.ID] = f.Count
 	}
-	for _, k := range r.corpus.Kinds {
+	for _, k := range r.puzzles.corpus.Kinds {
 		counts["kind="+k.ID] = k.Count
 	}
 	byID := map[string][]*modeView{}
@@ -800,7 +808,7 @@ func (r *renderer) renderTrain() error {
 	// for a new player (nothing kept on the device): it paints at once
 	// and is never replaced. For a returning player the trainer chooses
 	// one from the corpus's chunks, and the page stays unseen until then.
-	first, pack := r.firstPuzzle()
+	first, pack := r.puzzles.first, r.puzzles.firstPack
 	if first == nil {
 		return r.execute(p, "train.html")
 	}
@@ -824,7 +832,7 @@ type pickChoice struct {
 // each board family, and the kinds only a proof can give (holds and Ban
 // Chess); none when there is less than a choice. train.js binds it.
 func (p *page) Picker() []pickChoice {
-	c := p.r.corpus
+	c := p.r.puzzles.corpus
 	out := []pickChoice{{Title: "All"}}
 	for _, f := range c.Families {
 		out = append(out, pickChoice{Title: f.Title, Family: f.ID})
@@ -851,7 +859,7 @@ func (p *page) FirstMeta() string {
 	if p.First == nil {
 		return ""
 	}
-	return metaText(*p.First, p.r.names)
+	return metaText(*p.First, p.r.puzzles.names)
 }
 
 // corpusNames are the titles the trainer's index gives the packs and
@@ -903,9 +911,9 @@ func (r *renderer) firstPuzzle() (*modeView, string) {
 	for _, p := range r.site.Packs {
 		var mv *modeView
 		var err error
-		if sp := r.opt.streamed; sp != nil && sp.packs[p] != nil {
-			if f := sp.packs[p]; f.first != nil {
-				mv, err = r.viewOf(f.first, f.firstV, nil, f.firstTable)
+		if f := r.opt.streamed.Pack(p); f != nil {
+			if f.First != nil {
+				mv, err = r.viewOf(f.First, f.FirstV, nil, f.FirstTable)
 			}
 		} else if len(p.Puzzles) > 0 {
 			mv, err = r.dataView(p.Puzzles[0])
@@ -978,13 +986,6 @@ func (r *renderer) renderNotFound() error {
 		}
 	}
 	return r.execute(p, "notfound.html")
-}
-
-// hashedName inserts a content hash before the extension of name:
-// "assets/app.css" → "assets/app.1a2b3c4d5e.css".
-func hashedName(name string, data []byte) string {
-	ext := path.Ext(name)
-	return strings.TrimSuffix(name, ext) + "." + contentHash(data)[:10] + ext
 }
 
 // markdown renders a page body, through the cache: goldmark and chroma

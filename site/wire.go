@@ -4,6 +4,7 @@ import (
 	"github.com/thinchess/thinchess/drill"
 	"github.com/thinchess/thinchess/internal/wire"
 	"github.com/thinchess/thinchess/mode"
+	"github.com/thinchess/thinchess/site/chunks"
 	"github.com/thinchess/thinchess/verify"
 )
 
@@ -108,8 +109,8 @@ func (r *renderer) puzzleEntry(mv *modeView, pack string) wire.PuzzleEntry {
 	if m.Origin.Kind == mode.FromPack {
 		f = proofFacts
 	}
-	e := wire.PuzzleEntry{Mode: r.modeData(mv, "", f), Pack: pack, Family: Family(mv.Start.B), Kind: puzzleKind(m)}
-	e.Rating, e.Estimated = puzzleRating(m, mv.V)
+	e := wire.PuzzleEntry{Mode: r.modeData(mv, "", f), Pack: pack, Family: chunks.Family(mv.Start.B), Kind: chunks.Kind(m)}
+	e.Rating, e.Estimated = chunks.Rating(m, mv.V)
 	in := m.Info
 	e.Themes, e.Last, e.Notes = in.Themes, in.Last, in.Notes
 	if len(e.Themes) == 0 && mv.V != nil {

@@ -18,7 +18,7 @@
  */
 
 /**
- * fnv1a is FNV-1a (32 bits) of an ASCII string, as the build's IDBucket.
+ * fnv1a is FNV-1a (32 bits) of an ASCII string, as the build's chunks.IDBucket.
  * @param {string} s
  * @returns {number}
  */

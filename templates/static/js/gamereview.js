@@ -295,7 +295,7 @@ export function puzzleEntry(mode, m) {
 }
 
 /**
- * family is a board's family as the build names it (site.Family).
+ * family is a board's family as the build names it (chunks.Family, site/chunks).
  * @param {number} w
  * @param {number} h
  * @returns {string}
