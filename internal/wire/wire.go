@@ -14,7 +14,7 @@ type Mode struct {
 	URL     string `json:"url"`
 	Variant string `json:"variant"`
 	// Game is the start as a saved game ({"variant", "rules", "start",
-	// "moves", "cursor"}), as engine.Game writes it.
+	// "moves", "cursor"}), as game.Game (engine/game) writes it.
 	Game json.RawMessage `json:"game" ts:"Game"`
 	// Start is the start as the mode writes it (a position code or a
 	// FEN); FEN and Code are the start in both notations.
@@ -52,7 +52,7 @@ type Drill struct {
 	MateIn int `json:"mateIn,omitempty"`
 }
 
-// Game is a saved game, as engine.Game writes it.
+// Game is a saved game, as game.Game (engine/game) writes it.
 type Game struct {
 	// Variant is the preset and Rules the rules that differ from it, by
 	// their front-matter names.

@@ -15,7 +15,7 @@ declare namespace wire {
     variant: string;
     /**
      * Game is the start as a saved game ({"variant", "rules", "start",
-     * "moves", "cursor"}), as engine.Game writes it.
+     * "moves", "cursor"}), as game.Game (engine/game) writes it.
      */
     game: Game;
     /**
@@ -62,7 +62,7 @@ declare namespace wire {
     mateIn?: number;
   }
 
-  /** Game is a saved game, as engine.Game writes it. */
+  /** Game is a saved game, as game.Game (engine/game) writes it. */
   interface Game {
     /**
      * Variant is the preset and Rules the rules that differ from it, by
